@@ -1,0 +1,29 @@
+"""The engine contract: cards, seeded chance, rulings, decisions, games and traces.
+
+Standard library only; every variant is written against these names.
+"""
+
+from wartutor.core.cards import Card, card, cards, codes, standard_deck
+from wartutor.core.chance import Rng, check_seed
+from wartutor.core.engine import (
+    Agent,
+    Decision,
+    Event,
+    Game,
+    Outcome,
+    Step,
+    Summary,
+    Variant,
+    check_action,
+    play_out,
+)
+from wartutor.core.errors import BadInput
+from wartutor.core.rulings import FixedRuling, Ruling, rules_from, ruling, rulings_of, settings_of
+from wartutor.core.trace import Trace
+
+__all__ = [
+    "Agent", "BadInput", "Card", "Decision", "Event", "FixedRuling", "Game", "Outcome", "Rng",
+    "Ruling", "Step", "Summary", "Trace", "Variant", "card", "cards", "check_action",
+    "check_seed", "codes", "play_out", "rules_from", "ruling", "rulings_of", "settings_of",
+    "standard_deck",
+]  # fmt: skip

@@ -1,0 +1,83 @@
+"""Playing cards as small values: parse them from "9S KD 7H", print them back.
+
+>>> cards("9S KD 10h")
+(card('9S'), card('KD'), card('10H'))
+>>> str(card("AS"))
+'ace of spades'
+>>> card("KD").rank > card("7H").rank
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wartutor.core.errors import BadInput
+
+RANK_CODES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANK_NAMES = (
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "jack", "queen", "king", "ace",
+)  # fmt: skip
+SUIT_CODES = ("S", "H", "D", "C")
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+_RANK_BY_CODE = {code: rank for rank, code in enumerate(RANK_CODES, start=2)}
+_RANK_BY_CODE["T"] = 10  # the one-letter ten of most card notations
+_ALLOWED = "a rank (2-10, T, J, Q, K, A) followed by a suit (S, H, D, C), such as 9S or 10H"
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Card:
+    """A card of the standard 52-card deck. ``rank`` runs from 2 up to 14 (ace)."""
+
+    rank: int
+    suit: str
+
+    def __post_init__(self) -> None:
+        if self.rank not in range(2, 15) or self.suit not in SUIT_NAMES:
+            raise BadInput(f"there is no card of rank {self.rank!r} and suit {self.suit!r}",
+                           allowed="ranks 2 to 14 (ace) and suits S, H, D, C")
+
+    @property
+    def code(self) -> str:
+        return RANK_CODES[self.rank - 2] + self.suit
+
+    @property
+    def rank_name(self) -> str:
+        return RANK_NAMES[self.rank - 2]
+
+    @property
+    def symbol(self) -> str:
+        return RANK_CODES[self.rank - 2] + SUIT_SYMBOLS[self.suit]
+
+    def __repr__(self) -> str:
+        return f"card({self.code!r})"
+
+    def __str__(self) -> str:
+        return f"{self.rank_name} of {SUIT_NAMES[self.suit]}"
+
+
+def card(code: str) -> Card:
+    """The card a short code names: ``card("QH")`` is the queen of hearts."""
+    text = code.strip().upper()
+    rank, suit = _RANK_BY_CODE.get(text[:-1]), text[-1:]
+    if rank is None or suit not in SUIT_NAMES:
+        raise BadInput(f"{code!r} is not a card", allowed=_ALLOWED)
+    return Card(rank, suit)
+
+
+def cards(codes: str) -> tuple[Card, ...]:
+    """The cards a space-separated list of codes names, in order."""
+    return tuple(card(code) for code in codes.split())
+
+
+def codes(hand: tuple[Card, ...]) -> str:
+    """The inverse of :func:`cards`: ``codes(cards(s))`` is ``s`` in canonical spelling."""
+    return " ".join(c.code for c in hand)
+
+
+def standard_deck() -> tuple[Card, ...]:
+    """The 52 cards in a fixed order (spades 2..A, hearts, diamonds, clubs)."""
+    return tuple(Card(rank, suit) for suit in SUIT_CODES for rank in range(2, 15))

@@ -1,0 +1,203 @@
+"""The engine contract every variant speaks, and :class:`Game`, a played game.
+
+A variant is an object with a handful of pure functions over immutable states:
+
+- ``new_game(rules, seed, stacked)`` deals and returns the first state and events;
+- ``decision(state)`` says who must choose what, with the legal actions (``None``
+  once the game is over);
+- ``apply(state, action)`` returns the next state and the events of that step;
+- ``explain(event)`` turns an event's facts into plain English, in one place;
+- ``view(state, player)`` is what that player may see (``None``: the teacher's
+  "show everything");
+- ``outcome(state)`` is the result once there is one.
+
+Actions are short strings ("turn", "play 9S", "support"), so that a game is a seed,
+the rules and a list of strings: see :mod:`wartutor.core.trace`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic, Protocol, TypeVar
+
+from wartutor.core.errors import BadInput
+
+StateT = TypeVar("StateT")
+
+
+class Event(Protocol):
+    """A record of what happened: facts only, plus the rule or ruling that decided it."""
+
+    @property
+    def rule(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must choose now, what kind of choice it is, and every legal action."""
+
+    player: int
+    kind: str
+    legal_actions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winners (none for a draw) and the event that ended it."""
+
+    winners: tuple[int, ...]
+    because: Event
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A finished (or abandoned) game in numbers, for simulation tables.
+
+    ``winners`` is empty for a draw and ``None`` for a game stopped unfinished;
+    ``length`` is in the variant's own unit (battles, skirmishes, rounds, turns).
+    """
+
+    winners: tuple[int, ...] | None
+    ending: str
+    length: int
+    counts: dict[str, int]
+
+
+class Variant(Protocol[StateT]):
+    """The functions that make a set of rules playable; see the module docstring."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def rules_type(self) -> type[Any]: ...
+
+    @property
+    def rule_titles(self) -> dict[str, str]:
+        """Rule or ruling id -> a short title, for citing beside an explanation."""
+        ...
+
+    def player_names(self, rules: Any) -> tuple[str, ...]: ...
+
+    def new_game(
+        self, rules: Any, seed: int, stacked: tuple[str, ...] | None = None
+    ) -> tuple[StateT, tuple[Event, ...]]: ...
+
+    def decision(self, state: StateT) -> Decision | None: ...
+
+    def apply(self, state: StateT, action: str) -> tuple[StateT, tuple[Event, ...]]:
+        """The checked step: refuses (with :func:`check_action`) any action not legal now."""
+        ...
+
+    def explain(self, event: Event) -> str: ...
+
+    def view(self, state: StateT, player: int | None) -> Any: ...
+
+    def outcome(self, state: StateT) -> Outcome | None: ...
+
+    def summarize(self, game: Game[StateT]) -> Summary: ...
+
+
+def check_action(variant: Variant[StateT], state: StateT, action: object) -> Decision:
+    """The pending decision, if ``action`` is one of its legal actions; else a clear error."""
+    decision = variant.decision(state)
+    if decision is None:
+        outcome = variant.outcome(state)
+        ended = variant.explain(outcome.because) if outcome else "the game is over"
+        raise BadInput(f"no action is due: {ended}", allowed="no further action; start a new deal")
+    if action not in decision.legal_actions:
+        raise BadInput(f"{action!r} is not a legal {decision.kind} now",
+                       allowed=", ".join(repr(a) for a in decision.legal_actions))
+    return decision
+
+
+@dataclass(frozen=True)
+class Step(Generic[StateT]):
+    """One step of a game: the action taken (``None`` for the deal), its events, the state after."""
+
+    action: str | None
+    events: tuple[Event, ...]
+    state: StateT
+
+
+@dataclass(frozen=True)
+class Game(Generic[StateT]):
+    """A game as played so far: immutable, so undo and replay are just slicing.
+
+    >>> from wartutor.variants import find_variant
+    >>> war = find_variant("classic_war")
+    >>> game = Game.new(war, seed=1, stacked=("9S 4C KD", "9H 2D 7C"))
+    >>> game = game.play("turn")
+    >>> print(game.outcome and war.explain(game.outcome.because))
+    You hold all 6 cards: you win the game.
+    """
+
+    variant: Variant[StateT]
+    rules: Any
+    seed: int
+    stacked: tuple[str, ...] | None
+    steps: tuple[Step[StateT], ...] = field(repr=False)
+
+    @classmethod
+    def new(
+        cls,
+        variant: Variant[StateT],
+        rules: Any = None,
+        seed: int = 0,
+        stacked: tuple[str, ...] | None = None,
+    ) -> Game[StateT]:
+        rules = variant.rules_type() if rules is None else rules
+        state, events = variant.new_game(rules, seed, stacked)
+        return cls(variant, rules, seed, stacked, (Step(None, events, state),))
+
+    @property
+    def state(self) -> StateT:
+        return self.steps[-1].state
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.variant.decision(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.variant.outcome(self.state)
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        return tuple(s.action for s in self.steps[1:] if s.action is not None)
+
+    def play(self, action: str) -> Game[StateT]:
+        """This game one step further; raises :class:`BadInput` and changes nothing if illegal."""
+        state, events = self.variant.apply(self.state, action)
+        return replace(self, steps=(*self.steps, Step(action, events, state)))
+
+    def upto(self, n_actions: int) -> Game[StateT]:
+        """The game as it was after its first ``n_actions`` actions (0: just dealt)."""
+        if not 0 <= n_actions < len(self.steps):
+            raise BadInput(f"this game has no step {n_actions}",
+                           allowed=f"a step from 0 to {len(self.steps) - 1}")
+        return replace(self, steps=self.steps[: n_actions + 1])
+
+
+Agent = Callable[[Any, Decision], str]
+"""An agent maps a player's view and the decision it faces to one legal action."""
+
+
+def play_out(
+    game: Game[StateT], agents: dict[int, Agent], max_steps: int | None = None
+) -> Game[StateT]:
+    """Let agents choose until the game ends (or ``max_steps`` more steps have been taken)."""
+    taken = 0
+    while (decision := game.decision) is not None and (max_steps is None or taken < max_steps):
+        view = game.variant.view(game.state, decision.player)
+        game = game.play(agents[decision.player](view, decision))
+        taken += 1
+    return game

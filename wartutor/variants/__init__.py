@@ -1,0 +1,20 @@
+"""The variants, registered by name (python-chess's ``find_variant`` pattern)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartutor.core.engine import Variant
+from wartutor.core.errors import BadInput
+from wartutor.variants.classic_war import CLASSIC_WAR
+
+VARIANTS: dict[str, Variant[Any]] = {CLASSIC_WAR.name: CLASSIC_WAR}
+
+
+def find_variant(name: str) -> Variant[Any]:
+    """The variant called ``name``, or a clear error listing those there are."""
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        raise BadInput(f"there is no variant called {name!r}",
+                       allowed=", ".join(VARIANTS)) from None

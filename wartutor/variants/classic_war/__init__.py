@@ -1,0 +1,77 @@
+"""Classic War: two players, 26 cards each, ace high, one card face down per war.
+
+The rule text's worked example, as a stacked deal (your deck first, top card first):
+both reveal a nine, each hides one card and reveals a second, and a king beats a seven.
+
+>>> from wartutor.core import Game
+>>> game = Game.new(CLASSIC_WAR, seed=0, stacked=("9S 4C KD 2H", "9H 5D 7C 3S")).play("turn")
+>>> for event in game.steps[-1].events:
+...     print(CLASSIC_WAR.explain(event))
+Battle 1: both turn a nine. Equal ranks mean war.
+War: each side lays 1 card face down and one face up. You turn the king of diamonds, the computer the seven of clubs.
+War 1 of battle 1: your king beats the computer's seven. The higher rank wins; aces are high and suits do not matter.
+You take the pile of 6 cards to the bottom of your deck, in the order 'winner-first': the winner's cards first, then the loser's, each in the order played.
+>>> CLASSIC_WAR.view(game.state, 0).counts
+(7, 1)
+"""
+
+from __future__ import annotations
+
+from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
+from wartutor.variants.classic_war import game as rules_of_play
+from wartutor.variants.classic_war.explain import RULE_TITLES, explain
+from wartutor.variants.classic_war.fast import play_fast
+from wartutor.variants.classic_war.game import ClassicState, GameOver
+from wartutor.variants.classic_war.rules import FIXED_RULINGS, ClassicRules
+from wartutor.variants.classic_war.view import ClassicView, view
+
+__all__ = ["CLASSIC_WAR", "ClassicRules", "ClassicState", "ClassicView", "ClassicWar"]
+
+
+class ClassicWar:
+    """Classic War as a variant of the engine contract (see :mod:`wartutor.core.engine`)."""
+
+    name = "classic_war"
+    title = "Classic War"
+    rules_type = ClassicRules
+    rule_titles = RULE_TITLES
+    fixed_rulings = FIXED_RULINGS
+
+    def player_names(self, rules: ClassicRules) -> tuple[str, ...]:
+        return ("You", "Computer")
+
+    def new_game(
+        self, rules: ClassicRules, seed: int, stacked: tuple[str, ...] | None = None
+    ) -> tuple[ClassicState, tuple[Event, ...]]:
+        return rules_of_play.deal(rules, seed, stacked)
+
+    def decision(self, state: ClassicState) -> Decision | None:
+        return rules_of_play.decision(state)
+
+    def apply(self, state: ClassicState, action: str) -> tuple[ClassicState, tuple[Event, ...]]:
+        check_action(self, state, action)
+        return rules_of_play.battle(state)
+
+    def explain(self, event: Event) -> str:
+        return explain(event)
+
+    def view(self, state: ClassicState, player: int | None) -> ClassicView:
+        return view(state, player)
+
+    def outcome(self, state: ClassicState) -> Outcome | None:
+        return state.outcome
+
+    def summarize(self, game: Game[ClassicState]) -> Summary:
+        state = game.state
+        counts = {"wars": state.wars}
+        if state.outcome is None:
+            return Summary(None, "unfinished", state.battles, counts)
+        assert isinstance(state.outcome.because, GameOver)
+        return Summary(state.outcome.winners, state.outcome.because.ending, state.battles, counts)
+
+    def play_fast(self, rules: ClassicRules, seed: int, max_length: int | None = None) -> Summary:
+        """Private-path summary of the game from ``seed``; equal to the traced engine's."""
+        return play_fast(rules, seed, max_length)
+
+
+CLASSIC_WAR = ClassicWar()
