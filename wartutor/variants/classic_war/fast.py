@@ -21,29 +21,22 @@ def play_fast(rules: ClassicRules, seed: int, max_battles: int | None = None) ->
     order = list(range(52))
     rng = shuffle_in_place(order, check_seed(seed))
     ranks = [_RANKS[i] for i in order]
-    decks = (deque(ranks[:26]), deque(ranks[26:]))
+    decks = mine, theirs = deque(ranks[:26]), deque(ranks[26:])
     pickup, war_down, limit = rules.pickup, rules.war_down, rules.battle_limit
     needed = war_down + 1
     battles = wars = 0
     while True:
-        if max_battles is not None and battles >= max_battles:
+        if battles == max_battles:
             return Summary(None, "unfinished", battles, {"wars": wars})
         battles += 1
-        mine, theirs = decks
         a, b = mine.popleft(), theirs.popleft()
         won, lost = [a], [b]  # per player for now; sorted into winner/loser below
         while a == b:
-            short = len(mine) < needed, len(theirs) < needed
-            if short[0] and short[1]:
-                winner = None
-                if rules.both_short == "fewer-cards-loses" and len(mine) != len(theirs):
-                    winner = 0 if len(mine) > len(theirs) else 1
-                return _over(winner, "both-short", battles, wars)
-            if short[0] or short[1]:
-                loser = 0 if short[0] else 1
-                if rules.short_scope == "game":
-                    return _over(1 - loser, "short", battles, wars)
-                break
+            if len(mine) < needed or len(theirs) < needed:
+                ending = _short(rules, len(mine), len(theirs), needed, battles, wars)
+                if isinstance(ending, Summary):
+                    return ending
+                break  # CW-SHORT-SCOPE "war": the other player takes the pile
             wars += 1
             for _ in range(war_down):
                 won.append(mine.popleft())
@@ -51,10 +44,9 @@ def play_fast(rules: ClassicRules, seed: int, max_battles: int | None = None) ->
             a, b = mine.popleft(), theirs.popleft()
             won.append(a)
             lost.append(b)
-        # Still tied here means a war one side could not finish (CW-SHORT-SCOPE "war").
-        tied_winner = 1 if len(mine) < needed else 0
-        winner = tied_winner if a == b else 0 if a > b else 1
-        if winner == 1:
+        # Still tied here means a war one side could not finish.
+        winner = (1 if len(mine) < needed else 0) if a == b else 0 if a > b else 1
+        if winner:
             won, lost = lost, won
         if pickup == "winner-first":
             decks[winner].extend(won + lost)
@@ -69,8 +61,22 @@ def play_fast(rules: ClassicRules, seed: int, max_battles: int | None = None) ->
             decks[winner].extend(pile)
         if not decks[1 - winner]:
             return _over(winner, "all-cards", battles, wars)
-        if limit is not None and battles >= limit:
+        if battles == limit:
             return _over(None, "limit", battles, wars)
+
+
+def _short(
+    rules: ClassicRules, mine: int, theirs: int, needed: int, battles: int, wars: int
+) -> Summary | None:
+    """The end of the game when a war cannot be finished, or None to play on (CW-SHORT*)."""
+    if mine < needed and theirs < needed:
+        winner = None
+        if rules.both_short == "fewer-cards-loses" and mine != theirs:
+            winner = 0 if mine > theirs else 1
+        return _over(winner, "both-short", battles, wars)
+    if rules.short_scope == "game":
+        return _over(1 if mine < needed else 0, "short", battles, wars)
+    return None
 
 
 def _over(winner: int | None, ending: str, battles: int, wars: int) -> Summary:
