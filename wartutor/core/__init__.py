@@ -15,6 +15,7 @@ from wartutor.core.engine import (
     Summary,
     Variant,
     check_action,
+    plain_refusal,
     play_out,
 )
 from wartutor.core.errors import BadInput
@@ -24,6 +25,6 @@ from wartutor.core.trace import Trace
 __all__ = [
     "Agent", "BadInput", "Card", "Decision", "Event", "FixedRuling", "Game", "Outcome", "Rng",
     "Ruling", "Step", "Summary", "Trace", "Variant", "card", "cards", "check_action",
-    "check_seed", "codes", "play_out", "rules_from", "ruling", "rulings_of", "settings_of",
-    "standard_deck",
+    "check_seed", "codes", "plain_refusal", "play_out", "rules_from", "ruling", "rulings_of",
+    "settings_of", "standard_deck",
 ]  # fmt: skip

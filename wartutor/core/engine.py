@@ -7,6 +7,7 @@ A variant is an object with a handful of pure functions over immutable states:
   once the game is over);
 - ``apply(state, action)`` returns the next state and the events of that step;
 - ``explain(event)`` turns an event's facts into plain English, in one place;
+- ``why_not(state, action)`` says in plain words why an action is refused (None: legal);
 - ``view(state, player)`` is what that player may see (``None``: the teacher's
   "show everything");
 - ``outcome(state)`` is the result once there is one.
@@ -99,6 +100,10 @@ class Variant(Protocol[StateT]):
 
     def explain(self, event: Event) -> str: ...
 
+    def why_not(self, state: StateT, action: object) -> str | None:
+        """None if ``action`` is legal now, else the reason in plain words (for greying out)."""
+        ...
+
     def view(self, state: StateT, player: int | None) -> Any: ...
 
     def outcome(self, state: StateT) -> Outcome | None: ...
@@ -107,16 +112,26 @@ class Variant(Protocol[StateT]):
 
 
 def check_action(variant: Variant[StateT], state: StateT, action: object) -> Decision:
-    """The pending decision, if ``action`` is one of its legal actions; else a clear error."""
+    """The pending decision, if ``action`` is legal now; else :class:`BadInput` with the reason."""
+    decision = variant.decision(state)
+    reason = variant.why_not(state, action)
+    if decision is None or reason is not None:
+        allowed = ("nothing: the game is over; start a new deal" if decision is None
+                   else ", ".join(repr(a) for a in decision.legal_actions))
+        raise BadInput(reason or "no action is due", allowed=allowed)
+    return decision
+
+
+def plain_refusal(variant: Variant[StateT], state: StateT, action: object) -> str | None:
+    """A ``why_not`` for variants whose refusals need no more words than these."""
     decision = variant.decision(state)
     if decision is None:
         outcome = variant.outcome(state)
-        ended = variant.explain(outcome.because) if outcome else "the game is over"
-        raise BadInput(f"no action is due: {ended}", allowed="no further action; start a new deal")
+        ended = variant.explain(outcome.because) if outcome else "The game is over."
+        return f"no action is due: {ended}"
     if action not in decision.legal_actions:
-        raise BadInput(f"{action!r} is not a legal {decision.kind} now",
-                       allowed=", ".join(repr(a) for a in decision.legal_actions))
-    return decision
+        return f"{action!r} is not a legal choice now"
+    return None
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,13 @@ from wartutor.core.engine import Variant
 from wartutor.core.errors import BadInput
 from wartutor.variants.classic_war import CLASSIC_WAR
 
-VARIANTS: dict[str, Variant[Any]] = {CLASSIC_WAR.name: CLASSIC_WAR}
+# One line per variant, in the order the apps list them.
+VARIANTS: dict[str, Variant[Any]] = {
+    variant.name: variant
+    for variant in (
+        CLASSIC_WAR,
+    )
+}
 
 
 def find_variant(name: str) -> Variant[Any]:

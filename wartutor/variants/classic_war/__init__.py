@@ -17,7 +17,15 @@ You take the pile of 6 cards to the bottom of your deck, in the order 'winner-fi
 
 from __future__ import annotations
 
-from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
+from wartutor.core.engine import (
+    Decision,
+    Event,
+    Game,
+    Outcome,
+    Summary,
+    check_action,
+    plain_refusal,
+)
 from wartutor.variants.classic_war import game as rules_of_play
 from wartutor.variants.classic_war.explain import RULE_TITLES, explain
 from wartutor.variants.classic_war.fast import play_fast
@@ -54,6 +62,9 @@ class ClassicWar:
 
     def explain(self, event: Event) -> str:
         return explain(event)
+
+    def why_not(self, state: ClassicState, action: object) -> str | None:
+        return plain_refusal(self, state, action)
 
     def view(self, state: ClassicState, player: int | None) -> ClassicView:
         return view(state, player)
