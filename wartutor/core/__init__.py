@@ -7,6 +7,7 @@ from wartutor.core.cards import Card, card, cards, codes, standard_deck
 from wartutor.core.chance import Rng, check_seed
 from wartutor.core.engine import (
     Agent,
+    AgentMaker,
     Decision,
     Event,
     Game,
@@ -23,8 +24,8 @@ from wartutor.core.rulings import FixedRuling, Ruling, rules_from, ruling, rulin
 from wartutor.core.trace import Trace
 
 __all__ = [
-    "Agent", "BadInput", "Card", "Decision", "Event", "FixedRuling", "Game", "Outcome", "Rng",
-    "Ruling", "Step", "Summary", "Trace", "Variant", "card", "cards", "check_action",
-    "check_seed", "codes", "plain_refusal", "play_out", "rules_from", "ruling", "rulings_of",
-    "settings_of", "standard_deck",
+    "Agent", "AgentMaker", "BadInput", "Card", "Decision", "Event", "FixedRuling", "Game",
+    "Outcome", "Rng", "Ruling", "Step", "Summary", "Trace", "Variant", "card", "cards",
+    "check_action", "check_seed", "codes", "plain_refusal", "play_out", "rules_from", "ruling",
+    "rulings_of", "settings_of", "standard_deck",
 ]  # fmt: skip

@@ -8,9 +8,9 @@ from wartutor.core.chance import Rng
 from wartutor.core.engine import Agent, Decision
 
 
-def random_agent(seed: int) -> Agent:
+def random_agent(player: int, seed: int) -> Agent:
     """Chooses uniformly among the legal actions, from its own seeded generator."""
-    rng = Rng.from_seed(seed)
+    rng = Rng.from_seed((seed * 8 + player) % (1 << 64))
 
     def choose(view: Any, decision: Decision) -> str:
         nonlocal rng
@@ -18,6 +18,11 @@ def random_agent(seed: int) -> Agent:
         return decision.legal_actions[index]
 
     return choose
+
+
+def first_legal_agent(player: int, seed: int) -> Agent:
+    """Makes :func:`first_legal` agents (for variants where there is nothing to choose)."""
+    return first_legal
 
 
 def first_legal(view: Any, decision: Decision) -> str:

@@ -10,7 +10,8 @@ A variant is an object with a handful of pure functions over immutable states:
 - ``why_not(state, action)`` says in plain words why an action is refused (None: legal);
 - ``view(state, player)`` is what that player may see (``None``: the teacher's
   "show everything");
-- ``outcome(state)`` is the result once there is one.
+- ``outcome(state)`` is the result once there is one;
+- ``agents`` names the variant's computer players, each made fresh per game and seat.
 
 Actions are short strings ("turn", "play 9S", "support"), so that a game is a seed,
 the rules and a list of strings: see :mod:`wartutor.core.trace`.
@@ -25,6 +26,12 @@ from typing import Any, Generic, Protocol, TypeVar
 from wartutor.core.errors import BadInput
 
 StateT = TypeVar("StateT")
+
+Agent = Callable[[Any, "Decision"], str]
+"""An agent maps a player's view and the decision it faces to one legal action."""
+
+AgentMaker = Callable[[int, int], Agent]
+"""Makes a fresh agent for (player, seed): agents may remember, so one per game and seat."""
 
 
 class Event(Protocol):
@@ -80,6 +87,11 @@ class Variant(Protocol[StateT]):
 
     @property
     def rules_type(self) -> type[Any]: ...
+
+    @property
+    def agents(self) -> dict[str, AgentMaker]:
+        """The variant's agents by name ("random", "heuristic", ...); the first is the default."""
+        ...
 
     @property
     def rule_titles(self) -> dict[str, str]:
@@ -202,8 +214,6 @@ class Game(Generic[StateT]):
         return replace(self, steps=self.steps[: n_actions + 1])
 
 
-Agent = Callable[[Any, Decision], str]
-"""An agent maps a player's view and the decision it faces to one legal action."""
 
 
 def play_out(

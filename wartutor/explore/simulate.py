@@ -17,8 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from wartutor.core.agents import random_agent
-from wartutor.core.engine import Agent, Game, Summary, play_out
+from wartutor.core.engine import Game, Summary, play_out
 from wartutor.variants import find_variant
 
 
@@ -28,10 +27,6 @@ class GameRow:
 
     seed: int
     summary: Summary
-
-
-def random_agents(rules: Any, seed: int, players: int) -> dict[int, Agent]:
-    return {p: random_agent(seed * 16 + p) for p in range(players)}
 
 
 def play_one(
@@ -49,7 +44,8 @@ def play_one(
         summary: Summary = fast(rules, seed, max_length)
         return summary
     game = Game.new(variant, rules, seed)
-    agents = random_agents(rules, seed, len(variant.player_names(rules)))
+    make_agent = next(iter(variant.agents.values()))
+    agents = {p: make_agent(p, seed) for p in range(len(variant.player_names(rules)))}
     return variant.summarize(play_out(game, agents, max_length))
 
 

@@ -17,6 +17,7 @@ You take the pile of 6 cards to the bottom of your deck, in the order 'winner-fi
 
 from __future__ import annotations
 
+from wartutor.core.agents import first_legal_agent
 from wartutor.core.engine import (
     Decision,
     Event,
@@ -33,6 +34,9 @@ from wartutor.variants.classic_war.game import ClassicState, GameOver
 from wartutor.variants.classic_war.rules import FIXED_RULINGS, ClassicRules
 from wartutor.variants.classic_war.view import ClassicView, view
 
+# Nobody chooses anything in classic War: the one agent just turns the cards.
+AGENTS = {"turn": first_legal_agent}
+
 __all__ = ["CLASSIC_WAR", "ClassicRules", "ClassicState", "ClassicView", "ClassicWar"]
 
 
@@ -44,6 +48,7 @@ class ClassicWar:
     rules_type = ClassicRules
     rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
+    agents = AGENTS
 
     def player_names(self, rules: ClassicRules) -> tuple[str, ...]:
         return ("You", "Computer")
