@@ -36,7 +36,8 @@ class Card:
     suit: str
 
     def __post_init__(self) -> None:
-        if self.rank not in range(2, 15) or self.suit not in SUIT_NAMES:
+        whole = type(self.rank) is int
+        if not whole or self.rank not in range(2, 15) or self.suit not in SUIT_NAMES:
             raise BadInput(f"there is no card of rank {self.rank!r} and suit {self.suit!r}",
                            allowed="ranks 2 to 14 (ace) and suits S, H, D, C")
 
@@ -61,6 +62,8 @@ class Card:
 
 def card(code: str) -> Card:
     """The card a short code names: ``card("QH")`` is the queen of hearts."""
+    if not isinstance(code, str):
+        raise BadInput(f"{code!r} is not a card code", allowed=_ALLOWED)
     text = code.strip().upper()
     rank, suit = _RANK_BY_CODE.get(text[:-1]), text[-1:]
     if rank is None or suit not in SUIT_NAMES:

@@ -66,6 +66,8 @@ class Rng:
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A whole number from 0 to n - 1."""
+        if n < 1:
+            raise BadInput(f"cannot choose among {n} things", allowed="at least one")
         z, state = _next(self.state)
         return (z * n) >> 64, Rng(state)
 

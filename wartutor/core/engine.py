@@ -182,6 +182,9 @@ class Game(Generic[StateT]):
         stacked: tuple[str, ...] | None = None,
     ) -> Game[StateT]:
         rules = variant.rules_type() if rules is None else rules
+        if not isinstance(rules, variant.rules_type):
+            raise BadInput(f"{rules!r} is not a rules object of {variant.title}",
+                           allowed=f"a {variant.rules_type.__name__}, or rules_from(...) of a dict")
         state, events = variant.new_game(rules, seed, stacked)
         return cls(variant, rules, seed, stacked, (Step(None, events, state),))
 
@@ -220,6 +223,8 @@ def play_out(
     game: Game[StateT], agents: dict[int, Agent], max_steps: int | None = None
 ) -> Game[StateT]:
     """Let agents choose until the game ends (or ``max_steps`` more steps have been taken)."""
+    if max_steps is not None and max_steps < 0:
+        raise BadInput(f"cannot play {max_steps} steps", allowed="None or a number from 0 up")
     taken = 0
     while (decision := game.decision) is not None and (max_steps is None or taken < max_steps):
         view = game.variant.view(game.state, decision.player)

@@ -16,4 +16,4 @@ class BadInput(ValueError):
     def __init__(self, problem: str, *, allowed: str) -> None:
         self.problem = problem
         self.allowed = allowed
-        super().__init__(f"{problem}. Allowed: {allowed}.")
+        super().__init__(f"{problem.rstrip('.')}. Allowed: {allowed.rstrip('.')}.")

@@ -6,7 +6,7 @@ why the default was chosen. From that one declaration come the validation of a
 setting, the table of rulings shown in the apps, and the widgets that switch them.
 
 Some questions have only one sensible answer; they are :class:`FixedRuling` values,
-listed in the table and named in explanations, but not switchable.
+listed in the table and cited by the events they decide, but not switchable.
 """
 
 from __future__ import annotations
@@ -44,7 +44,10 @@ class Ruling:
 
 @dataclass(frozen=True)
 class FixedRuling:
-    """A question the text leaves open that has one sensible answer."""
+    """A question the text leaves open that has one sensible answer.
+
+    It is listed in the rulings table, and the events it decides cite its id.
+    """
 
     id: str
     question: str

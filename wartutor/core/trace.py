@@ -2,7 +2,8 @@
 
 Events and states are not stored: they are rebuilt by replaying, so a trace can
 never disagree with the engine. Loading checks every field and replays every action,
-so a malformed or tampered file is refused with a message that names the problem.
+so a malformed or tampered file is refused, on load, with a message that names the
+problem.
 """
 
 from __future__ import annotations
@@ -54,14 +55,15 @@ class Trace:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise BadInput("this file is not a wartutor trace",
                            allowed=f'a JSON object with "format": "{FORMAT}"')
-        if data.get("version") != VERSION:
+        if type(data.get("version")) is not int or data["version"] != VERSION:
             raise BadInput(f"trace version {data.get('version')!r} is not supported",
                            allowed=f"version {VERSION}")
-        fields = {"variant": str, "seed": int, "rules": dict, "actions": list}
-        for name, kind in fields.items():
+        fields = {"variant": (str, "string"), "seed": (int, "number"), "rules": (dict, "object"),
+                  "actions": (list, "list")}
+        for name, (kind, json_name) in fields.items():
             if not isinstance(data.get(name), kind):
-                raise BadInput(f"the trace's {name!r} field is missing or not a {kind.__name__}",
-                               allowed=f"{name!r} as a JSON {kind.__name__}")
+                raise BadInput(f"the trace's {name!r} field is missing or not a {json_name}",
+                               allowed=f"{name!r} as a JSON {json_name}")
         if not all(isinstance(a, str) for a in data["actions"]):
             raise BadInput("the trace's actions are not all text", allowed="a list of strings")
         stacked = data.get("stacked")
@@ -70,8 +72,10 @@ class Trace:
         ):
             raise BadInput("the trace's 'stacked' field is malformed",
                            allowed="null or a list of card lists such as \"9S KD\"")
-        return cls(data["variant"], check_seed(data["seed"]), data["rules"],
-                   tuple(data["actions"]), tuple(stacked) if stacked is not None else None)
+        trace = cls(data["variant"], check_seed(data["seed"]), data["rules"],
+                    tuple(data["actions"]), tuple(stacked) if stacked is not None else None)
+        trace.replay()  # refuses an unknown variant, a bad ruling or a tampered action
+        return trace
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.to_json(), encoding="utf-8")

@@ -10,7 +10,7 @@ both reveal a nine, each hides one card and reveals a second, and a king beats a
 Battle 1: both turn a nine. Equal ranks mean war.
 War: each side lays 1 card face down and one face up. You turn the king of diamonds, the computer the seven of clubs.
 War 1 of battle 1: your king beats the computer's seven. The higher rank wins; aces are high and suits do not matter.
-You take the pile of 6 cards to the bottom of your deck, in the order 'winner-first': the winner's cards first, then the loser's, each in the order played.
+You take the pile of 6 cards to the bottom of your deck, the winner's cards first, then the loser's, each in the order played.
 >>> CLASSIC_WAR.view(game.state, 0).counts
 (7, 1)
 """

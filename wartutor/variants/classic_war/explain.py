@@ -15,31 +15,34 @@ from wartutor.variants.classic_war.game import (
 
 RULE_TITLES = {
     "CW-1": "rule 1: the deal",
-    "CW-2": "rule 2: higher rank wins",
-    "CW-3": "rule 3: war on equal ranks",
-    "CW-4": "rule 4: the winner takes the pile",
-    "CW-5": "rule 5: running short in a war",
-    "CW-PICKUP": "ruling CW-PICKUP: pickup order",
-    "CW-WAR-DOWN": "ruling CW-WAR-DOWN: cards face down",
-    "CW-LIMIT": "ruling CW-LIMIT: the battle limit",
-    "CW-SHORT": "ruling CW-SHORT: both run short",
-    "CW-SHORT-SCOPE": "ruling CW-SHORT-SCOPE: one player runs short",
-    "CW-EMPTY": "ruling CW-EMPTY: no cards left",
+    "CW-2": "rule 2: the higher rank wins",
+    "CW-3": "rule 3: equal ranks mean war",
+    "CW-WAR-DOWN": "rule 3 with ruling CW-WAR-DOWN: cards face down in a war",
+    "CW-PICKUP": "rule 4 with ruling CW-PICKUP: the winner takes the pile, in this order",
+    "CW-SHORT-SCOPE": "rule 5 with ruling CW-SHORT-SCOPE: one player cannot finish a war",
+    "CW-SHORT": "rule 5 with ruling CW-SHORT: both players run short",
+    "CW-LIMIT": "rule 5 with ruling CW-LIMIT: the battle limit",
+    "CW-LIMIT-EDGE": "ruling CW-LIMIT-EDGE: a decision in the last battle stands",
+    "CW-EMPTY": "ruling CW-EMPTY: a player without cards has lost",
 }
 
 PICKUP_WORDS = {
     "winner-first": "the winner's cards first, then the loser's, each in the order played",
     "loser-first": "the loser's cards first, then the winner's, each in the order played",
     "interleaved": "card by card as they were laid, the winner's card first each time",
-    "shuffled": "shuffled",
+    "shuffled": "in a shuffled order",
 }
 
 _NAMES = ("you", "the computer")
 _POSSESSIVE = ("your", "the computer's")
 
 
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
 def _card_count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return _count(n, "card")
 
 
 def _a(card: Card) -> str:
@@ -79,8 +82,8 @@ def explain(event: Event) -> str:
                     f"and {_NAMES[p]} {'hold' if p == 0 else 'holds'} {held[p]}.")
         case PileTaken(winner=w, cards=cards, order=order):
             return (f"{_cap(_NAMES[w])} {'take' if w == 0 else 'takes'} the pile of "
-                    f"{_card_count(len(cards))} to the bottom of {_POSSESSIVE[w]} deck, in the "
-                    f"order '{order}': {PICKUP_WORDS[order]}.")
+                    f"{_card_count(len(cards))} to the bottom of {_POSSESSIVE[w]} deck, "
+                    f"{PICKUP_WORDS[order]}.")
         case GameOver(ending="all-cards", winner=int(w), held=held):
             verb = "you win" if w == 0 else "the computer wins"
             holds = "hold" if w == 0 else "holds"
@@ -95,5 +98,5 @@ def explain(event: Event) -> str:
                     f"{'hold' if w == 0 else 'holds'} more cards and "
                     f"{'win' if w == 0 else 'wins'} the game.")
         case GameOver(ending="limit", battle=n):
-            return f"{n} battles have been played without a winner: the game is a draw."
+            return f"{_count(n, 'battle')} played without a winner: the game is a draw."
     raise TypeError(f"not a classic War event: {event!r}")

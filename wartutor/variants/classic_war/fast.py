@@ -11,6 +11,7 @@ from collections import deque
 from wartutor.core.cards import standard_deck
 from wartutor.core.chance import check_seed, shuffle_in_place
 from wartutor.core.engine import Summary
+from wartutor.core.errors import BadInput
 from wartutor.variants.classic_war.rules import ClassicRules
 
 _RANKS = tuple(c.rank for c in standard_deck())
@@ -18,6 +19,8 @@ _RANKS = tuple(c.rank for c in standard_deck())
 
 def play_fast(rules: ClassicRules, seed: int, max_battles: int | None = None) -> Summary:
     """The summary of the game dealt from ``seed`` (unfinished after ``max_battles``)."""
+    if max_battles is not None and max_battles < 0:
+        raise BadInput(f"cannot play {max_battles} battles", allowed="None or a number from 0 up")
     order = list(range(52))
     rng = shuffle_in_place(order, check_seed(seed))
     ranks = [_RANKS[i] for i in order]

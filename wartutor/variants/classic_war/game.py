@@ -131,8 +131,8 @@ def deal(
 
 def _stacked_decks(stacked: tuple[str, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     allowed = 'two card lists, yours then the computer\'s, top card first, e.g. ("9S KD", "9H 7C")'
-    if len(stacked) != 2:
-        raise BadInput(f"a stacked deal needs two decks, not {len(stacked)}", allowed=allowed)
+    if isinstance(stacked, str) or len(stacked) != 2:
+        raise BadInput(f"a stacked deal needs two decks, not {stacked!r}", allowed=allowed)
     decks = (cards(stacked[0]), cards(stacked[1]))
     everything = decks[0] + decks[1]
     if not decks[0] or not decks[1]:
@@ -179,8 +179,9 @@ def battle(state: ClassicState) -> tuple[ClassicState, tuple[ClassicEvent, ...]]
         held = (len(decks[0]), len(decks[1]))
         if ending is None and 0 in held:
             ending = (1 - held.index(0), "all-cards", "CW-EMPTY")
-        if ending is None and rules.battle_limit is not None and number >= rules.battle_limit:
-            ending = (None, "limit", "CW-LIMIT")
+        if rules.battle_limit is not None and number >= rules.battle_limit:
+            # A decision in the last battle stands (CW-LIMIT-EDGE); else the limit draws.
+            ending = (*ending[:2], "CW-LIMIT-EDGE") if ending else (None, "limit", "CW-LIMIT")
         outcome = None
         if ending is not None:
             winner, why, rule = ending
@@ -195,7 +196,8 @@ def battle(state: ClassicState) -> tuple[ClassicState, tuple[ClassicEvent, ...]]
     war = 0
     while True:
         winner = _higher(up)
-        events.append(Compared(number, war, up, winner, "CW-2" if war == 0 else "CW-3"))
+        events.append(Compared(number, war, up, winner, "CW-2" if war == 0 and winner is not None
+                                                        else "CW-3"))
         if winner is not None:
             return finish(winner, None)
         needed = rules.war_down + 1
@@ -214,7 +216,8 @@ def battle(state: ClassicState) -> tuple[ClassicState, tuple[ClassicEvent, ...]]
         wars += 1
         down = (lay(YOU, rules.war_down, False), lay(COMPUTER, rules.war_down, False))
         up = (lay(YOU, 1, True)[0], lay(COMPUTER, 1, True)[0])
-        events.append(WarLaid(number, war, down, up))
+        events.append(WarLaid(number, war, down, up, "CW-3" if rules.war_down == 1
+                                                     else "CW-WAR-DOWN"))
 
 
 def _higher(up: Pair) -> int | None:

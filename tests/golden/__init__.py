@@ -1,0 +1,1 @@
+"""Golden playthroughs: one readable seeded game per variant, regenerated and diffed."""
