@@ -52,14 +52,18 @@ class Decision:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the winners (none for a draw) and the event that ended it."""
+    """How a game ended: the winners (none for a draw) and the event that ended it.
+
+    ``unfinished`` marks a game stopped by a length limit: neither a win nor a draw.
+    """
 
     winners: tuple[int, ...]
     because: Event
+    unfinished: bool = False
 
     @property
     def draw(self) -> bool:
-        return not self.winners
+        return not self.winners and not self.unfinished
 
 
 @dataclass(frozen=True)
