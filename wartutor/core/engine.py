@@ -93,6 +93,11 @@ class Variant(Protocol[StateT]):
     def rules_type(self) -> type[Any]: ...
 
     @property
+    def length_unit(self) -> str:
+        """What a game's length counts, singular: "battle", "skirmish", "round", "turn"."""
+        ...
+
+    @property
     def agents(self) -> dict[str, AgentMaker]:
         """The variant's agents by name ("random", "heuristic", ...); the first is the default."""
         ...
