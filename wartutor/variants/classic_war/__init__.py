@@ -46,6 +46,7 @@ class ClassicWar:
     name = "classic_war"
     title = "Classic War"
     rules_type = ClassicRules
+    length_unit = "battle"  # what Summary.length counts
     rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS
