@@ -41,6 +41,12 @@ GOLDEN_GAMES: dict[str, GoldenGame] = {
     # Arsenal, seed 4, on the 60-card deck (30 rounds, 58 choices): shields, Counter-Strikes,
     # the pile running dry, a 30-30 tie and a sudden-death draw.
     "arsenal": GoldenGame(seed=4, settings={"deck": "four-suits"}, max_steps=60),
+    # Guerrilla Tactics, seed 5, three players: supports, a tie-break, spies, promotions,
+    # loss of forces, reshuffles and two eliminations, won in 60 choices.
+    "guerrilla_tactics": GoldenGame(seed=5, settings={"players": 3}, max_steps=80),
+    # Trade War, seed 151, four heuristic players: misses, doubles, swaps, centre draws, a
+    # Putin assassination and a three-wins reward; the limit of 20 turns stops it unfinished.
+    "trade_war": GoldenGame(seed=151, settings={"players": 4, "turn_limit": 20}, max_steps=80),
 }
 DEFAULT_GAME = GoldenGame(seed=1)
 

@@ -7,12 +7,14 @@ from typing import Any
 from wartutor.core.engine import Variant
 from wartutor.core.errors import BadInput
 from wartutor.variants.classic_war import CLASSIC_WAR
+from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS
 
 # One line per variant, in the order the apps list them.
 VARIANTS: dict[str, Variant[Any]] = {
     variant.name: variant
     for variant in (
         CLASSIC_WAR,
+        GUERRILLA_TACTICS,
     )
 }
 

@@ -1,0 +1,106 @@
+"""Guerrilla Tactics: skirmishes with support, spies and escalating waves of Guerrillas.
+
+A stacked deal (one draw pile per player, top card first). You play a pair of
+Guerrillas against Ana's ace: your 2 loses to the ace, so you may support with your
+other Guerrilla, and a pair beats any single card. A Guerrilla was involved, so half
+of the cards used are lost.
+
+>>> from wartutor.core import Game
+>>> game = Game.new(GUERRILLA_TACTICS, seed=0, stacked=("2S 2H 9S", "AS 5H KD"))
+>>> game.decision
+Decision(player=0, kind='play', legal_actions=('play 2S', 'play 2H'))
+>>> game = game.play("play 2S").play("play AS")
+>>> game.decision
+Decision(player=0, kind='support', legal_actions=('support 2H', 'decline'))
+>>> game = game.play("support 2H")
+>>> for event in game.steps[-1].events[1:5]:
+...     print(GUERRILLA_TACTICS.explain(event))
+Support: you add the two of hearts. Whoever supports draws one card fewer at the next draw.
+After the supports: you have a pair of Guerrillas and Ana has an ace, so you win. A pair beats any single card, a higher pair beats a lower one, and equal pairs tie.
+Loss of forces: a Guerrilla was involved (the two of spades and the two of hearts), so half of the 3 cards used, 1, go face down to the removed pile, chosen at random: the two of hearts.
+Spoils: you take the 2 remaining cards into your discard pile.
+
+Next skirmish you draw only one card (the support's penalty), so your play is forced:
+
+>>> game.decision
+Decision(player=1, kind='play', legal_actions=('play 5H', 'play KD'))
+"""
+
+from __future__ import annotations
+
+from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
+from wartutor.variants.guerrilla_tactics import game as rules_of_play
+from wartutor.variants.guerrilla_tactics.agents import AGENTS
+from wartutor.variants.guerrilla_tactics.events import GameOver, GuerrillaEvent
+from wartutor.variants.guerrilla_tactics.explain import RULE_TITLES, explain, refusal_text
+from wartutor.variants.guerrilla_tactics.game import NAMES
+from wartutor.variants.guerrilla_tactics.refusals import refusal
+from wartutor.variants.guerrilla_tactics.rules import FIXED_RULINGS, GuerrillaRules
+from wartutor.variants.guerrilla_tactics.state import GuerrillaState
+from wartutor.variants.guerrilla_tactics.view import GuerrillaView, view
+
+__all__ = ["GUERRILLA_TACTICS", "GuerrillaRules", "GuerrillaState", "GuerrillaTactics",
+           "GuerrillaView"]
+
+
+class GuerrillaTactics:
+    """Guerrilla Tactics as a variant of the engine contract (see :mod:`wartutor.core.engine`)."""
+
+    name = "guerrilla_tactics"
+    title = "Guerrilla Tactics"
+    rules_type = GuerrillaRules
+    length_unit = "skirmish"  # what Summary.length counts
+    rule_titles = RULE_TITLES
+    fixed_rulings = FIXED_RULINGS
+    agents = AGENTS
+
+    def player_names(self, rules: GuerrillaRules) -> tuple[str, ...]:
+        return NAMES[: rules.players]
+
+    def new_game(
+        self, rules: GuerrillaRules, seed: int, stacked: tuple[str, ...] | None = None
+    ) -> tuple[GuerrillaState, tuple[Event, ...]]:
+        return rules_of_play.deal(rules, seed, stacked)
+
+    def decision(self, state: GuerrillaState) -> Decision | None:
+        return rules_of_play.decision(state)
+
+    def apply(self, state: GuerrillaState, action: str) -> tuple[GuerrillaState, tuple[Event, ...]]:
+        check_action(self, state, action)
+        events: list[GuerrillaEvent] = []
+        state = rules_of_play.choose(state, action, events)
+        return rules_of_play.advance(state, events), tuple(events)
+
+    def explain(self, event: Event) -> str:
+        return explain(event)
+
+    def why_not(self, state: GuerrillaState, action: object) -> str | None:
+        if state.outcome is not None:
+            return f"no action is due: {explain(state.outcome.because)}"
+        refused = refusal(state, action)
+        return None if refused is None else refusal_text(refused)
+
+    def view(self, state: GuerrillaState, player: int | None) -> GuerrillaView:
+        return view(state, player)
+
+    def outcome(self, state: GuerrillaState) -> Outcome | None:
+        return state.outcome
+
+    def summarize(self, game: Game[GuerrillaState]) -> Summary:
+        state = game.state
+        t = state.tally
+        counts = {
+            "supports": t.supports, "tie_breaks": t.tie_breaks,
+            "removed_by_loss": t.removed_by_loss, "promotions": t.promotions,
+            "cancellations": t.cancellations, "recruited": t.recruited,
+            "spy_captures": t.spy_captures, "eliminations": t.eliminations,
+            "reshuffles": t.reshuffles, "guerrilla_rank": state.guerrilla_rank,
+        }
+        if state.outcome is None:
+            return Summary(None, "unfinished", state.skirmish, counts)
+        assert isinstance(state.outcome.because, GameOver)
+        return Summary(state.outcome.winners, state.outcome.because.ending, state.skirmish,
+                       counts)
+
+
+GUERRILLA_TACTICS = GuerrillaTactics()

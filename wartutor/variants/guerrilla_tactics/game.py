@@ -1,0 +1,324 @@
+"""Guerrilla Tactics, in the order of its rule text.
+
+Setup: each player takes a suit (two each in the two-player variant), shuffled into a
+draw pile. A skirmish: the promotion window (GT-PROMO-WHEN), 1. draw, 2. play (spy
+captors reveal first), 3. evaluate, then support, tie resolution, loss of forces,
+spoils and spies (skirmish.py). Elimination at a draw; the last player left wins.
+
+Player 0 is "you". Piles are tuples, top card first. ``advance`` runs every step that
+needs nobody's choice, so a state always waits for a decision or is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from wartutor.core.cards import Card, cards, standard_deck
+from wartutor.core.chance import Rng
+from wartutor.core.engine import Decision
+from wartutor.core.errors import BadInput
+from wartutor.variants.guerrilla_tactics.events import (
+    Chose,
+    Dealt,
+    Drew,
+    GuerrillaEvent,
+    OnlyChoice,
+    Promoted,
+    PromotionCancelled,
+    PromotionProposed,
+    Revealed,
+    SkirmishBegins,
+)
+from wartutor.variants.guerrilla_tactics.forces import is_guerrilla
+from wartutor.variants.guerrilla_tactics.piles import (
+    Events,
+    draw,
+    eliminate,
+    end_if_decided,
+    lay,
+    take_top,
+)
+from wartutor.variants.guerrilla_tactics.rules import MAX_GUERRILLA_RANK, GuerrillaRules
+from wartutor.variants.guerrilla_tactics.skirmish import (
+    apply_supports,
+    finish_tie_break,
+    lay_tie_cards,
+    open_support,
+    support_cards,
+    tie_choices,
+)
+from wartutor.variants.guerrilla_tactics.state import PLAY, GuerrillaState, Seat, Tally
+
+YOU = 0
+NAMES = ("You", "Ana", "Ben", "Cleo")
+FIRST_GUERRILLA_RANK = 2
+# The decision kind of each stage that waits for a choice.
+KINDS = {"promote": "promote", "cancel": "cancel", "play-first": "play", "play": "play",
+         "support": "support", "tie-first": "tie", "tie": "tie"}
+HIDDEN_STAGES = ("play-first", "play", "support", "tie-first", "tie")
+CHOICE_RULES = {"play": "GT-PLAY", "support": "GT-SUPPORT", "tie": "GT-TIE"}
+
+
+# Setup
+
+
+def deal(
+    rules: GuerrillaRules, seed: int, stacked: tuple[str, ...] | None = None
+) -> tuple[GuerrillaState, tuple[GuerrillaEvent, ...]]:
+    """Each player's suits shuffled into a draw pile, or a stacked deal (see ``stacked_piles``)."""
+    rng = Rng.from_seed(seed)
+    if stacked is None:
+        piles = []
+        for suits in rules.suits:
+            pile, rng = rng.shuffled(tuple(c for c in standard_deck() if c.suit in suits))
+            piles.append(pile)
+    else:
+        piles = list(stacked_piles(rules, stacked))
+    n = rules.players
+    state = GuerrillaState(
+        rules=rules, rng=rng, seats=tuple(Seat(pile) for pile in piles), removed=(),
+        guerrilla_rank=FIRST_GUERRILLA_RANK, skirmish=0, stage="begin", asked=(),
+        pending=(None,) * n, contenders=(), tie_round=0, proposer=None,
+        table=((),) * n, last_table=((),) * n, tally=Tally(), outcome=None,
+    )
+    events: Events = [Dealt(rules.suits, tuple(len(p) for p in piles), seed, stacked is not None)]
+    return advance(state, events), tuple(events)
+
+
+def stacked_piles(rules: GuerrillaRules, stacked: tuple[str, ...]) -> tuple[tuple[Card, ...], ...]:
+    """A stacked deal: one card list per player, that player's draw pile, top card first.
+
+    Any distinct cards of the standard deck may be used, so that a lesson can set up
+    any skirmish (they need not be the player's own suit).
+    """
+    allowed = (f"{rules.players} card lists, one per player in seat order, top card first, "
+               f'e.g. ("2S AS", "KH 9H")')
+    if len(stacked) != rules.players:
+        raise BadInput(f"a stacked deal for {rules.players} players needs {rules.players} "
+                       f"draw piles, not {len(stacked)}", allowed=allowed)
+    piles = tuple(cards(text) for text in stacked)
+    if not all(piles):
+        raise BadInput("every player needs at least one card", allowed=allowed)
+    everything = [c for pile in piles for c in pile]
+    if len(set(everything)) != len(everything):
+        twice = sorted({c.code for c in everything if everything.count(c) > 1})
+        raise BadInput(f"a card appears twice in the stacked deal: {' '.join(twice)}",
+                       allowed="each card at most once")
+    return piles
+
+
+# Decisions: who must choose what now.
+
+
+def decision(state: GuerrillaState) -> Decision | None:
+    if state.outcome is not None or not state.asked:
+        return None
+    player = state.asked[0]
+    return Decision(player, KINDS[state.stage], legal_actions(state, player))
+
+
+def legal_actions(state: GuerrillaState, player: int) -> tuple[str, ...]:
+    stage, seat = state.stage, state.seats[player]
+    if stage == "promote":
+        return ("propose", "pass")
+    if stage == "cancel":
+        guerrillas = [c for c in seat.hand if is_guerrilla(c, state.guerrilla_rank)]
+        return (*(f"cancel {c.code}" for c in guerrillas), "allow")
+    if stage in ("play-first", "play"):
+        return tuple(f"play {c.code}" for c in seat.hand)
+    if stage == "support":
+        return (*(f"support {c.code}" for c in support_cards(state, player)), "decline")
+    if stage in ("tie-first", "tie"):
+        choices = tie_choices(state, player)
+        if len(choices) == 1:
+            return (f"up {choices[0].code}",)
+        return tuple(f"up {a.code} down {b.code}" for a in choices for b in choices if a != b)
+    return ()
+
+
+def choose(state: GuerrillaState, action: str, events: Events) -> GuerrillaState:
+    """Apply a legal action of the player whose decision it is (already checked)."""
+    player, stage = state.asked[0], state.stage
+    rest = replace(state, asked=state.asked[1:])
+    if stage == "promote":
+        return propose(rest, player, events) if action == "propose" else rest
+    if stage == "cancel":
+        if action == "allow":
+            return rest
+        card = next(c for c in state.seats[player].hand if c.code == action.split()[1])
+        return cancel(rest, player, card, events)
+    pending = list(state.pending)
+    pending[player] = action
+    events.append(Chose(player, KINDS[stage], CHOICE_RULES[KINDS[stage]]))
+    return replace(rest, pending=tuple(pending))
+
+
+def advance(state: GuerrillaState, events: Events) -> GuerrillaState:
+    """Run every step that needs no choice: until someone must choose, or the game is over.
+
+    A player whose only legal action is to lay a card is not asked (GT-ONE-CARD).
+    """
+    while state.outcome is None:
+        if state.asked:
+            legal = legal_actions(state, state.asked[0])
+            if len(legal) > 1 or state.stage not in HIDDEN_STAGES:
+                return state
+            player = state.asked[0]
+            state = choose(state, legal[0], events)
+            events[-1] = OnlyChoice(player, KINDS[state.stage])
+            continue
+        state = STEPS[state.stage](state, events)
+    return state
+
+
+def begin(state: GuerrillaState, events: Events) -> GuerrillaState:
+    state = replace(state, skirmish=state.skirmish + 1)
+    events.append(SkirmishBegins(state.skirmish, state.guerrilla_rank))
+    if state.rules.promotion_window == "before-draw":
+        return open_promotion(state, events)
+    return draw_step(state, events)
+
+
+# 1. Draw: up to two, one after a support; reshuffle the discard pile; eliminated if you cannot.
+
+
+def draw_step(state: GuerrillaState, events: Events) -> GuerrillaState:
+    fill = state.rules.draw_to == "fill-to-two"
+    for p in state.active:
+        seat = state.seats[p]
+        due = 1 if seat.supported else 2
+        wanted = max(0, due - len(seat.hand)) if fill else due
+        state = state.seat(p, replace(seat, supported=False))
+        if not wanted:
+            continue
+        state, got = draw(state, p, wanted, events)
+        if not got:
+            state = eliminate(state, p, "GT-ELIM-HAND" if seat.hand else "GT-ELIM", events)
+            continue
+        events.append(Drew(p, len(got), wanted, len(state.seats[p].hand), 0,
+                           "GT-PENALTY" if seat.supported else "GT-DRAW-UPTO"))
+    state = end_if_decided(state, events)
+    if state.outcome is not None:
+        return state
+    if state.rules.promotion_window == "after-draw":
+        return open_promotion(state, events)
+    return open_play(state, events)
+
+
+# Guerrilla promotion, cancellation and recruitment (before the skirmish).
+
+
+def promotion_refusal(
+    state: GuerrillaState, player: int
+) -> tuple[str, tuple[int, ...], tuple[Card, ...]]:
+    """Why a player may not propose a promotion now (a reason code, the players who have
+    not played a Guerrilla, the Guerrillas held); the code is "" when they may."""
+    if state.guerrilla_rank >= MAX_GUERRILLA_RANK:
+        return "at-max", (), ()
+    not_yet = tuple(p for p in state.active if not state.seats[p].played_guerrilla)
+    if not_yet:
+        return "not-all-played", not_yet, ()
+    held = tuple(c for c in state.seats[player].hand if is_guerrilla(c, state.guerrilla_rank))
+    if held:
+        return "holds-guerrilla", (), held
+    return "", (), ()
+
+
+def open_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
+    asked = tuple(p for p in state.active if not promotion_refusal(state, p)[0])
+    if asked:
+        return replace(state, stage="promote", asked=asked)
+    return after_promotion(state, events)
+
+
+def after_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
+    state = replace(state, proposer=None)
+    if state.rules.promotion_window == "before-draw":
+        return draw_step(state, events)
+    return open_play(state, events)
+
+
+def propose(state: GuerrillaState, player: int, events: Events) -> GuerrillaState:
+    events.append(PromotionProposed(player, state.guerrilla_rank))
+    n = len(state.seats)
+    after = [(player + i) % n for i in range(1, n)]
+    cancellers = tuple(p for p in after if not state.seats[p].out and any(
+        is_guerrilla(c, state.guerrilla_rank) for c in state.seats[p].hand))
+    return replace(state, stage="cancel", asked=cancellers, proposer=player)
+
+
+def accept_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
+    rank = state.guerrilla_rank + 1
+    events.append(Promoted(rank))
+    seats = state.seats
+    if state.rules.guerrillas_played == "since-rank-change":
+        seats = tuple(replace(s, played_guerrilla=False) for s in seats)
+    tally = replace(state.tally, promotions=state.tally.promotions + 1)
+    return after_promotion(replace(state, guerrilla_rank=rank, seats=seats, tally=tally), events)
+
+
+def cancel(state: GuerrillaState, player: int, card: Card, events: Events) -> GuerrillaState:
+    """The canceller recruits as many cards as the Guerrilla rank from the proposer's draw pile."""
+    proposer, wanted = state.proposer, state.guerrilla_rank
+    assert proposer is not None
+    short = len(state.seats[proposer].draw) < wanted
+    state, recruits = take_top(state, proposer, wanted, events,
+                               reshuffle=state.rules.recruit_short == "reshuffle")
+    seat = state.seats[player]
+    state = state.seat(player, replace(seat, discard=seat.discard + recruits,
+                                       shown=(*seat.shown, card)))
+    events.append(PromotionCancelled(player, card, proposer, len(recruits), wanted,
+                                     "GT-RECRUIT-SHORT" if short else "GT-CANCEL"))
+    tally = replace(state.tally, cancellations=state.tally.cancellations + 1,
+                    recruited=state.tally.recruited + len(recruits))
+    return after_promotion(replace(state, tally=tally, asked=()), events)
+
+
+# 2. Play: one card each, revealed together; spy captors reveal first.
+
+
+def open_play(state: GuerrillaState, events: Events) -> GuerrillaState:
+    active = state.active
+    first = tuple(p for p in active if state.seats[p].reveals_first)
+    if first and len(first) < len(active):
+        return replace(state, stage="play-first", asked=first)
+    return replace(state, stage="play", asked=active)
+
+
+def reveal(state: GuerrillaState, events: Events) -> GuerrillaState:
+    """Turn up the pending plays; after the captors' early reveal, the others choose."""
+    first = state.stage == "play-first"
+    plays = []
+    for p, choice in enumerate(state.pending):
+        if choice is not None:
+            card = next(c for c in state.seats[p].hand if c.code == choice.split()[1])
+            state = lay(state, p, card, PLAY, 0)
+            plays.append((p, card))
+    state = replace(state, pending=(None,) * len(state.seats))
+    events.append(Revealed(state.skirmish, tuple(plays), first,
+                           "GT-REVEAL-FIRST" if first else "GT-PLAY"))
+    if first:
+        others = tuple(p for p in state.active if not state.table[p])
+        return replace(state, stage="play", asked=others)
+    return open_support(state, events)
+
+
+def reveal_first_tie(state: GuerrillaState, events: Events) -> GuerrillaState:
+    state = lay_tie_cards(state, events)
+    others = tuple(p for p in state.contenders
+                   if not any(x.tie_round == state.tie_round for x in state.table[p]))
+    return replace(state, stage="tie", asked=others)
+
+
+# What each stage moves on to once everyone asked has chosen (or nobody was asked).
+STEPS: dict[str, Callable[[GuerrillaState, Events], GuerrillaState]] = {
+    "begin": begin,
+    "promote": after_promotion,  # nobody proposed
+    "cancel": accept_promotion,  # nobody cancelled
+    "play-first": reveal,
+    "play": reveal,
+    "support": apply_supports,
+    "tie-first": reveal_first_tie,
+    "tie": finish_tie_break,
+}

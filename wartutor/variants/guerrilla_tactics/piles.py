@@ -1,0 +1,88 @@
+"""Moving cards between piles: drawing (with the reshuffle), laying, eliminating, the end.
+
+These small steps are shared by the skirmish and the promotion rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wartutor.core.cards import Card
+from wartutor.core.engine import Outcome
+from wartutor.variants.guerrilla_tactics.events import (
+    Eliminated,
+    GameOver,
+    GuerrillaEvent,
+    Reshuffled,
+)
+from wartutor.variants.guerrilla_tactics.forces import is_guerrilla
+from wartutor.variants.guerrilla_tactics.state import GuerrillaState, Laid
+
+Events = list[GuerrillaEvent]
+
+
+def take_top(
+    state: GuerrillaState, player: int, count: int, events: Events, *, reshuffle: bool = True,
+    into_hand: bool = False,
+) -> tuple[GuerrillaState, tuple[Card, ...]]:
+    """Up to ``count`` cards off the top of a draw pile, shuffling the discard pile into a
+    new draw pile when it runs out (rule 1 of the skirmish), if ``reshuffle``."""
+    seat = state.seats[player]
+    draw, discard, rng, tally = seat.draw, seat.discard, state.rng, state.tally
+    taken: list[Card] = []
+    while len(taken) < count:
+        if not draw:
+            if not (reshuffle and discard):
+                break
+            draw, rng = rng.shuffled(discard)
+            discard = ()
+            events.append(Reshuffled(player, len(draw)))
+            tally = replace(tally, reshuffles=tally.reshuffles + 1)
+        taken.append(draw[0])
+        draw = draw[1:]
+    got = tuple(taken)
+    seats = list(state.seats)
+    seats[player] = replace(seat, draw=draw, discard=discard,
+                            hand=seat.hand + got if into_hand else seat.hand)
+    return replace(state, rng=rng, tally=tally, seats=tuple(seats)), got
+
+
+def draw(
+    state: GuerrillaState, player: int, count: int, events: Events
+) -> tuple[GuerrillaState, tuple[Card, ...]]:
+    """Draw into the hand; returns the cards drawn (fewer when both piles run out)."""
+    return take_top(state, player, count, events, into_hand=True)
+
+
+def lay(state: GuerrillaState, player: int, card: Card, how: str, tie_round: int) -> GuerrillaState:
+    """Move a card from a hand to the table, and note a Guerrilla played (GT-PROMO-PLAYED)."""
+    seats, table = list(state.seats), list(state.table)
+    seats[player] = seats[player].without(card)
+    if is_guerrilla(card, state.guerrilla_rank):
+        seats[player] = replace(seats[player], played_guerrilla=True)
+    table[player] = (*table[player], Laid(card, how, tie_round))
+    return replace(state, seats=tuple(seats), table=tuple(table))
+
+
+def eliminate(state: GuerrillaState, player: int, rule: str, events: Events) -> GuerrillaState:
+    """A player who must draw and cannot is out; the hand goes to the removed pile."""
+    seat = state.seats[player]
+    events.append(Eliminated(player, seat.hand, rule))
+    tally = replace(state.tally, eliminations=state.tally.eliminations + 1)
+    state = replace(state, removed=state.removed + seat.hand, tally=tally)
+    return state.seat(player, replace(seat, hand=(), shown=(), tie_drawn=(), out=True,
+                                      reveals_first=False, supported=False))
+
+
+def end_if_decided(state: GuerrillaState, events: Events) -> GuerrillaState:
+    """The last remaining player wins; if nobody remains the game is a draw (GT-ALL-OUT)."""
+    left = state.active
+    if len(left) > 1:
+        return state
+    ending, rule = ("last-standing", "GT-WIN") if left else ("all-out", "GT-ALL-OUT")
+    return finish(state, GameOver(left, ending, state.skirmish, rule), events)
+
+
+def finish(state: GuerrillaState, over: GameOver, events: Events) -> GuerrillaState:
+    events.append(over)
+    return replace(state, outcome=Outcome(over.winners, over), stage="over", asked=())

@@ -1,0 +1,313 @@
+"""A skirmish once the cards are revealed: evaluate, support, tie resolution, loss of
+forces, spoils and spies, in the order of the rule text.
+
+Each function takes the state and the event list and goes as far as it can: to the
+next stage where someone must choose, or to the end of the skirmish.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wartutor.core.cards import Card
+from wartutor.core.chance import Rng
+from wartutor.variants.guerrilla_tactics.events import (
+    Drew,
+    ForcesLost,
+    GameOver,
+    NoLoss,
+    NoWinner,
+    OwnSpy,
+    SpoilsTaken,
+    SpyCaptured,
+    SpyLost,
+    Standing,
+    Supported,
+    TieBreak,
+    TieLaid,
+    TieStands,
+)
+from wartutor.variants.guerrilla_tactics.forces import (
+    GUERRILLA_STRENGTH,
+    Force,
+    best_of,
+    force,
+    is_guerrilla,
+    standing,
+    strength,
+)
+from wartutor.variants.guerrilla_tactics.piles import (
+    Events,
+    draw,
+    eliminate,
+    end_if_decided,
+    finish,
+    lay,
+)
+from wartutor.variants.guerrilla_tactics.state import (
+    PLAY,
+    SUPPORT,
+    TIE_DOWN,
+    TIE_UP,
+    TURNED,
+    GuerrillaState,
+)
+
+SPY = 7
+REVEALED = (PLAY, SUPPORT, TIE_UP)  # laid face up; a face-down card is never "revealed"
+
+
+# 3. Evaluate: the highest card wins; a shared highest is a tie.
+
+
+def counted_cards(state: GuerrillaState, player: int, tie_round: int) -> tuple[Card, ...]:
+    """The cards that make a player's force: face up in the skirmish, or in a tie-break
+    its face-up card (and the face-down one when GT-TIE-DOWN turned it up for a pair)."""
+    return tuple(x.card for x in state.table[player]
+                 if x.card and x.tie_round == tie_round and x.how != TIE_DOWN)
+
+
+def forces_of(state: GuerrillaState, players: tuple[int, ...], tie_round: int) -> dict[int, Force]:
+    rank, ace_high = state.guerrilla_rank, state.rules.ace == "high"
+    return {p: force(counted_cards(state, p, tie_round), rank, ace_high) for p in players}
+
+
+def stand(
+    state: GuerrillaState, players: tuple[int, ...], events: Events, *, after_support: bool = False
+) -> GuerrillaState:
+    """Compare the players' forces; the best become the contenders."""
+    rnd = state.tie_round
+    forces = forces_of(state, players, rnd)
+    best = best_of(forces)
+    cards = tuple((p, counted_cards(state, p, rnd)) for p in players)
+    if rnd:
+        rule = "GT-TIE-DOWN"
+    elif any(f[0] for f in forces.values()):
+        rule = "GT-PAIR-ORDER"
+    elif len(best) > 1 and forces[best[0]][1] == GUERRILLA_STRENGTH and len(
+            {c.rank for p in best for c in counted_cards(state, p, 0)}) > 1:
+        rule = "GT-GUERRILLAS"  # tied by Guerrillas of different printed ranks
+    else:
+        rule = "GT-EVALUATE"
+    events.append(Standing(state.skirmish, rnd, after_support, cards,
+                           tuple(forces.items()), best, rule))
+    return replace(state, contenders=best)
+
+
+# Support: tied or losing players may add a second card, if it improves their outcome.
+
+
+def support_cards(state: GuerrillaState, player: int) -> tuple[Card, ...]:
+    """The cards of the hand whose support would improve the player's outcome
+    (GT-SUPPORT-IMPROVES: judged against the table before anyone supports)."""
+    if state.tie_round or player not in state.active:
+        return ()
+    forces = forces_of(state, state.active, 0)
+    now = standing(player, forces)
+    if now == 2:
+        return ()
+    played = counted_cards(state, player, 0)
+    rank, ace_high = state.guerrilla_rank, state.rules.ace == "high"
+    return tuple(c for c in state.seats[player].hand
+                 if standing(player, {**forces, player: force((*played, c), rank, ace_high)})
+                 > now)
+
+
+def open_support(state: GuerrillaState, events: Events) -> GuerrillaState:
+    state = stand(state, state.active, events)
+    asked = tuple(p for p in state.active if support_cards(state, p))
+    if asked:
+        return replace(state, stage="support", asked=asked)
+    return settle(state, events)
+
+
+def apply_supports(state: GuerrillaState, events: Events) -> GuerrillaState:
+    """The supports chosen (and kept pending) are added to the skirmish together."""
+    supports, declined = [], []
+    for p, choice in enumerate(state.pending):
+        if choice is None:
+            continue
+        if choice == "decline":
+            declined.append(p)
+            continue
+        card = next(c for c in state.seats[p].hand if c.code == choice.split()[1])
+        state = lay(state, p, card, SUPPORT, 0)
+        state = state.seat(p, replace(state.seats[p], supported=True))
+        supports.append((p, card))
+    tally = replace(state.tally, supports=state.tally.supports + len(supports))
+    state = replace(state, pending=(None,) * len(state.seats), tally=tally)
+    events.append(Supported(state.skirmish, tuple(supports), tuple(declined)))
+    if supports:
+        state = stand(state, state.active, events, after_support=True)
+    return settle(state, events)
+
+
+def settle(state: GuerrillaState, events: Events) -> GuerrillaState:
+    if len(state.contenders) == 1:
+        return spoils(state, state.contenders, events)
+    return open_tie_break(state, events)
+
+
+# Tie resolution: the tied draw two, lay one down and one up, compare; repeat while tied.
+
+
+def open_tie_break(state: GuerrillaState, events: Events) -> GuerrillaState:
+    rules, tied, rnd = state.rules, state.contenders, state.tie_round + 1
+    events.append(TieBreak(state.skirmish, rnd, tied))
+    state = replace(state, tie_round=rnd,
+                    tally=replace(state.tally, tie_breaks=state.tally.tie_breaks + 1))
+    if rules.tie_cannot_draw == "tie-stands":
+        short = tuple(p for p in tied
+                      if len(state.seats[p].draw) + len(state.seats[p].discard) < 2)
+        if short:
+            events.append(TieStands(state.skirmish, tied, short))
+            return spoils(state, tied, events)
+    for p in tied:
+        state, got = draw(state, p, 2, events)
+        if not got:
+            state = eliminate(state, p, "GT-TIE-CANNOT-DRAW", events)
+            continue
+        events.append(Drew(p, len(got), 2, len(state.seats[p].hand), rnd, "GT-TIE"))
+        state = state.seat(p, replace(state.seats[p], tie_drawn=got))
+    left = tuple(p for p in tied if not state.seats[p].out)
+    state = replace(state, contenders=left)
+    if len(left) < 2:
+        return spoils(state, left, events)
+    first: tuple[int, ...] = ()
+    if rules.reveal_first_scope == "tie-breaks-too":
+        first = tuple(p for p in left if state.seats[p].reveals_first)
+    if first and len(first) < len(left):
+        return replace(state, stage="tie-first", asked=first)
+    return replace(state, stage="tie", asked=left)
+
+
+def tie_choices(state: GuerrillaState, player: int) -> tuple[Card, ...]:
+    """The cards a tied player may lay (GT-TIE-FROM-HAND)."""
+    seat = state.seats[player]
+    return seat.tie_drawn if state.rules.tie_cards == "just-drawn" else seat.hand
+
+
+def lay_tie_cards(state: GuerrillaState, events: Events) -> GuerrillaState:
+    """The pending tie-break choices ("up 9H down 3C") are laid together."""
+    rnd, rank, ace_high = state.tie_round, state.guerrilla_rank, state.rules.ace == "high"
+    up, down, turned = [], [], []
+    for p, choice in enumerate(state.pending):
+        if choice is None:
+            continue
+        words = choice.split()
+        hand = {c.code: c for c in state.seats[p].hand}
+        up_card = hand[words[1]]
+        state = lay(state, p, up_card, TIE_UP, rnd)
+        up.append((p, up_card))
+        if len(words) == 4:
+            down_card = hand[words[3]]
+            pairs = (state.rules.tie_down == "pair"
+                     and strength(down_card, rank, ace_high) == strength(up_card, rank, ace_high))
+            state = lay(state, p, down_card, TURNED if pairs else TIE_DOWN, rnd)
+            down.append((p, 1))
+            if pairs:
+                turned.append((p, down_card))
+            if state.rules.tie_penalty == "yes":
+                state = state.seat(p, replace(state.seats[p], supported=True))
+        state = state.seat(p, replace(state.seats[p], tie_drawn=()))
+    state = replace(state, pending=(None,) * len(state.seats))
+    events.append(TieLaid(state.skirmish, rnd, tuple(up), tuple(down), tuple(turned),
+                          "GT-TIE-PENALTY" if state.rules.tie_penalty == "yes" else "GT-TIE"))
+    return state
+
+
+def finish_tie_break(state: GuerrillaState, events: Events) -> GuerrillaState:
+    state = lay_tie_cards(state, events)
+    state = stand(state, state.contenders, events)
+    return settle(state, events)
+
+
+# Loss of forces, spoils, spies: the end of a skirmish.
+
+
+def spoils(state: GuerrillaState, winners: tuple[int, ...], events: Events) -> GuerrillaState:
+    rules, rank = state.rules, state.guerrilla_rank
+    laid = [x for row in state.table for x in row if x.card]
+    used = tuple(x.card for x in laid if x.card)
+    guerrillas = tuple(x.card for x in laid if x.card and is_guerrilla(x.card, rank)
+                       and (rules.involved == "any" or x.face_up))
+    rng, tally, removed = state.rng, state.tally, state.removed
+    if guerrillas:
+        lost, rng = _lost_half(state, used)
+        events.append(ForcesLost(state.skirmish, len(used), guerrillas, lost, rules.loss_pick))
+        tally = replace(tally, removed_by_loss=tally.removed_by_loss + len(lost))
+        kept = tuple(c for c in used if c not in lost)
+        removed += lost
+    else:
+        events.append(NoLoss(state.skirmish, len(used)))
+        kept = used
+    seats = list(state.seats)
+    if not winners:
+        events.append(NoWinner(state.skirmish, kept))
+        removed += kept
+    else:
+        shares, odd = _shares(kept, winners, rules.spoils_split)
+        for p, share in shares:
+            seats[p] = replace(seats[p], discard=seats[p].discard + share)
+        removed += odd
+        events.append(SpoilsTaken(state.skirmish, shares, odd,
+                                  "GT-SPOILS-SPLIT" if len(winners) > 1 else "GT-SPOILS"))
+    state = replace(state, seats=tuple(seats), rng=rng, removed=removed, tally=tally)
+    state = _spies(state, winners, removed, events)
+    state = replace(state, last_table=state.table, table=((),) * len(state.seats),
+                    contenders=(), tie_round=0, stage="begin", asked=())
+    state = end_if_decided(state, events)
+    limit = rules.skirmish_limit
+    if state.outcome is None and limit is not None and state.skirmish >= limit:
+        state = finish(state, GameOver((), "limit", state.skirmish, "GT-LIMIT"), events)
+    return state
+
+
+def _lost_half(state: GuerrillaState, used: tuple[Card, ...]) -> tuple[tuple[Card, ...], Rng]:
+    """Half of the cards used, rounded down, chosen by ruling GT-LOSS-PICK."""
+    count, rng = len(used) // 2, state.rng
+    if state.rules.loss_pick == "random":
+        order, rng = rng.shuffled(tuple(range(len(used))))
+        chosen = set(order[:count])
+    else:
+        rank, ace_high = state.guerrilla_rank, state.rules.ace == "high"
+        by_strength = sorted(range(len(used)), key=lambda i: strength(used[i], rank, ace_high))
+        chosen = set(by_strength[:count])
+    return tuple(used[i] for i in sorted(chosen)), rng
+
+
+def _shares(
+    kept: tuple[Card, ...], winners: tuple[int, ...], split: str
+) -> tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[Card, ...]]:
+    """The spoils dealt round the winners in seat order (GT-SPOILS-SPLIT)."""
+    dealt = len(kept) if split == "dealt-in-turn" else len(kept) - len(kept) % len(winners)
+    shares = tuple((w, kept[i:dealt:len(winners)]) for i, w in enumerate(winners))
+    return shares, kept[dealt:]
+
+
+def _spies(
+    state: GuerrillaState, winners: tuple[int, ...], removed: tuple[Card, ...], events: Events
+) -> GuerrillaState:
+    """A winner who saw an opponent reveal a spy must reveal first next skirmish."""
+    capture, tally = set(), state.tally
+    for w in winners:
+        theirs = _spies_shown(state, tuple(p for p in range(len(state.seats)) if p != w))
+        if theirs:
+            gone = all(c in removed for c in theirs)
+            if gone and state.rules.spy_removed == "only-if-kept":
+                events.append(SpyLost(state.skirmish, w, theirs))
+                continue
+            capture.add(w)
+            tally = replace(tally, spy_captures=tally.spy_captures + 1)
+            events.append(SpyCaptured(state.skirmish, w, theirs,
+                                      "GT-SPY-REMOVED" if gone else "GT-SPY"))
+        elif _spies_shown(state, (w,)):
+            events.append(OwnSpy(state.skirmish, w))
+    seats = tuple(replace(s, reveals_first=p in capture) for p, s in enumerate(state.seats))
+    return replace(state, seats=seats, tally=tally)
+
+
+def _spies_shown(state: GuerrillaState, players: tuple[int, ...]) -> tuple[Card, ...]:
+    """The spies these players revealed face up (never one laid face down: GT-SPY-FACE-DOWN)."""
+    return tuple(x.card for p in players for x in state.table[p]
+                 if x.card and x.how in REVEALED and x.card.rank == SPY)

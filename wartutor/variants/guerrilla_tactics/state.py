@@ -1,0 +1,108 @@
+"""The state of a Guerrilla Tactics game: immutable values only.
+
+Every card is in exactly one place: a player's draw pile, discard pile or hand, the
+table (the skirmish being fought) or the shared removed pile. ``last_table`` is only
+a picture of the skirmish just finished, for the table drawing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from wartutor.core.cards import Card
+from wartutor.core.chance import Rng
+from wartutor.core.engine import Outcome
+from wartutor.variants.guerrilla_tactics.rules import GuerrillaRules
+
+# How a card was laid: played, added in support, or laid in a tie-break (TURNED: laid
+# face down, then turned up to make a pair under ruling GT-TIE-DOWN "pair").
+PLAY, SUPPORT, TIE_UP, TIE_DOWN, TURNED = "play", "support", "tie-up", "tie-down", "tie-turned"
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A card on the table; ``card`` is None in a view where it lies face down, hidden."""
+
+    card: Card | None
+    how: str
+    tie_round: int  # 0 for the skirmish itself, 1, 2, ... for tie-breaks
+
+    @property
+    def face_up(self) -> bool:
+        return self.how != TIE_DOWN
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's piles and marks. Piles are tuples, top card first."""
+
+    draw: tuple[Card, ...]
+    discard: tuple[Card, ...] = ()
+    hand: tuple[Card, ...] = ()
+    shown: tuple[Card, ...] = ()  # cards in hand everyone has seen (GT-CANCEL-CARD)
+    out: bool = False
+    supported: bool = False  # used support last skirmish: draws one card fewer
+    reveals_first: bool = False  # captured a spy last skirmish
+    played_guerrilla: bool = False  # since the last rank change (or ever: GT-PROMO-PLAYED)
+    tie_drawn: tuple[Card, ...] = ()  # the cards just drawn for a tie-break
+
+    def without(self, *gone: Card) -> Seat:
+        """This seat with cards taken out of the hand (and out of ``shown``)."""
+        return replace(self, hand=tuple(c for c in self.hand if c not in gone),
+                       shown=tuple(c for c in self.shown if c not in gone),
+                       tie_drawn=tuple(c for c in self.tie_drawn if c not in gone))
+
+    @property
+    def held(self) -> int:
+        return len(self.draw) + len(self.discard) + len(self.hand)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Running counts for the summary of a game."""
+
+    supports: int = 0
+    tie_breaks: int = 0
+    removed_by_loss: int = 0
+    promotions: int = 0
+    cancellations: int = 0
+    recruited: int = 0
+    spy_captures: int = 0
+    eliminations: int = 0
+    reshuffles: int = 0
+
+
+@dataclass(frozen=True)
+class GuerrillaState:
+    """``stage`` says what the skirmish is waiting for; ``asked`` who must still choose.
+
+    In a stage of simultaneous choices (play, support, tie) ``pending`` holds each
+    choice until all are in; they are applied together.
+    """
+
+    rules: GuerrillaRules
+    rng: Rng
+    seats: tuple[Seat, ...]
+    removed: tuple[Card, ...]
+    guerrilla_rank: int
+    skirmish: int
+    stage: str
+    asked: tuple[int, ...]
+    pending: tuple[str | None, ...]
+    contenders: tuple[int, ...]  # still fighting for this skirmish (the tied, in a tie-break)
+    tie_round: int
+    proposer: int | None
+    table: tuple[tuple[Laid, ...], ...]
+    last_table: tuple[tuple[Laid, ...], ...]
+    tally: Tally
+    outcome: Outcome | None
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The players still in the game, in seat order."""
+        return tuple(p for p, seat in enumerate(self.seats) if not seat.out)
+
+    def seat(self, player: int, seat: Seat) -> GuerrillaState:
+        seats = list(self.seats)
+        seats[player] = seat
+        return replace(self, seats=tuple(seats))

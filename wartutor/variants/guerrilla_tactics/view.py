@@ -1,0 +1,92 @@
+"""What one player may see of a Guerrilla Tactics table, or everything for a teacher.
+
+A player sees their own hand and their own pending choice; of the others, the size of
+each pile and hand, the cards they have shown, and whether they have chosen yet.
+Cards laid face down are hidden from everyone but their owner; so is the removed pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wartutor.core.cards import Card
+from wartutor.core.engine import Outcome
+from wartutor.variants.guerrilla_tactics.game import KINDS, NAMES
+from wartutor.variants.guerrilla_tactics.state import SUPPORT, GuerrillaState, Laid
+
+
+@dataclass(frozen=True)
+class SeatView:
+    name: str
+    out: bool
+    draw_count: int
+    discard_count: int
+    hand_count: int
+    hand: tuple[Card, ...] | None  # None: hidden from this viewer
+    shown: tuple[Card, ...]  # cards in hand that everyone has seen
+    supported_last: bool  # added a support in the last finished skirmish
+    penalty_due: bool  # will draw one card fewer at the next draw
+    reveals_first: bool  # captured a spy last skirmish
+    played_guerrilla: bool
+    has_chosen: bool  # a hidden choice is waiting to be revealed
+    pending: str | None  # that choice, only for its owner (or a teacher)
+
+
+@dataclass(frozen=True)
+class GuerrillaView:
+    viewer: int | None  # None: the teacher's "show everything"
+    seats: tuple[SeatView, ...]
+    guerrilla_rank: int
+    ace_high: bool
+    skirmish: int
+    stage: str  # what the table waits for: a decision kind, or "over"
+    waiting_for: tuple[int, ...]  # who must still choose in this stage
+    proposer: int | None
+    contenders: tuple[int, ...]
+    tie_round: int
+    table: tuple[tuple[Laid, ...], ...]
+    last_table: tuple[tuple[Laid, ...], ...]
+    removed_count: int
+    removed: tuple[Card, ...] | None  # face down: only when showing everything
+    skirmish_limit: int | None
+    outcome: Outcome | None
+
+    @property
+    def guerrillas(self) -> tuple[int, ...]:
+        """The ranks that are Guerrillas now."""
+        return tuple(range(2, self.guerrilla_rank + 1))
+
+
+def view(state: GuerrillaState, player: int | None) -> GuerrillaView:
+    everything = player is None
+
+    def sees(owner: int) -> bool:
+        return everything or owner == player
+
+    def shown(owner: int, row: tuple[Laid, ...]) -> tuple[Laid, ...]:
+        if sees(owner):
+            return row
+        return tuple(x if x.face_up else Laid(None, x.how, x.tie_round) for x in row)
+
+    seats = tuple(
+        SeatView(
+            name=NAMES[p], out=s.out, draw_count=len(s.draw), discard_count=len(s.discard),
+            hand_count=len(s.hand), hand=s.hand if sees(p) else None, shown=s.shown,
+            supported_last=any(x.how == SUPPORT for x in state.last_table[p]),
+            penalty_due=s.supported, reveals_first=s.reveals_first,
+            played_guerrilla=s.played_guerrilla, has_chosen=state.pending[p] is not None,
+            pending=state.pending[p] if sees(p) else None,
+        )
+        for p, s in enumerate(state.seats)
+    )
+    return GuerrillaView(
+        viewer=player, seats=seats, guerrilla_rank=state.guerrilla_rank,
+        ace_high=state.rules.ace == "high", skirmish=state.skirmish,
+        stage=KINDS.get(state.stage, "over"),
+        waiting_for=state.asked, proposer=state.proposer, contenders=state.contenders,
+        tie_round=state.tie_round,
+        table=tuple(shown(p, row) for p, row in enumerate(state.table)),
+        last_table=tuple(shown(p, row) for p, row in enumerate(state.last_table)),
+        removed_count=len(state.removed), removed=state.removed if everything else None,
+        skirmish_limit=state.rules.skirmish_limit, outcome=state.outcome,
+    )
