@@ -1,0 +1,113 @@
+"""War Room: two to five players, a deck defined as data, and the lowest VC wins.
+
+A stacked deal (one string of card codes per seat, top card first). You reveal a
+Sniper (VC 6) and Ana a Scout (VC 2); the Scout has no activation, so Ana declines
+without being asked. You activate: the Sniper adds 4 to Ana's card but 1 to your own,
+and since the lowest VC wins, Ana's 6 still beats your 7.
+
+>>> from wartutor.core import Game
+>>> game = Game.new(WAR_ROOM, WarRoomRules(first_player=0), seed=0, stacked=("SN SE", "SC SC"))
+>>> game.decision
+Decision(player=0, kind='declare', legal_actions=('activate', 'decline'))
+>>> game = game.play("activate")
+>>> for event in game.steps[-1].events[:7]:
+...     print(WAR_ROOM.explain(event))
+You have declared; declarations stay hidden until everyone has declared.
+Ana's Scout has no activation, so Ana declines without being asked.
+Declarations shown together: you activate; Ana declines. Activations resolve clockwise from the first player.
+Your Sniper activates: Sniper, VC 6. Activate: Attack +4 VC to an opponent card of your choice; then Defend +1 VC to your own card.
+Your Sniper, instruction 1 (Attack +4 VC): Ana's card goes from 2 to 6. It is the only legal target.
+Your Sniper, instruction 2 (Defend +1 VC): your card goes from 6 to 7.
+Compare VC: you 7 and Ana 6. The lowest wins: Ana's 6.
+"""
+
+from __future__ import annotations
+
+from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
+from wartutor.variants.war_room import game as rules_of_play
+from wartutor.variants.war_room.agents import AGENTS
+from wartutor.variants.war_room.deck import (
+    DEFAULT_DECK,
+    Deck,
+    RoomCard,
+    default_deck,
+    load_deck,
+    parse_deck,
+    to_toml,
+)
+from wartutor.variants.war_room.events import GameOver
+from wartutor.variants.war_room.explain import RULE_TITLES, card_text, explain, why_not
+from wartutor.variants.war_room.game import WarRoomState
+from wartutor.variants.war_room.rules import FIXED_RULINGS, NAMES, WarRoomRules
+from wartutor.variants.war_room.view import WarRoomView, view
+
+__all__ = [
+    "WAR_ROOM", "Deck", "RoomCard", "WarRoom", "WarRoomRules", "WarRoomState", "WarRoomView",
+    "card_text", "default_deck", "load_deck", "parse_deck", "to_toml",
+]  # fmt: skip
+
+
+class WarRoom:
+    """War Room as a variant of the engine contract (see :mod:`wartutor.core.engine`)."""
+
+    name = "war_room"
+    title = "War Room"
+    rules_type = WarRoomRules
+    length_unit = "round"  # what Summary.length counts
+    rule_titles = RULE_TITLES
+    fixed_rulings = FIXED_RULINGS
+    agents = AGENTS
+
+    def setting_label(self, name: str, value: object) -> str:
+        """How a rule option reads in the apps' menus: a deck by its name, not its whole file."""
+        if name == "deck" and isinstance(value, str):
+            shipped = value == DEFAULT_DECK
+            return f"{load_deck(value).name} ({'shipped' if shipped else 'deck file'})"
+        if name == "first_player" and isinstance(value, int):
+            return f"{NAMES[value]} (seat {value})"
+        return "none" if value is None else str(value)
+
+    def player_names(self, rules: WarRoomRules) -> tuple[str, ...]:
+        return NAMES[: rules.players]
+
+    def new_game(
+        self, rules: WarRoomRules, seed: int, stacked: tuple[str, ...] | None = None
+    ) -> tuple[WarRoomState, tuple[Event, ...]]:
+        return rules_of_play.deal(rules, seed, stacked)
+
+    def decision(self, state: WarRoomState) -> Decision | None:
+        return rules_of_play.decision(state)
+
+    def apply(self, state: WarRoomState, action: str) -> tuple[WarRoomState, tuple[Event, ...]]:
+        check_action(self, state, action)
+        return rules_of_play.play(state, action)
+
+    def explain(self, event: Event) -> str:
+        return explain(event)
+
+    def why_not(self, state: WarRoomState, action: object) -> str | None:
+        return why_not(state, action)
+
+    def view(self, state: WarRoomState, player: int | None) -> WarRoomView:
+        return view(state, player)
+
+    def outcome(self, state: WarRoomState) -> Outcome | None:
+        return state.outcome
+
+    def summarize(self, game: Game[WarRoomState]) -> Summary:
+        state = game.state
+        c = state.counts
+        counts = {"tie_breaks": c.tie_breaks, "stalemates": c.stalemates,
+                  "activations": c.activations, "instructions": c.instructions,
+                  "no_target": c.no_target, "reshuffles": c.reshuffles,
+                  "eliminations": c.eliminations}
+        if state.outcome is None:
+            return Summary(None, "unfinished", state.round, counts)
+        assert isinstance(state.outcome.because, GameOver)
+        ending = state.outcome.because.ending
+        if ending == "limit":  # stopped by the simulator's limit: unfinished, never a result
+            return Summary(None, "unfinished", state.round, counts)
+        return Summary(state.outcome.winners, ending, state.round, counts)
+
+
+WAR_ROOM = WarRoom()

@@ -1,0 +1,457 @@
+"""War Room, in the order of its rule text.
+
+The deal: the deck is shuffled and dealt equally into face-down draw stacks; collection
+piles start empty; the first player is chosen (ruling WR-FIRST). A round: everyone
+reveals (1), declares activate or decline, hidden until all have (2), activations
+resolve clockwise from the first player, every mandatory instruction of each (3), the
+lowest VC wins (4) and collects every revealed card, going first next round (5). Tied
+players alone go on to tie-break steps of the same reveal cycle, until a sole winner
+(or a stalemate, ruling WR-STALEMATE). After the round: eliminations, then the
+reshuffle when any draw stack is empty; the last player remaining wins.
+
+Seats are numbered clockwise from 0 (you). The state is immutable; :func:`advance`
+takes every step that needs nobody's choice and stops at the next decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TypeVar
+
+from wartutor.core.chance import Rng
+from wartutor.core.engine import Decision, Outcome
+from wartutor.core.errors import BadInput
+from wartutor.variants.war_room.deck import Instruction, RoomCard
+from wartutor.variants.war_room.events import (
+    Activates,
+    AutoDeclined,
+    Collected,
+    Compared,
+    Dealt,
+    DeclarationsShown,
+    Declared,
+    Eliminated,
+    FirstChosen,
+    GameOver,
+    Hit,
+    InstructionResolved,
+    NoTarget,
+    Reshuffled,
+    ReturnedUnder,
+    Revealed,
+    Skipped,
+    Stalemate,
+    StalemateSettled,
+    TieBreak,
+    WarRoomEvent,
+)
+from wartutor.variants.war_room.rules import NAMES, WarRoomRules
+
+ACTIVATE, DECLINE, USE, SKIP = "activate", "decline", "use", "skip"
+Pile = tuple[RoomCard, ...]
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class InPlay:
+    """A revealed card and its current VC (its printed VC until an instruction changes it)."""
+
+    card: RoomCard
+    vc: int
+
+
+@dataclass(frozen=True)
+class Counts:
+    tie_breaks: int = 0  # tie-break steps
+    stalemates: int = 0
+    activations: int = 0
+    instructions: int = 0  # instructions that changed some VC
+    no_target: int = 0
+    reshuffles: int = 0
+    eliminations: int = 0
+
+
+@dataclass(frozen=True)
+class WarRoomState:
+    rules: WarRoomRules
+    rng: Rng
+    stacks: tuple[Pile, ...]  # per seat, top card first
+    collections: tuple[Pile, ...]
+    remaining: tuple[int, ...]  # seats still in the game
+    first: int
+    round: int
+    table: tuple[InPlay | None, ...]  # per seat: the revealed card, None when there is none
+    step: int  # 0: the round's own declarations; 1, 2, ...: tie-break steps
+    participants: tuple[int, ...]  # who declares and is compared in this step, in order
+    declared: tuple[str | None, ...]  # per seat, hidden until all participants have declared
+    shown: tuple[str | None, ...]  # per seat, the declarations of this step once revealed
+    activated: tuple[bool, ...]  # per seat: activated in this reveal cycle
+    phase: str  # "declare" or "resolve"
+    queue: tuple[int, ...]  # activating players still to resolve, the current one first
+    instruction: int  # index of the current activator's next instruction
+    step_start: tuple[int | None, ...]  # every VC as the step began (WR-STALEMATE-WHEN)
+    counts: Counts
+    outcome: Outcome | None
+
+    def clockwise(self, seats: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+        """``seats`` in clockwise order starting with the first player."""
+        n = len(self.stacks)
+        return tuple(sorted(seats, key=lambda s: (s - self.first) % n))
+
+    def vcs(self) -> tuple[int | None, ...]:
+        return tuple(None if x is None else x.vc for x in self.table)
+
+
+def _set(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*items[:index], value, *items[index + 1:])
+
+
+# The deal
+
+
+def deal(
+    rules: WarRoomRules, seed: int, stacked: tuple[str, ...] | None = None
+) -> tuple[WarRoomState, tuple[WarRoomEvent, ...]]:
+    """Shuffle and deal equally, or lay out a stacked deal: one string of card codes per seat,
+    top card first (``("SC SN", "GH SE")``); then choose the first player and reveal."""
+    rng = Rng.from_seed(seed)
+    n, deck = rules.players, rules.cards
+    if stacked is None:
+        shuffled, rng = rng.shuffled(deck.cards)
+        size = len(shuffled) // n
+        stacks = tuple(shuffled[i * size:(i + 1) * size] for i in range(n))
+    else:
+        stacks = _stacked_stacks(rules, stacked)
+    if rules.first_player == "random":
+        first, rng = rng.below(n)
+    else:
+        first = int(rules.first_player)
+    state = WarRoomState(
+        rules, rng, stacks, ((),) * n, tuple(range(n)), first, 0, (None,) * n, 0, (), (None,) * n,
+        (None,) * n, (False,) * n, "declare", (), 0, (None,) * n, Counts(), None,
+    )
+    events: list[WarRoomEvent] = [
+        Dealt(tuple(len(s) for s in stacks), deck.name, seed, stacked is not None),
+        FirstChosen(first, rules.first_player == "random"),
+    ]
+    return advance(_reveal(state, events), events), tuple(events)
+
+
+def _stacked_stacks(rules: WarRoomRules, stacked: tuple[str, ...]) -> tuple[Pile, ...]:
+    deck = rules.cards
+    allowed = (f"{rules.players} lists of card codes, one per seat from you, top card first, "
+               f"e.g. (\"SC SN\", \"GH SE\"); codes: " + " ".join(k.code for k in deck.kinds))
+    if isinstance(stacked, str) or len(stacked) != rules.players:
+        raise BadInput(f"a stacked deal for {rules.players} players needs {rules.players} "
+                       f"draw stacks", allowed=allowed)
+    stacks = tuple(deck.parse(s) for s in stacked)
+    for seat, stack in enumerate(stacks):
+        if not stack:
+            raise BadInput(f"{NAMES[seat]}'s stacked draw stack is empty", allowed=allowed)
+    everything = [c for s in stacks for c in s]
+    for kind, copies in zip(deck.kinds, deck.copies, strict=True):
+        if everything.count(kind) > copies:
+            raise BadInput(f"the stacked deal uses {everything.count(kind)} {kind.name} cards "
+                           f"({kind.code}) but the deck has {copies}",
+                           allowed=f"at most {copies} of each")
+    return stacks
+
+
+# Round, 1: every remaining player reveals the top card of their draw stack.
+
+
+def _reveal(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
+    order = state.clockwise(state.remaining)
+    table = list(state.table)
+    stacks = list(state.stacks)
+    for seat in order:
+        top, stacks[seat] = stacks[seat][0], stacks[seat][1:]
+        table[seat] = InPlay(top, top.vc)
+    n = len(stacks)
+    shown = tuple((s, x.card) for s in order if (x := table[s]) is not None)
+    events.append(Revealed(state.round + 1, state.first, shown))
+    return replace(
+        state, stacks=tuple(stacks), table=tuple(table), round=state.round + 1, step=0,
+        participants=order, declared=(None,) * n, shown=(None,) * n, activated=(False,) * n,
+        phase="declare", queue=(), instruction=0, step_start=tuple(t.vc if t else None
+                                                                   for t in table),
+    )
+
+
+# Round, 2 (and tie-break, 1): each participant declares; nobody sees another's first.
+
+
+def may_activate(state: WarRoomState, seat: int) -> bool:
+    """Whether ``seat``'s card can activate now (WR-NO-ACTIVATION, WR-REACTIVATE)."""
+    here = state.table[seat]
+    if here is None or not here.card.can_activate:
+        return False
+    return not (state.rules.reactivate == "once-per-cycle" and state.activated[seat])
+
+
+def _next_to_declare(state: WarRoomState) -> int | None:
+    return next((p for p in state.participants if state.declared[p] is None), None)
+
+
+def declare(
+    state: WarRoomState, player: int, choice: str, events: list[WarRoomEvent]
+) -> WarRoomState:
+    state = replace(state, declared=_set(state.declared, player, choice))
+    if _next_to_declare(state) is not None:
+        return state
+    # Everyone has declared: the declarations are shown together, then resolve clockwise.
+    activating = tuple(p for p in state.participants if state.declared[p] == ACTIVATE)
+    declining = tuple(p for p in state.participants if state.declared[p] == DECLINE)
+    events.append(DeclarationsShown(state.round, state.step, activating, declining,
+                                    "WR-DECLARE" if state.step == 0 else "WR-TIE"))
+    activated = tuple(a or p in activating for p, a in enumerate(state.activated))
+    counts = replace(state.counts, activations=state.counts.activations + len(activating))
+    state = replace(state, shown=state.declared, declared=(None,) * len(state.declared),
+                    activated=activated, phase="resolve", queue=activating, instruction=0,
+                    counts=counts)
+    if activating:
+        events.append(Activates(activating[0], _card(state, activating[0])))
+    return state
+
+
+def in_play(state: WarRoomState, seat: int) -> InPlay:
+    here = state.table[seat]
+    assert here is not None, "every remaining player has a revealed card during a round"
+    return here
+
+
+def _card(state: WarRoomState, seat: int) -> RoomCard:
+    return in_play(state, seat).card
+
+
+# Round, 3: each activated card resolves its instructions in order.
+
+
+@dataclass(frozen=True)
+class Targets:
+    """The legal targets of the current instruction; ``choose``: one of them must be picked."""
+
+    seats: tuple[int, ...]
+    choose: bool
+    decided_by_tie: bool  # several cards share the highest/lowest VC (WR-EXTREME-TIE)
+
+
+def current_instruction(state: WarRoomState) -> tuple[int, RoomCard, Instruction]:
+    owner = state.queue[0]
+    card = _card(state, owner)
+    return owner, card, card.instructions[state.instruction]
+
+
+def targets(state: WarRoomState, owner: int, step: Instruction) -> Targets:
+    """Only the current round's revealed cards can be targets; never stacks or collections."""
+    opponents = tuple(s for s in state.clockwise(state.remaining)
+                      if s != owner and state.table[s] is not None)
+    if step.target == "self":
+        return Targets((owner,), False, False)
+    if step.target in ("chosen-ally", "all-allies"):
+        return Targets((), False, False)  # individual play: no friendly card (WR-TEAMS)
+    if step.target == "all-opponents":
+        return Targets(opponents, False, False)
+    if step.target == "chosen-opponent":
+        return Targets(opponents, len(opponents) > 1, False)
+    pick: Callable[..., int] = max if step.target == "highest-opponent" else min
+    vcs = {s: in_play(state, s).vc for s in opponents}
+    extreme = pick(vcs.values())
+    tied = tuple(s for s in opponents if vcs[s] == extreme)
+    several = len(tied) > 1
+    return Targets(tied, several and state.rules.extreme_tie == "chooser", several)
+
+
+def choices(state: WarRoomState) -> tuple[str, tuple[str, ...]] | None:
+    """The decision the current instruction needs, or None when it resolves by itself."""
+    owner, _, step = current_instruction(state)
+    legal = targets(state, owner, step)
+    if not legal.seats:
+        return None
+    optional = () if step.mandatory else (SKIP,)
+    if legal.choose:
+        return "target", tuple(f"target {NAMES[s]}" for s in legal.seats) + optional
+    return ("use", (USE, SKIP)) if optional else None
+
+
+def resolve(state: WarRoomState, action: str | None, events: list[WarRoomEvent]) -> WarRoomState:
+    """Resolve the current instruction; ``action`` is the player's choice (None: no choice)."""
+    owner, card, step = current_instruction(state)
+    number = state.instruction + 1
+    legal = targets(state, owner, step)
+    counts = state.counts
+    if action == SKIP:
+        events.append(Skipped(owner, card, number, step))
+    elif not legal.seats:
+        rule = "WR-TEAMS" if step.kind == "defend-ally" else "WR-NO-TARGET"
+        events.append(NoTarget(owner, card, number, step, rule))
+        counts = replace(counts, no_target=counts.no_target + 1)
+    else:
+        hit: tuple[int, ...]
+        if action is not None and action.startswith("target "):
+            hit, how = (NAMES.index(action.removeprefix("target ")),), "chosen"
+        else:
+            hit = legal.seats
+            how = ("all-tied" if legal.decided_by_tie else
+                   "fixed" if step.target in ("self", "all-opponents") else "only")
+        rule = ("WR-EXTREME-TIE" if legal.decided_by_tie else
+                "WR-TARGET-CHOICE" if how == "chosen" else
+                "WR-DEFEND" if step.kind == "defend" else "WR-ATTACK")
+        table = list(state.table)
+        hits = []
+        for seat in hit:
+            before = in_play(state, seat)
+            table[seat] = InPlay(before.card, before.vc + step.change)  # never clamped (WR-VC)
+            hits.append(Hit(seat, before.vc, before.vc + step.change))
+        events.append(InstructionResolved(owner, card, number, step, tuple(hits), how, rule))
+        state = replace(state, table=tuple(table))
+        counts = replace(counts, instructions=counts.instructions + 1)
+    state = replace(state, counts=counts)
+    if number < len(card.instructions):
+        return replace(state, instruction=number)
+    queue = state.queue[1:]
+    if queue:
+        events.append(Activates(queue[0], _card(state, queue[0])))
+    return replace(state, queue=queue, instruction=0)
+
+
+# Round, 4 and 5, and the tie-break: compare, then collect or go on with the tied players.
+
+
+def compare(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
+    vcs = state.vcs()
+    compared = tuple((p, in_play(state, p).vc) for p in state.participants)
+    lowest_vc = min(vc for _, vc in compared)
+    lowest = tuple(p for p, vc in compared if vc == lowest_vc)
+    events.append(Compared(state.round, state.step, compared, lowest,
+                           "WR-COMPARE" if state.step == 0 else "WR-TIE"))
+    if len(lowest) == 1:
+        return _collect(state, lowest[0], events)
+    if state.step > 0 and _stalemated(state, lowest):
+        events.append(Stalemate(state.round, state.step, lowest, state.rules.stalemate_when))
+        state = replace(state, counts=replace(state.counts,
+                                              stalemates=state.counts.stalemates + 1))
+        if state.rules.stalemate == "void":
+            events.append(StalemateSettled(state.round, lowest, None))
+            return _void(state, events)
+        index, rng = state.rng.below(len(lowest))
+        events.append(StalemateSettled(state.round, lowest, lowest[index]))
+        return _collect(replace(state, rng=rng), lowest[index], events)
+    left = tuple(p for p in state.participants if p not in lowest)
+    events.append(TieBreak(state.round, state.step + 1, lowest, left))
+    n = len(state.stacks)
+    return replace(state, step=state.step + 1, participants=lowest, declared=(None,) * n,
+                   shown=(None,) * n, phase="declare", step_start=vcs,
+                   counts=replace(state.counts, tie_breaks=state.counts.tie_breaks + 1))
+
+
+def _stalemated(state: WarRoomState, tied: tuple[int, ...]) -> bool:
+    """Whether this tie-break step can be repeated forever (ruling WR-STALEMATE-WHEN)."""
+    if state.rules.stalemate_when == "same-tie":
+        return tied == state.participants
+    return state.vcs() == state.step_start
+
+
+def _collect(state: WarRoomState, winner: int, events: list[WarRoomEvent]) -> WarRoomState:
+    won = tuple(x.card for x in (state.table[s] for s in state.clockwise(state.remaining)) if x)
+    events.append(Collected(state.round, winner, won))
+    collections = _set(state.collections, winner, state.collections[winner] + won)
+    return _after_round(replace(state, collections=collections,
+                                table=(None,) * len(state.table), first=winner), events)
+
+
+def _void(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
+    back = tuple((s, x.card) for s in state.clockwise(state.remaining)
+                 if (x := state.table[s]) is not None)
+    stacks = list(state.stacks)
+    for seat, card in back:
+        stacks[seat] = (*stacks[seat], card)
+    events.append(ReturnedUnder(state.round, back))
+    return _after_round(replace(state, stacks=tuple(stacks), table=(None,) * len(state.table)),
+                        events)
+
+
+# After each round: eliminations, the reshuffle, the end of the game, or the next reveal.
+
+
+def _after_round(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
+    out = tuple(p for p in state.remaining if not state.stacks[p] and not state.collections[p])
+    counts = state.counts
+    if out:
+        events.append(Eliminated(state.round, out))
+        counts = replace(counts, eliminations=counts.eliminations + len(out))
+    remaining = tuple(p for p in state.remaining if p not in out)
+    state = replace(state, remaining=remaining, counts=counts, phase="declare", queue=(),
+                    participants=())
+    if len(remaining) <= 1:
+        winner = remaining[0] if remaining else None
+        over = GameOver(winner, "last-player" if remaining else "nobody", state.round, "WR-END")
+        events.append(over)
+        return replace(state, outcome=Outcome(remaining, over))
+    empty = tuple(p for p in remaining if not state.stacks[p])
+    if empty:
+        stacks, collections, rng = list(state.stacks), list(state.collections), state.rng
+        for seat in remaining:
+            stacks[seat], rng = rng.shuffled(stacks[seat] + collections[seat])
+            collections[seat] = ()
+        events.append(Reshuffled(state.round, empty, tuple((s, len(stacks[s]))
+                                                           for s in remaining)))
+        state = replace(state, stacks=tuple(stacks), collections=tuple(collections), rng=rng,
+                        counts=replace(state.counts, reshuffles=state.counts.reshuffles + 1))
+    if state.rules.round_limit is not None and state.round >= state.rules.round_limit:
+        over = GameOver(None, "limit", state.round, "WR-MAX-ROUNDS")
+        events.append(over)
+        return replace(state, outcome=Outcome((), over, unfinished=True))
+    return _reveal(state, events)
+
+
+# Stepping: take every step that needs no choice, stop at the next decision.
+
+
+def advance(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
+    while state.outcome is None:
+        if state.phase == "resolve":
+            if not state.queue:
+                state = compare(state, events)
+            elif choices(state) is None:
+                state = resolve(state, None, events)
+            else:
+                return state
+            continue
+        player = _next_to_declare(state)
+        assert player is not None, "a declare phase always has someone to declare"
+        if may_activate(state, player):
+            return state
+        # Only 'decline' is possible, and everyone can see why: decline without asking.
+        card = _card(state, player)
+        again = card.can_activate
+        events.append(AutoDeclined(player, card, state.step, again,
+                                   "WR-REACTIVATE" if again else "WR-NO-ACTIVATION"))
+        state = declare(state, player, DECLINE, events)
+    return state
+
+
+def decision(state: WarRoomState) -> Decision | None:
+    if state.outcome is not None:
+        return None
+    if state.phase == "resolve":
+        needed = choices(state)
+        assert needed is not None, "advance stops only where a choice is needed"
+        return Decision(state.queue[0], needed[0], needed[1])
+    player = _next_to_declare(state)
+    assert player is not None
+    return Decision(player, "declare", (ACTIVATE, DECLINE))
+
+
+def play(state: WarRoomState, action: str) -> tuple[WarRoomState, tuple[WarRoomEvent, ...]]:
+    """One checked action (the caller has checked it is legal), then every automatic step."""
+    events: list[WarRoomEvent] = []
+    if state.phase == "declare":
+        player = _next_to_declare(state)
+        assert player is not None
+        events.append(Declared(player, state.step, "WR-DECLARE" if state.step == 0 else "WR-TIE"))
+        state = declare(state, player, action, events)
+    else:
+        state = resolve(state, action, events)
+    return advance(state, events), tuple(events)

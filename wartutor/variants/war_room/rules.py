@@ -1,0 +1,135 @@
+"""War Room's rule options: the deck, the table, and the WR-* rulings with their reasons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from wartutor.core.errors import BadInput
+from wartutor.core.rulings import FixedRuling, check_rulings, ruling
+from wartutor.variants.war_room.deck import DEFAULT_DECK, Deck, load_deck
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5  # five names to give; the text itself allows more
+MIN_STACK = 10  # "Each player must receive at least 10 cards"
+NAMES = ("You", "Ana", "Ben", "Cho", "Dev")
+
+
+def _is_first(value: Any) -> bool:
+    return value == "random" or (type(value) is int and 0 <= value < MAX_PLAYERS)
+
+
+def _is_limit(value: Any) -> bool:
+    return value is None or (type(value) is int and value >= 1)
+
+
+@dataclass(frozen=True)
+class WarRoomRules:
+    """The options of War Room; the defaults play the rule text with the shipped deck.
+
+    ``deck`` is ``"field-manual"`` (the shipped deck) or the whole text of a deck file,
+    so that a saved trace carries the cards it was played with.
+    """
+
+    players: int = ruling(
+        "WR-PLAYERS", "How many players sit at the table?",
+        default=2, choices=(2, 3, 4, 5),
+        why="The text allows two or more, as long as the deck divides evenly with at least "
+            "10 cards each. The apps name up to five players.",
+    )
+    deck: str = ruling(
+        "WR-DECK", "Which cards are in the deck?",
+        default=DEFAULT_DECK, choices=(DEFAULT_DECK,),
+        accepts=lambda v: isinstance(v, str),
+        allowed_text=f"{DEFAULT_DECK!r} or the text of a War Room deck file",
+        why="The text does not list the cards. The shipped Field Manual has 60 cards, which "
+            "deal evenly to 2, 3, 4, 5 or 6 players; any deck file can replace it.",
+    )
+    first_player: str | int = ruling(
+        "WR-FIRST", "Who goes first in the opening round?",
+        default="random", choices=("random", 0, 1, 2, 3, 4),
+        accepts=_is_first,
+        allowed_text="'random' or a seat number from 0 (you) to the last player",
+        why="The text leaves it to the players. A random draw is fair; a named seat helps "
+            "a lesson.",
+    )
+    reactivate: str = ruling(
+        "WR-REACTIVATE", "May a card activate again in each tie-break step?",
+        default="every-step", choices=("every-step", "once-per-cycle"),
+        why="Each tie-break step has every participant declare again and nothing resets, "
+            "so a card may activate once per step; 'once-per-cycle' allows one activation "
+            "per reveal cycle.",
+    )
+    extreme_tie: str = ruling(
+        "WR-EXTREME-TIE", "An instruction hits the highest (or lowest) opponent card and "
+        "several share that VC: which is hit?",
+        default="chooser", choices=("chooser", "all"),
+        why="The text is silent. The activating player chooses a target wherever there is "
+            "a choice (WR-TARGET-CHOICE), so it picks one of the tied cards; 'all' hits "
+            "every tied card.",
+    )
+    stalemate_when: str = ruling(
+        "WR-STALEMATE-WHEN", "When can nobody break a tie any more?",
+        default="no-change", choices=("no-change", "same-tie"),
+        why="There is no tie-break limit, but a tie-break step in which no card's VC changes "
+            "(everyone declined, nobody could activate, or the changes cancelled out) leaves "
+            "the table exactly as it was, so it could repeat forever. 'same-tie' also stops "
+            "when a step leaves the same players tied although VCs moved.",
+    )
+    stalemate: str = ruling(
+        "WR-STALEMATE", "How is a stalemated tie settled?",
+        default="random", choices=("random", "void"),
+        why="A random draw among the tied players keeps the round's cards in play; 'void' "
+            "puts every revealed card back under its owner's draw stack and nobody collects.",
+    )
+    round_limit: int | None = ruling(
+        "WR-MAX-ROUNDS", "After how many rounds does an undecided game stop unfinished?",
+        default=5000, choices=(5000, 1000, 20000, None),
+        accepts=_is_limit,
+        allowed_text="a whole number of rounds of at least 1, or None for no limit",
+        why="The text has no limit; the simulator needs one. A game stopped by it is "
+            "reported as unfinished, never as a win or a draw.",
+    )
+
+    def __post_init__(self) -> None:
+        check_rulings(self)
+        size = len(self.cards.cards)
+        if size % self.players or size // self.players < MIN_STACK:
+            raise BadInput(
+                f"the deck {self.cards.name!r} has {size} cards, which cannot be dealt to "
+                f"{self.players} players equally with at least {MIN_STACK} each",
+                allowed="a player count that divides the deck: "
+                        + (", ".join(str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+                                     if size % n == 0 and size // n >= MIN_STACK) or "none"),
+            )
+        if isinstance(self.first_player, int) and self.first_player >= self.players:
+            raise BadInput(f"ruling WR-FIRST (first_player) cannot be seat {self.first_player} "
+                           f"with {self.players} players",
+                           allowed=f"'random' or a seat from 0 to {self.players - 1}")
+
+    @property
+    def cards(self) -> Deck:
+        """The deck, loaded and checked (once per distinct deck text)."""
+        return load_deck(self.deck)
+
+
+FIXED_RULINGS = (
+    FixedRuling("WR-SEATS", "Which way is clockwise?",
+                "Players sit in seat order: you (seat 0), then Ana, Ben, Cho and Dev."),
+    FixedRuling("WR-TARGET-CHOICE", "Who chooses a target when several are legal?",
+                "The player whose card is activating."),
+    FixedRuling("WR-TARGET-WHEN", "When are targets and optional instructions chosen?",
+                "When each instruction resolves, after the earlier ones: a declaration is only "
+                "'activate' or 'decline'."),
+    FixedRuling("WR-NO-ACTIVATION", "What may a card with no instructions do?",
+                "Only decline; the app declines for it and says so."),
+    FixedRuling("WR-TEAMS", "Is there team play?",
+                "No: individual play, so Defend Ally never has a target."),
+    FixedRuling("WR-VPR", "What are VPR's VC thresholds?",
+                "War Room has none: VC only decides who wins a round."),
+    FixedRuling("WR-COLLECTIONS", "May players look through collection piles?",
+                "No: everyone sees how many cards each pile holds, not which. The text hides "
+                "only the draw stacks, but a collection is shuffled into one unseen."),
+    FixedRuling("WR-STACKED", "May a stacked lesson deal give fewer than 10 cards each?",
+                "Yes: a stacked deal sets out a lesson, so the 10-card minimum applies to "
+                "shuffled deals only."),
+)
