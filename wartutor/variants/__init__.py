@@ -8,6 +8,7 @@ from wartutor.core.engine import Variant
 from wartutor.core.errors import BadInput
 from wartutor.variants.classic_war import CLASSIC_WAR
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS
+from wartutor.variants.trade_war import TRADE_WAR
 from wartutor.variants.war_room import WAR_ROOM
 
 # One line per variant, in the order the apps list them.
@@ -17,6 +18,7 @@ VARIANTS: dict[str, Variant[Any]] = {
         CLASSIC_WAR,
         GUERRILLA_TACTICS,
         WAR_ROOM,
+        TRADE_WAR,
     )
 }
 

@@ -1,0 +1,99 @@
+"""Trade War: Go-Fish asks, War battles, resource piles, and two jokers.
+
+A stacked deal for two players (your hand, then the computer's, then the centre, top
+first). You ask the computer for a seven; it lays its two sevens face up, you attack
+with an ace, and two threes beat it: only doubles beat doubles.
+
+>>> from wartutor.core import Game
+>>> rules = TradeRules(players=2, first_player=0)
+>>> game = Game.new(TRADE_WAR, rules, stacked=("AS 7C 2D", "7H 7D 3H 3D KC", "9C 9D"))
+>>> game = game.play("ask 1 7").play("play AS").play("play 3H 3D")
+>>> for event in game.steps[-3].events + game.steps[-1].events:
+...     print(TRADE_WAR.explain(event))
+You ask Computer 1 for a seven.
+Computer 1 holds 2 cards of that rank, so all go face up as the stake: the seven of hearts, the seven of diamonds.
+Computer 1 defends with two threes (3H 3D).
+Computer 1 wins the battle against you: doubles can only be beaten by doubles.
+Computer 1 collects 5 cards, face down onto the resource pile.
+Your turn ends: a lost battle ends the instigator's turn.
+Turn 2: Computer 1 (next clockwise) is the instigator. Hand and resource pile hold fewer than seven cards together, so one card may be drawn from the centre.
+Computer 1 refills the hand with all 5 cards of the resource pile (the seven of hearts, the seven of diamonds, the ace of spades, the three of hearts, the three of diamonds): no more than the hand needs.
+>>> TRADE_WAR.view(game.state, 0).hand_sizes, TRADE_WAR.decision(game.state).legal_actions[0]
+((2, 6), 'draw')
+"""
+
+from __future__ import annotations
+
+from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
+from wartutor.variants.trade_war import game as rules_of_play
+from wartutor.variants.trade_war.agents import AGENTS
+from wartutor.variants.trade_war.choices import decision
+from wartutor.variants.trade_war.explain import (
+    RULE_TITLES,
+    explain,
+    explain_for,
+    name,
+    why_not,
+)
+from wartutor.variants.trade_war.rules import FIXED_RULINGS, TradeRules
+from wartutor.variants.trade_war.state import GameOver, TradeState
+from wartutor.variants.trade_war.view import TradeView, view
+
+__all__ = ["TRADE_WAR", "TradeRules", "TradeState", "TradeView", "TradeWar"]
+
+
+class TradeWar:
+    """Trade War as a variant of the engine contract (see :mod:`wartutor.core.engine`)."""
+
+    name = "trade_war"
+    title = "Trade War"
+    rules_type = TradeRules
+    length_unit = "turn"  # what Summary.length counts
+    rule_titles = RULE_TITLES
+    fixed_rulings = FIXED_RULINGS
+    agents = AGENTS
+
+    def player_names(self, rules: TradeRules) -> tuple[str, ...]:
+        return tuple(name(p).capitalize() for p in range(rules.players))
+
+    def new_game(
+        self, rules: TradeRules, seed: int, stacked: tuple[str, ...] | None = None
+    ) -> tuple[TradeState, tuple[Event, ...]]:
+        return rules_of_play.deal(rules, seed, stacked)
+
+    def decision(self, state: TradeState) -> Decision | None:
+        return decision(state)
+
+    def apply(self, state: TradeState, action: str) -> tuple[TradeState, tuple[Event, ...]]:
+        check_action(self, state, action)
+        return rules_of_play.step(state, action)
+
+    def explain(self, event: Event) -> str:
+        return explain(event)
+
+    def explain_for(self, event: Event, viewer: int | None) -> str:
+        """The explanation as ``viewer`` may read it: others' private cards stay hidden."""
+        return explain_for(event, viewer)
+
+    def why_not(self, state: TradeState, action: object) -> str | None:
+        return why_not(state, action)
+
+    def view(self, state: TradeState, player: int | None) -> TradeView:
+        return view(state, player)
+
+    def outcome(self, state: TradeState) -> Outcome | None:
+        return state.outcome
+
+    def summarize(self, game: Game[TradeState]) -> Summary:
+        """Length in turns; counts of asks, misses, battles, doubles, jokers and rewards."""
+        state = game.state
+        counts = dict(vars(state.tally))
+        if state.outcome is None:
+            return Summary(None, "unfinished", state.turn, counts)
+        over = state.outcome.because
+        assert isinstance(over, GameOver)
+        winners = None if over.ending == "limit" else state.outcome.winners
+        return Summary(winners, over.ending, state.turn, counts)
+
+
+TRADE_WAR = TradeWar()

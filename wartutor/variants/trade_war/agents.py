@@ -1,0 +1,174 @@
+"""Trade War agents. They see only their own view: their hand and pile, counts of the
+others', the table, and the public record of every ask and what it showed.
+
+The heuristic agent
+- refills with its strongest resource cards and swaps a weak hand card for a stronger
+  one, and always takes the centre draw when it may;
+- asks for the rank a player is most likely to hold: under the Go-Fish rule (ruling
+  TW-ASK-HOLD) one that player asked for since it last showed it; else the rank with
+  the most copies it cannot account for, from the player with the most cards; never a
+  rank a player was seen to lack; ties are broken at random, from its own seed;
+- attacks with its lowest doubles, else its second-best card (keeping the best for
+  defence); defends with the cheapest play that wins, else throws its weakest card;
+- plays Putin when assassinating a card turns a battle it is in from lost to won;
+- takes its reward from the biggest rival resource pile.
+"""
+
+from __future__ import annotations
+
+from wartutor.core.agents import random_agent
+from wartutor.core.cards import RANK_CODES, Card
+from wartutor.core.chance import Rng
+from wartutor.core.engine import Agent, AgentMaker, Decision
+from wartutor.variants.trade_war.battle import compare, rank_value
+from wartutor.variants.trade_war.cards import MUELLER, Cards, TradeCard, trade_cards
+from wartutor.variants.trade_war.rules import TradeRules
+from wartutor.variants.trade_war.view import TradeView
+
+__all__ = ["AGENTS", "heuristic_agent", "random_agent"]
+
+
+def strength(c: TradeCard, rules: TradeRules) -> float:
+    """How useful a card is in battle: its rank; Mueller as a strong ten; Putin above all."""
+    if isinstance(c, Card):
+        return rank_value(c, rules)
+    return 10.5 if c == MUELLER else 20.0
+
+
+def _play_of(action: str) -> Cards:
+    return trade_cards(action.removeprefix("play "))
+
+
+def _play_strength(play: Cards, rules: TradeRules) -> float:
+    return sum(strength(c, rules) for c in play) + (20 if len(play) == 2 else 0)
+
+
+def heuristic_agent(player: int, seed: int) -> Agent:
+    """Makes the heuristic agent described in the module docstring."""
+    rng = Rng.from_seed((seed * 8 + player) % (1 << 64))
+
+    def pick(options: list[str]) -> str:
+        nonlocal rng
+        index, rng = rng.below(len(options))
+        return options[index]
+
+    def choose(view: TradeView, decision: Decision) -> str:
+        legal = decision.legal_actions
+        kind = decision.kind
+        if kind == "prepare":
+            return _prepare(view, legal) or pick(_best_asks(view, legal))
+        if kind == "ask":
+            return pick(_best_asks(view, legal))
+        if kind in ("attack", "defend"):
+            return _battle(view, legal, attacking=kind == "attack")
+        if kind == "putin":
+            return _putin(view, legal, player)
+        if kind == "reward":
+            return _reward(view, legal)
+        return legal[0]
+
+    return choose
+
+
+def _prepare(view: TradeView, legal: tuple[str, ...]) -> str | None:
+    """A refill, swap or draw worth making; None: go on to ask."""
+    rules = view.rules
+    if "draw" in legal:
+        return "draw"
+    takes = [a for a in legal if a.startswith("take ")]
+    if takes:
+        return max(takes, key=lambda a: strength(trade_cards(a[5:])[0], rules))
+    swaps = []
+    for a in legal:
+        if a.startswith("swap "):
+            _, out, _, into = a.split()
+            gain = strength(trade_cards(into)[0], rules) - strength(trade_cards(out)[0], rules)
+            if gain > 1:
+                swaps.append((gain, a))
+    return max(swaps)[1] if swaps else None
+
+
+def _best_asks(view: TradeView, legal: tuple[str, ...]) -> list[str]:
+    asks = [a for a in legal if a.startswith("ask ")]
+    if not asks:
+        return list(legal)
+    mine: dict[int, int] = {}
+    for c in view.my_hand + view.my_pile + view.removed:
+        if isinstance(c, Card):
+            mine[c.rank] = mine.get(c.rank, 0) + 1
+
+    hinted, lacking = _hints(view)
+
+    def score(action: str) -> float:
+        _, target, code = action.split()
+        t, rank = int(target), RANK_CODES.index(code) + 2
+        if (t, rank) in lacking:
+            return -1.0
+        unknown = max(4 - mine.get(rank, 0), 0)
+        base = unknown * view.hand_sizes[t] / 10
+        return base + (10 if (t, rank) in hinted else 0)
+
+    scores = {a: score(a) for a in asks}
+    best = max(scores.values())
+    return [a for a in asks if scores[a] == best]
+
+
+def _hints(view: TradeView) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """(player, rank) pairs from the public record of asks: those the player must hold
+    (asked for under the Go-Fish rule, not shown since), and those it was seen to lack."""
+    hinted: set[tuple[int, int]] = set()
+    lacking: set[tuple[int, int]] = set()
+    for record in view.log:
+        if view.rules.ask_hold:
+            hinted.add((record.player, record.rank))
+        hinted.discard((record.target, record.rank))
+        if not record.shown:
+            lacking.add((record.target, record.rank))
+    return hinted, lacking
+
+
+def _battle(view: TradeView, legal: tuple[str, ...], attacking: bool) -> str:
+    rules = view.rules
+    ranked = sorted(legal, key=lambda a: _play_strength(_play_of(a), rules))
+    if attacking:
+        pairs = [a for a in ranked if len(_play_of(a)) == 2]
+        if pairs:
+            return pairs[0]
+        singles = [a for a in ranked if len(_play_of(a)) == 1]
+        return singles[-2] if len(singles) >= 3 else singles[-1]
+    battle = view.battle
+    assert battle is not None
+    for action in ranked:  # the cheapest play that wins
+        if compare(battle.attack, _play_of(action), rules)[0] < 0:
+            return action
+    return ranked[0]
+
+
+def _putin(view: TradeView, legal: tuple[str, ...], me: int) -> str:
+    battle, rules = view.battle, view.rules
+    assert battle is not None
+    attacking = view.instigator == me
+    if not attacking and battle.defender != me:
+        return "spare"
+    mine, theirs = (battle.attack, battle.defence) if attacking else (battle.defence, battle.attack)
+    if compare(mine, theirs, rules)[0] > 0:
+        return "spare"
+    for action in legal:
+        if action.startswith("assassinate ") and not action.startswith("assassinate hand"):
+            victim = trade_cards(action.split()[1])[0]
+            if victim in theirs:
+                left = tuple(c for c in theirs if c != victim)
+                if compare(mine, left, rules)[0] > 0:
+                    return action
+    return "spare"
+
+
+def _reward(view: TradeView, legal: tuple[str, ...]) -> str:
+    piles = [a for a in legal if a.endswith(" pile")]
+    if piles:
+        return max(piles, key=lambda a: view.pile_sizes[int(a.split()[1])])
+    return "reward center" if "reward center" in legal else legal[0]
+
+
+# The heuristic comes first: it is the default computer player and the simulation default.
+AGENTS: dict[str, AgentMaker] = {"heuristic": heuristic_agent, "random": random_agent}

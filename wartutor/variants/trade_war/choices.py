@@ -1,0 +1,128 @@
+"""What may be chosen now: who decides, and every legal action, as short strings.
+
+Actions: ``take 9S`` and ``swap 4H for 9S`` (hand and resource pile, at the start of a
+turn), ``draw`` (one card from the centre), ``ask 1 Q`` (ask player 1 for a queen),
+``play KD`` or ``play 3H 3D`` (a battle play), ``assassinate 7C`` or ``spare`` (Putin),
+``reward center``, ``reward 2 pile`` or ``reward 2 hand`` (the three-wins reward).
+"""
+
+from __future__ import annotations
+
+from wartutor.core.cards import RANK_CODES, Card
+from wartutor.core.engine import Decision
+from wartutor.variants.trade_war.battle import forced_play, possible_plays
+from wartutor.variants.trade_war.cards import Cards, trade_codes
+from wartutor.variants.trade_war.state import (
+    ASK,
+    ATTACK,
+    DEFEND,
+    OVER,
+    PREPARE,
+    PUTIN_WINDOW,
+    REWARD,
+    TradeState,
+)
+
+HAND_LIMIT = 7
+
+
+def play_words(cards: Cards) -> str:
+    return "play " + trade_codes(cards)
+
+
+def refill_pending(state: TradeState) -> bool:
+    """Ruling TW-REFILL 'to-seven': cards must still come from the pile before asking."""
+    p = state.instigator
+    return (state.rules.refill == "to-seven" and len(state.hands[p]) < HAND_LIMIT
+            and any(c not in state.moved for c in state.piles[p]))
+
+
+def prepare_actions(state: TradeState) -> tuple[str, ...]:
+    p = state.instigator
+    hand, pile = state.hands[p], state.piles[p]
+    free_pile = [c for c in pile if c not in state.moved]
+    takes = [f"take {c.code}" for c in free_pile] if len(hand) < HAND_LIMIT else []
+    swaps = [f"swap {a.code} for {b.code}" for a in hand if a not in state.moved
+             for b in free_pile]
+    draw = ["draw"] if state.may_draw and len(hand) < HAND_LIMIT and state.center else []
+    asks = [] if refill_pending(state) else list(ask_actions(state))
+    return (*takes, *swaps, *draw, *asks)
+
+
+def worth_preparing(state: TradeState) -> bool:
+    """Is there a start-of-turn decision to make? Asks, or a refill or draw still to do,
+    or (with nothing to battle with yet) a card that a take could bring."""
+    p = state.instigator
+    actions = prepare_actions(state)
+    return any(a.startswith(("ask ", "draw")) for a in actions) or refill_pending(state) or (
+        not possible_plays(state.hands[p]) and any(a.startswith("take ") for a in actions)
+    )
+
+
+def ask_actions(state: TradeState) -> tuple[str, ...]:
+    p = state.instigator
+    hand = state.hands[p]
+    if not possible_plays(hand):
+        return ()  # TW-EMPTY-HAND: nothing to battle with
+    held = {c.rank for c in hand if isinstance(c, Card)}
+    ranks = [r for r in range(2, 15) if not state.rules.ask_hold or r in held]
+    return tuple(f"ask {t} {RANK_CODES[r - 2]}" for t in targets(state) for r in ranks)
+
+
+def targets(state: TradeState) -> tuple[int, ...]:
+    """Players who could be asked (TW-ASK): anyone else with a card in hand."""
+    return tuple(t for t in range(state.rules.players)
+                 if t != state.instigator and state.hands[t])
+
+
+def legal_actions(state: TradeState) -> tuple[str, ...]:
+    phase, battle = state.phase, state.battle
+    if phase == PREPARE:
+        return prepare_actions(state)
+    if phase == ASK:
+        return ask_actions(state)
+    if phase in (ATTACK, DEFEND) and battle is not None:
+        player = state.instigator if phase == ATTACK else battle.defender
+        if state.rules.battle_play == "forced":
+            return (play_words(forced_play(state.hands[player], state.rules)),)
+        return tuple(play_words(play) for play in possible_plays(state.hands[player]))
+    if phase == PUTIN_WINDOW and battle is not None:
+        holder = state.holder_of_putin()
+        kills = [f"assassinate {c.code}" for c in battle.cards]
+        if state.rules.putin_targets == "table-or-hand":
+            kills += [f"assassinate hand {t}" for t in range(state.rules.players)
+                      if t != holder and state.hands[t]]
+        return (*kills, "spare")
+    if phase == REWARD and state.rewarded is not None:
+        return reward_actions(state, state.rewarded)
+    return ()
+
+
+def reward_actions(state: TradeState, player: int) -> tuple[str, ...]:
+    actions = ["reward center"] if state.center else []
+    for t in range(state.rules.players):
+        if t != player:
+            actions += [f"reward {t} pile"] if state.piles[t] else []
+            actions += [f"reward {t} hand"] if state.hands[t] else []
+    return tuple(actions)
+
+
+def decider(state: TradeState) -> tuple[int, str] | None:
+    """Who decides now and the kind of decision; None once the game is over."""
+    if state.outcome is not None or state.phase == OVER:
+        return None
+    battle = state.battle
+    if state.phase == DEFEND and battle is not None:
+        return battle.defender, "defend"
+    if state.phase == PUTIN_WINDOW:
+        holder = state.holder_of_putin()
+        assert holder is not None
+        return holder, "putin"
+    if state.phase == REWARD and state.rewarded is not None:
+        return state.rewarded, "reward"
+    return state.instigator, state.phase
+
+
+def decision(state: TradeState) -> Decision | None:
+    who = decider(state)
+    return None if who is None else Decision(who[0], who[1], legal_actions(state))

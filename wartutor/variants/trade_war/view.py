@@ -1,0 +1,70 @@
+"""What one player may see of a Trade War table, or everything for a teacher.
+
+You see your own hand and your own resource pile (ruling TW-OWN-PILE); of everyone
+else only how many cards they hold. The table, the asks and the assassinated cards
+are public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wartutor.core.engine import Outcome
+from wartutor.variants.trade_war.cards import Cards
+from wartutor.variants.trade_war.rules import TradeRules
+from wartutor.variants.trade_war.state import AskRecord, Battle, TradeState
+
+
+@dataclass(frozen=True)
+class TradeView:
+    viewer: int | None  # None: the teacher's "show everything"
+    rules: TradeRules
+    hands: tuple[Cards | None, ...]  # None where hidden from the viewer
+    piles: tuple[Cards | None, ...]
+    hand_sizes: tuple[int, ...]
+    pile_sizes: tuple[int, ...]
+    center_size: int
+    battle: Battle | None
+    removed: Cards
+    phase: str
+    instigator: int
+    turn: int
+    streaks: tuple[int, ...]
+    may_draw: bool
+    log: tuple[AskRecord, ...]
+    outcome: Outcome | None
+
+    @property
+    def my_hand(self) -> Cards:
+        """The viewer's hand (empty for the teacher's view, which has no one hand)."""
+        hand = self.hands[self.viewer] if self.viewer is not None else None
+        return hand or ()
+
+    @property
+    def my_pile(self) -> Cards:
+        pile = self.piles[self.viewer] if self.viewer is not None else None
+        return pile or ()
+
+
+def view(state: TradeState, player: int | None) -> TradeView:
+    def seen(groups: tuple[Cards, ...]) -> tuple[Cards | None, ...]:
+        return tuple(g if player is None or p == player else None for p, g in enumerate(groups))
+
+    return TradeView(
+        viewer=player,
+        rules=state.rules,
+        hands=seen(state.hands),
+        piles=seen(state.piles),
+        hand_sizes=tuple(map(len, state.hands)),
+        pile_sizes=state.scores,
+        center_size=len(state.center),
+        battle=state.battle,
+        removed=state.removed,
+        phase=state.phase,
+        instigator=state.instigator,
+        turn=state.turn,
+        streaks=state.streaks,
+        may_draw=state.may_draw and (player is None or player == state.instigator),
+        log=state.log,
+        outcome=state.outcome,
+    )
