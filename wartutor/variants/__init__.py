@@ -6,6 +6,7 @@ from typing import Any
 
 from wartutor.core.engine import Variant
 from wartutor.core.errors import BadInput
+from wartutor.variants.arsenal import ARSENAL
 from wartutor.variants.classic_war import CLASSIC_WAR
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS
 from wartutor.variants.trade_war import TRADE_WAR
@@ -19,6 +20,7 @@ VARIANTS: dict[str, Variant[Any]] = {
         GUERRILLA_TACTICS,
         WAR_ROOM,
         TRADE_WAR,
+        ARSENAL,
     )
 }
 

@@ -1,0 +1,281 @@
+"""The campaign: levels, the NPCs, and a save file that survives crashes and bad contents."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from wartutor.core import BadInput, Game, play_out
+from wartutor.variants.arsenal import ARSENAL, Campaign, arsenal_card, arsenal_cards
+from wartutor.variants.arsenal.agents import (
+    AGENTS,
+    beaters_table,
+    careful_answer,
+    careful_lead,
+    lead_outlook,
+    worth_table,
+)
+from wartutor.variants.arsenal.cards import standard_deck
+from wartutor.variants.arsenal.levels import LEVELS
+from wartutor.variants.arsenal.progress import (
+    DATA_DIR_VARIABLE,
+    FILE_NAME,
+    Progress,
+    ProgressFile,
+    default_data_dir,
+)
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+# Levels and progress
+
+
+def test_ten_levels_each_with_its_own_look_and_a_more_careful_npc() -> None:
+    assert [lv.number for lv in LEVELS] == list(range(1, 11))
+    for field in ("name", "npc_name", "arena", "back", "pattern"):
+        assert len({getattr(lv, field) for lv in LEVELS}) == 10, field
+    cares = [(lv.style.answer_care, lv.style.lead_care) for lv in LEVELS]
+    assert cares == sorted(cares) and cares[0] == (0.0, 0.0) and cares[-1] == (1.0, 1.0)
+
+
+def test_winning_a_match_opens_the_next_level_and_level_ten_clears(tmp_path: Path) -> None:
+    campaign = Campaign(tmp_path)
+    assert campaign.open_levels() == (1,) and campaign.message is None
+    assert campaign.record(1, won=False).newly_opened is None
+    with pytest.raises(BadInput, match=r"level 2 \(Harbour Docks\) is locked: win level 1"):
+        campaign.check_open(2)
+    result = campaign.record(1, won=True)
+    assert (result.unlocked, result.newly_opened, result.cleared_now) == (2, 2, False)
+    for number in range(2, 11):
+        result = campaign.record(number, won=True)
+    assert result.cleared_now and campaign.progress.cleared
+    assert campaign.record(10, won=True).cleared_now is False  # cleared once
+    again = Campaign(tmp_path)
+    assert again.progress == campaign.progress
+    assert again.progress.wins == (1, 1, 1, 1, 1, 1, 1, 1, 1, 2)
+    assert again.progress.losses == (1, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+
+def test_a_locked_or_missing_level_cannot_be_recorded(tmp_path: Path) -> None:
+    campaign = Campaign(tmp_path)
+    with pytest.raises(BadInput, match="is locked"):
+        campaign.record(3, won=True)
+    with pytest.raises(BadInput, match="there is no level 11"):
+        campaign.level(11)
+    assert not (tmp_path / FILE_NAME).exists()
+
+
+def test_the_data_folder_comes_from_the_argument_then_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path / "from-env"))
+    assert default_data_dir() == tmp_path / "from-env"
+    Campaign().record(1, won=True)
+    assert (tmp_path / "from-env" / FILE_NAME).exists()
+    assert ProgressFile(tmp_path / "given").path == tmp_path / "given" / FILE_NAME
+    monkeypatch.delenv(DATA_DIR_VARIABLE)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    if sys.platform.startswith("linux"):
+        assert default_data_dir() == tmp_path / "xdg" / "wartutor"
+
+
+# A save that cannot be used is set aside, never deleted
+
+
+@pytest.mark.parametrize(("contents", "problem"), [
+    (b"{ not json", "it is not valid JSON"),
+    (b'{"format": "something-else"}', "it is not an Arsenal progress file"),
+    (b'{"format": "wartutor-arsenal-progress", "version": 99}', "its version 99 is unknown"),
+    (Progress(unlocked=3).to_json().replace('"unlocked": 3', '"unlocked": 12').encode(),
+     "its unlocked level 12 does not exist"),
+    (Progress().to_json().replace('"cleared": false', '"cleared": true').encode(),
+     "its 'cleared' mark True does not fit its levels"),
+    (b"\xff\xfe\x00garbage", "it could not be read"),
+])
+def test_a_corrupt_save_is_kept_aside_and_a_fresh_campaign_starts(
+    tmp_path: Path, contents: bytes, problem: str
+) -> None:
+    (tmp_path / FILE_NAME).write_bytes(contents)
+    campaign = Campaign(tmp_path)
+    assert campaign.progress == Progress()
+    assert campaign.message is not None and problem in campaign.message
+    assert "a fresh campaign starts at level 1" in campaign.message
+    (kept,) = tmp_path.glob("arsenal-progress.unreadable-*.json")
+    assert kept.read_bytes() == contents and str(kept) in campaign.message
+    assert not (tmp_path / FILE_NAME).exists()
+    campaign.record(1, won=True)  # the fresh campaign saves normally, beside the kept file
+    assert Campaign(tmp_path).progress.unlocked == 2 and kept.read_bytes() == contents
+
+
+def test_two_corrupt_saves_are_both_kept(tmp_path: Path) -> None:
+    for garbage in (b"first", b"second"):
+        (tmp_path / FILE_NAME).write_bytes(garbage)
+        Campaign(tmp_path)
+    kept = sorted(p.read_bytes() for p in tmp_path.glob("arsenal-progress.unreadable-*.json"))
+    assert kept == [b"first", b"second"]
+
+
+def test_a_save_that_cannot_be_moved_aside_is_never_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / FILE_NAME).write_bytes(b"garbage")
+
+    def refuse(source: Any, target: Any) -> None:
+        raise PermissionError("read-only folder")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    campaign = Campaign(tmp_path)
+    assert campaign.message and "could not be moved aside either" in campaign.message
+    campaign.record(1, won=True)
+    assert campaign.message and "could not be saved" in campaign.message
+    assert campaign.progress.unlocked == 2  # kept for this session
+    assert (tmp_path / FILE_NAME).read_bytes() == b"garbage"
+    assert list(tmp_path.iterdir()) == [tmp_path / FILE_NAME]  # no temporary file left
+
+
+# A save killed halfway: a real process, really killed
+
+CHILD = textwrap.dedent("""
+    import os, sys, time
+    from wartutor.variants.arsenal import progress
+    folder, where = sys.argv[1], sys.argv[2]
+
+    def stall() -> None:
+        print("stalled", flush=True)
+        time.sleep(60)
+
+    if where == "half-written":
+        real_fdopen = os.fdopen
+
+        class HalfWriter:
+            def __init__(self, handle):
+                self.handle = handle
+            def __enter__(self):
+                return self
+            def __exit__(self, *exc):
+                self.handle.close()
+            def write(self, text):
+                self.handle.write(text[: len(text) // 2])
+                self.handle.flush()
+                stall()
+
+        progress.os.fdopen = lambda fd, *a, **k: HalfWriter(real_fdopen(fd, *a, **k))
+    elif where == "before-rename":
+        progress.os.fsync = lambda fd: stall()
+    file = progress.ProgressFile(folder)
+    if where == "loop":
+        print("stalled", flush=True)
+        n = 0
+        while True:
+            n += 1
+            file.save(progress.Progress(unlocked=2 + n % 8, wins=(n,) + (0,) * 9))
+    file.save(progress.Progress(unlocked=9, wins=(9,) * 9 + (0,)))
+""")
+
+
+def start_saving(folder: Path, where: str) -> subprocess.Popen[str]:
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(folder), where],
+                             stdout=subprocess.PIPE, text=True, cwd=REPO,
+                             env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert child.stdout is not None
+    assert child.stdout.readline() == "stalled\n"
+    return child
+
+
+def kill(child: subprocess.Popen[str]) -> None:
+    child.send_signal(signal.SIGKILL)
+    assert child.wait(timeout=10) == -signal.SIGKILL
+    if child.stdout:
+        child.stdout.close()
+
+
+@pytest.mark.parametrize("where", ["half-written", "before-rename"])
+def test_a_save_killed_in_the_middle_leaves_the_old_progress_whole(
+    tmp_path: Path, where: str
+) -> None:
+    old = Progress(unlocked=3, wins=(1, 1) + (0,) * 8)
+    ProgressFile(tmp_path).save(old)
+    child = start_saving(tmp_path, where)
+    temporary = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    assert temporary, "the child should be stopped while writing its temporary file"
+    kill(child)
+    assert ProgressFile(tmp_path).load() == (old, None)
+    # The next save works, and the left-over temporary file is never mistaken for progress.
+    Campaign(tmp_path).record(3, won=True)
+    assert Campaign(tmp_path).progress.unlocked == 4
+
+
+def test_a_save_killed_at_random_moments_is_always_whole(tmp_path: Path) -> None:
+    ProgressFile(tmp_path).save(Progress())
+    for delay in (0.0, 0.003, 0.011, 0.02, 0.037, 0.05):
+        child = start_saving(tmp_path, "loop")
+        time.sleep(delay)
+        kill(child)
+        progress, message = ProgressFile(tmp_path).load()
+        assert message is None and 1 <= progress.unlocked <= 9
+
+
+# The NPCs
+
+
+def view_for(npc_hand: str, lead: str | None, *, you: str = "SH-PR CB-ML AS-MC") -> Any:
+    stacked = (you, npc_hand, "", "you")
+    game = Game.new(ARSENAL, ARSENAL.rules_type(hand_size=3), 0, stacked)
+    if lead:
+        game = game.play(f"play {lead}")
+    return ARSENAL.view(game.state, 1)
+
+
+def test_a_careful_answer_is_the_cheapest_winner() -> None:
+    view = view_for("NK-SF KV-PR CS-SO", "CB-ML")  # the Nuke and the Counter-Strike both win
+    assert careful_answer(view) == arsenal_card("CS-SO")
+
+
+def test_with_no_winner_a_careful_answer_throws_the_least_valuable_card() -> None:
+    view = view_for("DY-PR KV-PR BW-PR", "SH-PR")  # nothing beats a cap-3 shield here
+    assert careful_answer(view) == arsenal_card("DY-PR")
+
+
+def test_worth_counts_the_cards_beaten() -> None:
+    worth = worth_table(standard_deck())
+    assert worth[arsenal_card("MT-SF")] == 89 and worth[arsenal_card("DY-PR")] == 0
+
+
+def test_a_careful_leader_counts_the_cards_it_has_seen() -> None:
+    # No pile: the six cards dealt are the whole deck, so the NPC knows your hand holds
+    # three Nukes. Its Meteor is sure to win and its Chemical Bomb sure to lose.
+    deal = ("NK-SO NK-SD NK-MC", "MT-SF DY-PR CB-PR", "", "npc")
+    view = ARSENAL.view(Game.new(ARSENAL, ARSENAL.rules_type(hand_size=3), 0, deal).state, 1)
+    worth, beaters = worth_table(view.deck), beaters_table(view.deck)
+    assert set(view.unseen()) == set(arsenal_cards("NK-SO NK-SD NK-MC"))
+    unseen = tuple(sorted(view.unseen(), key=worth.__getitem__))  # cheapest first
+    for card, outlook in (("MT-SF", (1.0, 2.0)), ("CB-PR", (0.0, 2.0))):
+        led = arsenal_card(card)
+        assert lead_outlook(led, unseen, 3, worth, beaters[led]) == outlook
+    # Either way a Nuke worth 2 is spent; the Meteor is worth 5, the Dynamite nothing: so it
+    # throws the Dynamite now and keeps the Meteor for later.
+    assert careful_lead(view, LEVELS[-1].style) == arsenal_card("DY-PR")
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic"])
+def test_the_agents_play_whole_matches_legally(name: str) -> None:
+    for seed in range(3):
+        game = play_out(Game.new(ARSENAL, seed=seed), {p: AGENTS[name](p, seed) for p in (0, 1)})
+        assert game.outcome is not None
+
+
+def test_a_careful_npc_beats_a_random_player_most_of_the_time() -> None:
+    wins = 0
+    for seed in range(12):
+        agents = {0: AGENTS["random"](0, seed), 1: LEVELS[7].npc_agent(1, seed)}
+        wins += play_out(Game.new(ARSENAL, seed=seed), agents).outcome.winners == (1,)  # type: ignore[union-attr]
+    assert wins >= 10

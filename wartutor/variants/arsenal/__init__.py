@@ -1,0 +1,100 @@
+"""Arsenal: a 90-card duel of bombs, shields and Counter-Strikes, you against an NPC.
+
+A stacked deal (your hand, the NPC's, the pile, who leads): the NPC leads a Rocket,
+your Kevlar blocks it, and then both last cards are played for you.
+
+>>> from wartutor.core import Game
+>>> game = Game.new(ARSENAL, seed=0, stacked=("KV-PR NK-SO", "RK-SF CS-ML", "", "npc"))
+>>> game.decision
+Decision(player=1, kind='lead', legal_actions=('play RK-SF', 'play CS-ML'))
+>>> game = game.play("play RK-SF").play("play KV-PR")
+>>> for event in game.steps[-1].events:
+...     print(ARSENAL.explain(event))
+You answer with Kevlar (Pirates).
+Kevlar (Pirates) blocks a level-1 Rocket (Space Force): a shield stops any bomb at or under its cap, whatever the suits.
+You capture both cards; they are out of the game for good. Captured so far: you 2, the NPC 0.
+You won the round, so you lead round 2: you reveal first.
+Round 2: you have one card left, so it is led without a choice: Nuke (Special Ops).
+The NPC has one card left, so it answers without a choice: Counter-Strike (Militia).
+Counter-Strike (Militia) cannot touch a level-4 Nuke (Special Ops): a level-4 bomb gets through and wins.
+You capture both cards; they are out of the game for good. Captured so far: you 4, the NPC 0.
+Every card has been played: the deck has run dry after 2 rounds. Captured: you 4, the NPC 0.
+You captured 4 cards to 0: you win the match.
+>>> ARSENAL.why_not(game.state, "play RK-SF")
+'The match is over. You captured 4 cards to 0: you win the match.'
+"""
+
+from __future__ import annotations
+
+from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
+from wartutor.variants.arsenal import game as rules_of_play
+from wartutor.variants.arsenal.agents import AGENTS
+from wartutor.variants.arsenal.campaign import Campaign
+from wartutor.variants.arsenal.cards import ArsenalCard, arsenal_card, arsenal_cards
+from wartutor.variants.arsenal.explain import RULE_TITLES, Verdict, beats, explain, why_not
+from wartutor.variants.arsenal.game import ArsenalState, MatchOver
+from wartutor.variants.arsenal.rules import FIXED_RULINGS, ArsenalRules
+from wartutor.variants.arsenal.view import ArsenalView, view
+
+__all__ = [
+    "ARSENAL", "Arsenal", "ArsenalCard", "ArsenalRules", "ArsenalState", "ArsenalView",
+    "Campaign", "Verdict", "arsenal_card", "arsenal_cards", "beats",
+]  # fmt: skip
+
+
+class Arsenal:
+    """Arsenal as a variant of the engine contract (see :mod:`wartutor.core.engine`)."""
+
+    name = "arsenal"
+    title = "Arsenal"
+    rules_type = ArsenalRules
+    length_unit = "round"  # what Summary.length counts
+    rule_titles = RULE_TITLES
+    fixed_rulings = FIXED_RULINGS
+    agents = AGENTS
+
+    def player_names(self, rules: ArsenalRules) -> tuple[str, ...]:
+        return ("You", "NPC")
+
+    def new_game(
+        self, rules: ArsenalRules, seed: int, stacked: tuple[str, ...] | None = None
+    ) -> tuple[ArsenalState, tuple[Event, ...]]:
+        return rules_of_play.deal(rules, seed, stacked)
+
+    def decision(self, state: ArsenalState) -> Decision | None:
+        return rules_of_play.decision(state)
+
+    def apply(self, state: ArsenalState, action: str) -> tuple[ArsenalState, tuple[Event, ...]]:
+        check_action(self, state, action)
+        return rules_of_play.play(state, arsenal_card(action.removeprefix("play ")))
+
+    def explain(self, event: Event) -> str:
+        return explain(event)
+
+    def why_not(self, state: ArsenalState, action: object) -> str | None:
+        return why_not(state, action)
+
+    def view(self, state: ArsenalState, player: int | None) -> ArsenalView:
+        return view(state, player)
+
+    def outcome(self, state: ArsenalState) -> Outcome | None:
+        return state.outcome
+
+    def summarize(self, game: Game[ArsenalState]) -> Summary:
+        state = game.state
+        hows = [r.how for r in state.history]
+        counts = {
+            "leader_wins": sum(r.winner == r.leader for r in state.history),
+            "shield_blocks": hows.count("blocks"),
+            "counter_strikes": hows.count("turned-back"),
+            "level4_wins": hows.count("unblockable") + hows.count("untouchable"),
+            "sudden_death": int(state.sudden_death is not None),
+        }
+        if state.outcome is None:
+            return Summary(None, "unfinished", len(state.history), counts)
+        assert isinstance(state.outcome.because, MatchOver)
+        return Summary(state.outcome.winners, state.outcome.because.ending, len(state.history),
+                       counts)
+
+
+ARSENAL = Arsenal()

@@ -1,0 +1,143 @@
+"""Arsenal's 90 cards: six suits of fifteen bombs, shields and one Counter-Strike.
+
+A card is a kind (what it is) and a suit (whose it is). Codes are two letters for
+the kind, a dash, and two letters for the suit:
+
+>>> arsenal_cards("RK-SF kv-pr")
+(arsenal_card('RK-SF'), arsenal_card('KV-PR'))
+>>> str(arsenal_card("RK-SF"))
+'Rocket (Space Force)'
+>>> len(standard_deck()), len(set(standard_deck()))
+(90, 90)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wartutor.core.errors import BadInput
+
+BOMB, SHIELD, COUNTER_STRIKE = "bomb", "shield", "counter-strike"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One of the fifteen cards every suit has.
+
+    ``level`` is a bomb's level (1-4) or a shield's cap (1-3); ``order`` is a bomb's
+    place in its level's pecking order, 0 the lowest (the text's same-suit tie-break).
+    """
+
+    code: str
+    name: str
+    family: str
+    level: int
+    order: int
+
+    def __hash__(self) -> int:  # the code alone names a kind; hashing it is quick
+        return hash(self.code)
+
+
+# In the order the text lists them; the pecking orders are those of "Breaking a Same-Suit Tie".
+KINDS = (
+    Kind("GL", "Grenade Launcher", BOMB, 1, 1),
+    Kind("RK", "Rocket", BOMB, 1, 2),
+    Kind("DY", "Dynamite", BOMB, 1, 0),
+    Kind("CM", "Cruise Missile", BOMB, 2, 2),
+    Kind("RM", "Rapid Missiles", BOMB, 2, 1),
+    Kind("SX", "Semtex", BOMB, 2, 0),
+    Kind("AS", "Airstrike", BOMB, 3, 2),
+    Kind("CB", "Chemical Bomb", BOMB, 3, 0),
+    Kind("SB", "Stealth Bomber", BOMB, 3, 1),
+    Kind("NK", "Nuke", BOMB, 4, 0),
+    Kind("MT", "Meteor", BOMB, 4, 1),
+    Kind("KV", "Kevlar", SHIELD, 1, 0),
+    Kind("BW", "Brick Wall", SHIELD, 2, 0),
+    Kind("SH", "Shield", SHIELD, 3, 0),
+    Kind("CS", "Counter-Strike", COUNTER_STRIKE, 0, 0),
+)
+KIND_BY_CODE = {kind.code: kind for kind in KINDS}
+
+# Highest first, as the text ranks them.
+SUITS = ("SF", "SO", "SD", "MC", "ML", "PR")
+SUIT_NAMES = {
+    "SF": "Space Force", "SO": "Special Ops", "SD": "Soldiers",
+    "MC": "Mercenaries", "ML": "Militia", "PR": "Pirates",
+}  # fmt: skip
+_ALLOWED = ("a kind code (" + " ".join(KIND_BY_CODE) + "), a dash and a suit code ("
+            + " ".join(SUITS) + "), such as RK-SF for the Rocket of Space Force")
+
+
+@dataclass(frozen=True, slots=True)
+class ArsenalCard:
+    kind: Kind
+    suit: str
+
+    def __hash__(self) -> int:  # cards are dictionary keys in every agent's reckoning
+        return hash((self.kind.code, self.suit))
+
+    def __post_init__(self) -> None:
+        if self.suit not in SUIT_NAMES or KIND_BY_CODE.get(self.kind.code) != self.kind:
+            raise BadInput(f"there is no Arsenal card {self.kind.code}-{self.suit}",
+                           allowed=_ALLOWED)
+
+    @property
+    def code(self) -> str:
+        return f"{self.kind.code}-{self.suit}"
+
+    @property
+    def name(self) -> str:
+        return self.kind.name
+
+    @property
+    def family(self) -> str:
+        return self.kind.family
+
+    @property
+    def level(self) -> int:
+        return self.kind.level
+
+    @property
+    def suit_rank(self) -> int:
+        """6 for Space Force down to 1 for Pirates: higher is stronger."""
+        return len(SUITS) - SUITS.index(self.suit)
+
+    @property
+    def suit_name(self) -> str:
+        return SUIT_NAMES[self.suit]
+
+    def __repr__(self) -> str:
+        return f"arsenal_card({self.code!r})"
+
+    def __str__(self) -> str:
+        return f"{self.kind.name} ({SUIT_NAMES[self.suit]})"
+
+
+def arsenal_card(code: str) -> ArsenalCard:
+    """The card a code names, in any letter case: ``arsenal_card("nk-sf")`` is the Nuke of
+    Space Force."""
+    kind, dash, suit = code.strip().upper().partition("-")
+    if not dash or kind not in KIND_BY_CODE or suit not in SUIT_NAMES:
+        raise BadInput(f"{code!r} is not an Arsenal card", allowed=_ALLOWED)
+    return ArsenalCard(KIND_BY_CODE[kind], suit)
+
+
+def arsenal_cards(text: str) -> tuple[ArsenalCard, ...]:
+    """The cards a space-separated list of codes names, in order."""
+    return tuple(arsenal_card(code) for code in text.split())
+
+
+def arsenal_codes(cards: tuple[ArsenalCard, ...]) -> str:
+    """The inverse of :func:`arsenal_cards`."""
+    return " ".join(c.code for c in cards)
+
+
+def standard_deck() -> tuple[ArsenalCard, ...]:
+    """The 90 cards, suit by suit from Space Force down, each suit in the text's order."""
+    return tuple(ArsenalCard(kind, suit) for suit in SUITS for kind in KINDS)
+
+
+def hand_order(card: ArsenalCard) -> tuple[int, int, int, int]:
+    """A reading order for a hand: bombs by level, then shields by cap, then Counter-Strikes."""
+    family = (BOMB, SHIELD, COUNTER_STRIKE).index(card.family)
+    return (family, card.level, card.kind.order, card.suit_rank)

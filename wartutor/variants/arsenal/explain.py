@@ -1,0 +1,242 @@
+"""Arsenal's events, clashes and refusals in plain words: the one place its prose is made.
+
+>>> verdict = beats("KV-PR", "RK-SF")
+>>> bool(verdict)
+True
+>>> print(verdict.why)  # doctest: +NORMALIZE_WHITESPACE
+Kevlar (Pirates) blocks a level-1 Rocket (Space Force): a shield stops any bomb at or
+under its cap, whatever the suits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wartutor.core.engine import Event
+from wartutor.core.errors import BadInput
+from wartutor.variants.arsenal.cards import BOMB, ArsenalCard, arsenal_card
+from wartutor.variants.arsenal.clash import Clash, clash
+from wartutor.variants.arsenal.game import (
+    Answered,
+    ArsenalState,
+    Captured,
+    Clashed,
+    CoinTossed,
+    Dealt,
+    LeadPassed,
+    Led,
+    MatchOver,
+    RanDry,
+    Refilled,
+    SuddenDeathDrawn,
+    decision,
+)
+
+RULE_TITLES = {
+    "AR-DECK": "the text, The Deck",
+    "AR-SETUP": "the text, Setup",
+    "AR-ROUND": "the text, Playing a Round",
+    "AR-SAME-SUIT": "the text, Breaking a Same-Suit Tie",
+    "AR-WHO-LEADS": "the text, Who Leads",
+    "AR-SHIELDS": "the text, Shields",
+    "AR-COUNTER-STRIKE": "the text, Counter-Strike",
+    "AR-WINNING": "the text, Refilling & Winning",
+    "AR-SUDDEN": "the text, Sudden Death",
+    "AR-THE-CAMPAIGN": "the text, The Campaign",
+    "AR-CUSTOM-DECK": "ruling AR-CUSTOM-DECK: the cards in play",
+    "AR-HAND": "ruling AR-HAND: cards in hand",
+    "AR-DRY": "ruling AR-DRY: when the deck has run dry",
+    "AR-DRAW-ORDER": "ruling AR-DRAW-ORDER: who draws first",
+    "AR-DUPLICATES": "ruling AR-DUPLICATES: a card twice in a deck",
+    "AR-BOMB-VS-SHIELD-ABOVE-CAP": "ruling AR-BOMB-VS-SHIELD-ABOVE-CAP: bombs over a cap",
+    "AR-LEVEL4-VS-COUNTER": "ruling AR-LEVEL4-VS-COUNTER: level 4 against Counter-Strike",
+    "AR-DEAL": "ruling AR-DEAL: the deal",
+    "AR-FORCED": "ruling AR-FORCED: a last card",
+    "AR-SUDDEN-DEATH": "ruling AR-SUDDEN-DEATH: the sudden-death draw",
+    "AR-NPC": "ruling AR-NPC: what the NPC knows",
+    "AR-CAMPAIGN": "ruling AR-CAMPAIGN: the NPC's deck",
+}
+
+_NAMES = ("you", "the NPC")
+_DRAW_ORDER_WORDS = {
+    "winner-first": "the round's winner draws first",
+    "you-first": "you always draw first",
+    "npc-first": "the NPC always draws first",
+}
+
+
+def _cap(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+def _verb(player: int, yours: str, theirs: str) -> str:
+    return yours if player == 0 else theirs
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _bomb(card: ArsenalCard) -> str:
+    return f"a level-{card.level} {card}"
+
+
+def _score(totals: tuple[int, int]) -> str:
+    return f"you {totals[0]}, the NPC {totals[1]}"
+
+
+def clash_words(met: Clash) -> str:
+    """Who won a clash of two cards and which rule says so, in one sentence."""
+    w, lose = met.winning_card, met.losing_card
+    match met.how:
+        case "level":
+            return (f"{_cap(_bomb(w))} beats {_bomb(lose)}: the higher level wins, "
+                    f"whatever the suit.")
+        case "suit":
+            return (f"Both bombs are level {w.level}, so the suits decide: {w.suit_name} ranks "
+                    f"above {lose.suit_name}, and the {w} beats the {lose}.")
+        case "pecking":
+            return (f"Both are level-{w.level} bombs of {w.suit_name}, so the level's pecking "
+                    f"order decides: {w.name} beats {lose.name}.")
+        case "blocks":
+            return (f"{w} blocks {_bomb(lose)}: a shield stops any bomb at or under its cap, "
+                    f"whatever the suits.")
+        case "above-cap":
+            stops = ("level-1 bombs" if lose.level == 1
+                     else f"bombs up to level {lose.level}")
+            return f"{lose} only stops {stops}, so {_bomb(w)} gets through and wins."
+        case "unblockable":
+            return (f"{_cap(_bomb(w))} cannot be blocked: no shield stops a level-4 bomb, "
+                    f"not even {lose}.")
+        case "shield-cap":
+            return (f"Two shields: {w} (cap {w.level}) beats {lose} (cap {lose.level}); "
+                    f"the higher cap wins.")
+        case "shield-suit":
+            return (f"Two shields with the same cap: {w.suit_name} ranks above {lose.suit_name}, "
+                    f"so the {w} wins.")
+        case "turned-back":
+            return (f"{w} flips {_bomb(lose)} back on its owner: the bomb is blocked and the "
+                    f"Counter-Strike wins.")
+        case "untouchable":
+            return f"{lose} cannot touch {_bomb(w)}: a level-4 bomb gets through and wins."
+        case "breaks-shield":
+            return f"{w} beats {lose}: a Counter-Strike beats any shield."
+        case "counter-suit":
+            return (f"Two Counter-Strikes: {w.suit_name} ranks above {lose.suit_name}, so the "
+                    f"{w} wins.")
+    raise ValueError(f"no words for a clash decided by {met.how!r}")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether one card beats another, and why; true when it does."""
+
+    wins: bool
+    why: str
+    clash: Clash
+
+    def __bool__(self) -> bool:
+        return self.wins
+
+
+def beats(first: ArsenalCard | str, second: ArsenalCard | str) -> Verdict:
+    """Does ``first`` beat ``second``? Cards or codes such as "NK-SF"; the answer says why."""
+    a = first if isinstance(first, ArsenalCard) else arsenal_card(first)
+    b = second if isinstance(second, ArsenalCard) else arsenal_card(second)
+    if a == b:
+        raise BadInput(f"{a} cannot meet itself", allowed="two different cards")
+    met = clash(a, b)
+    return Verdict(met.winner == 0, clash_words(met), met)
+
+
+def explain(event: Event) -> str:
+    """One or two sentences saying what happened and why."""
+    match event:
+        case Dealt(hand_sizes=(n, _), pile_size=pile, seed=seed, stacked=False):
+            return (f"The deck of {2 * n + pile} cards is shuffled (seed {seed}): {_cards(n)} "
+                    f"each, and the other {pile} make a face-down draw pile.")
+        case Dealt(hand_sizes=(n, _), pile_size=pile, stacked=True):
+            rest = f"a draw pile of {pile}" if pile else "no draw pile"
+            return f"A stacked deal, in a set order: {_cards(n)} each and {rest}."
+        case CoinTossed(leader=p, stacked=stacked):
+            how = "The stacked deal says" if stacked else "The coin toss says"
+            then = ("you reveal your card first, blind, and the NPC answers knowing it"
+                    if p == 0 else "the NPC reveals first, and you answer knowing its card")
+            return f"{how} {_NAMES[p]} {_verb(p, 'lead', 'leads')} round 1: {then}."
+        case Led(round=n, player=p, card=c, rule="AR-FORCED"):
+            return (f"Round {n}: {_NAMES[p]} {_verb(p, 'have', 'has')} one card left, so it is "
+                    f"led without a choice: {c}.")
+        case Led(round=n, player=p, card=c):
+            return f"Round {n}: {_NAMES[p]} {_verb(p, 'lead', 'leads')} with {c}, face up."
+        case Answered(player=p, card=c, rule="AR-FORCED"):
+            return (f"{_cap(_NAMES[p])} {_verb(p, 'have', 'has')} one card left, so it answers "
+                    f"without a choice: {c}.")
+        case Answered(player=p, card=c):
+            return f"{_cap(_NAMES[p])} {_verb(p, 'answer', 'answers')} with {c}."
+        case Clashed(clash=met, sudden=True, winner=w):
+            return (f"Sudden death. {clash_words(met)} {_cap(_NAMES[w])} "
+                    f"{_verb(w, 'win', 'wins')}.")
+        case Clashed(clash=met):
+            return clash_words(met)
+        case Captured(winner=w, totals=totals):
+            return (f"{_cap(_NAMES[w])} {_verb(w, 'capture', 'captures')} both cards; they are "
+                    f"out of the game for good. Captured so far: {_score(totals)}.")
+        case Refilled(drawn=(a, b), first=f, order=order, pile_left=left):
+            drawn = f"{_cards(a)} each" if a == b else f"you {a}, the NPC {b}"
+            then = (f"{left} left in the pile." if left else
+                    "The pile is now empty: from here on the hands get smaller each round.")
+            return (f"Both draw back up from the pile, {_NAMES[f]} first "
+                    f"({_DRAW_ORDER_WORDS[order]}): {drawn}. {then}")
+        case LeadPassed(round=n, player=p):
+            then = ("you reveal first" if p == 0 else "it reveals first and you answer "
+                    "knowing its card")
+            return (f"{_cap(_NAMES[p])} won the round, so {_NAMES[p]} "
+                    f"{_verb(p, 'lead', 'leads')} round {n}: {then}.")
+        case RanDry(round=n, totals=totals, dry="all-played"):
+            return (f"Every card has been played: the deck has run dry after {n} rounds. "
+                    f"Captured: {_score(totals)}.")
+        case RanDry(round=n, totals=totals, unplayed=unplayed):
+            return (f"The draw pile is used up, and that ends the match after {n} rounds; the "
+                    f"{unplayed} cards still in hand are not played. Captured: {_score(totals)}.")
+        case SuddenDeathDrawn(cards=(mine, theirs), deck_size=size):
+            return (f"The captured counts are tied, so it is sudden death: the whole deck of "
+                    f"{size} cards is reshuffled. You turn the top card, {mine}; the NPC turns "
+                    f"the next, {theirs}.")
+        case MatchOver(ending="sudden-death", winner=w):
+            return (f"{_cap(_NAMES[w])} {_verb(w, 'win', 'wins')} the sudden-death draw, and "
+                    f"with it the match.")
+        case MatchOver(winner=w, totals=totals):
+            return (f"{_cap(_NAMES[w])} captured {totals[w]} cards to {totals[1 - w]}: "
+                    f"{_NAMES[w]} {_verb(w, 'win', 'wins')} the match.")
+    raise TypeError(f"not an Arsenal event: {event!r}")
+
+
+def why_not(state: ArsenalState, action: object) -> str | None:
+    """None if ``action`` is legal now, else the reason a player would be given."""
+    due = decision(state)
+    if due is None:
+        ended = explain(state.outcome.because) if state.outcome else ""
+        return f"The match is over. {ended}".strip()
+    if action in due.legal_actions:
+        return None
+    if not isinstance(action, str) or not action.startswith("play "):
+        return f"The only move is to play a card from the hand, such as {due.legal_actions[0]!r}"
+    code = action.removeprefix("play ")
+    try:
+        card = arsenal_card(code)
+    except BadInput:
+        return f"{code!r} is not an Arsenal card: write a kind and a suit code, such as RK-SF"
+    who = _NAMES[due.player]
+    if card in state.hands[due.player]:
+        return f"Write the card code in capitals: 'play {card.code}'"
+    if card == state.lead:
+        return f"{card} is already on the table: {_NAMES[state.leader]} led it"
+    played = "already played" if any(card in r.cards for r in state.history) else "not in hand"
+    return f"{_cap(who)} {_verb(due.player, 'do', 'does')} not hold {card}: it is {played}"
+
+
+def family_word(card: ArsenalCard) -> str:
+    """'level-2 bomb', 'cap-1 shield' or 'Counter-Strike': a card's job in a few words."""
+    if card.family == BOMB:
+        return f"level-{card.level} bomb"
+    return f"cap-{card.level} shield" if card.level else "Counter-Strike"
