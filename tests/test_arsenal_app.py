@@ -1,0 +1,117 @@
+"""The Arsenal app driven from Python, as a student's clicks would drive it in a browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wartutor.core import BadInput
+from wartutor.ui import arsenal_app
+from wartutor.ui.arsenal import BEATEN_MARK
+from wartutor.ui.arsenal_table import arsenal_card_svg, back_svg
+from wartutor.variants.arsenal import Campaign, arsenal_card
+from wartutor.variants.arsenal.levels import LEVELS
+from wartutor.variants.arsenal.progress import FILE_NAME
+
+WINNING_DEAL = ("MT-SF NK-SF", "DY-PR DY-ML", "", "you")
+LOSING_DEAL = ("DY-PR DY-ML", "MT-SF NK-SF", "", "you")
+TIED_DEAL = ("AS-PR RK-SF", "KV-ML KV-SD", "", "you")  # 2-2 whatever the NPC answers
+METEOR = "Meteor \u00b7 Space Force \u00b7 level-4 bomb"
+DYNAMITE = "Dynamite \u00b7 Pirates \u00b7 level-1 bomb"
+
+
+def test_a_match_shows_the_arena_the_npc_and_who_leads(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=5)
+    text = app.match.table_text()
+    assert "Level 1: Boot Camp against Sergeant Sandbag" in text
+    assert "round 1 of 45" in text and "76 cards in the draw pile" in text
+    assert "Captured: you 0 · Sergeant Sandbag 0" in text
+    assert "(the coin toss)" in text
+    assert f"background:{LEVELS[0].arena}" in app.match.table_html()
+    cards = [label for label in app.match.labels() if " · " in label]
+    assert len(cards) == 7  # your hand, as card-shaped buttons
+    assert app.map_labels() == ["1. Boot Camp"]
+
+
+def test_a_played_card_brings_the_npcs_answer_and_the_explanation(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=5)  # the NPC leads a Dynamite of Militia
+    assert "Sergeant Sandbag led: answer it, knowing its card" in app.match.table_text()
+    app.press("Semtex \u00b7 Militia \u00b7 level-2 bomb")
+    text = app.match.table_text()
+    assert "Round 1: A level-2 Semtex (Militia) beats a level-1 Dynamite (Militia)" in text
+    assert "You lead: pick a card to reveal first, blind (you won the last round)" in text
+    assert "Captured: you 2 · Sergeant Sandbag 0" in text
+    assert any("You answer with Semtex (Militia)" in entry for entry in app.match.log_texts())
+
+
+def test_winning_a_match_opens_the_next_level_and_saves_it(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=1, stacked=WINNING_DEAL)
+    app.press(METEOR)
+    assert app.match.banner_text().startswith("You win!")
+    assert app.news_text() == ("Level 1 cleared! Level 2, Harbour Docks, is now open: "
+                               "pick it on the map.")
+    assert app.map_labels() == [f"1. Boot Camp{BEATEN_MARK}", "2. Harbour Docks"]
+    assert Campaign(tmp_path).progress.unlocked == 2
+    # Going back and finishing the same deal again does not count it twice.
+    app.press("Undo")
+    app.press(METEOR)
+    assert Campaign(tmp_path).progress.wins[0] == 1
+    app.press("2. Harbour Docks")
+    assert "Level 2: Harbour Docks against Captain Bilge" in app.match.table_text()
+    assert f"background:{LEVELS[1].arena}" in app.match.table_html()
+
+
+def test_a_lost_match_opens_nothing(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=1, stacked=LOSING_DEAL)
+    app.press(DYNAMITE)
+    assert app.news_text() == "Sergeant Sandbag won this one. Press New round for a rematch."
+    assert app.map_labels() == ["1. Boot Camp"]
+    assert Campaign(tmp_path).progress.losses[0] == 1
+
+
+def test_locked_levels_are_greyed_out_with_the_reason(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=1)
+    with pytest.raises(BadInput, match=r"'3\. Jungle Outpost' is locked"):
+        app.press("3. Jungle Outpost")
+    locked = app.locked()
+    assert len(locked) == 9 and locked["2. Harbour Docks"] == "Locked: win level 1 to open it"
+    with pytest.raises(BadInput, match="is locked: win level 4"):
+        arsenal_app(tmp_path, level=5)
+
+
+def test_a_match_with_changed_rulings_is_practice(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=1, stacked=WINNING_DEAL, rules={"draw_order": "you-first"})
+    app.press(METEOR)
+    assert "practice and does not count" in app.news_text()
+    assert not (tmp_path / FILE_NAME).exists()
+
+
+def test_sudden_death_is_shown_when_the_counts_tie(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=3, stacked=TIED_DEAL)
+    app.press("Airstrike \u00b7 Pirates \u00b7 level-3 bomb")
+    text = app.match.table_text()
+    assert "Sudden death! The captured cards were tied" in text
+    assert "Captured: you 2 · Sergeant Sandbag 2" in text
+    assert any("it is sudden death" in entry for entry in app.match.log_texts())
+
+
+def test_the_teacher_sees_the_npcs_hand(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=1, stacked=("MT-SF NK-SF RK-SO", "DY-PR DY-ML CS-PR", "",
+                                                  "you"))
+    assert "Counter-Strike of Pirates" not in app.match.table_text()
+    app.match.show_everything.value = True
+    assert "Counter-Strike of Pirates, a Counter-Strike" in app.match.table_text()
+
+
+def test_an_unreadable_save_is_reported_and_kept(tmp_path: Path) -> None:
+    (tmp_path / FILE_NAME).write_text("not a save")
+    app = arsenal_app(tmp_path, seed=1)
+    assert "Your saved campaign could not be used" in app.status_text()
+    assert list(tmp_path.glob("arsenal-progress.unreadable-*.json"))
+
+
+def test_cards_and_backs_have_text_alternatives() -> None:
+    svg = arsenal_card_svg(arsenal_card("BW-SO"))
+    assert 'aria-label="Brick Wall of Special Ops, a cap-2 shield"' in svg
+    assert 'aria-label="a face-down card"' in back_svg(LEVELS[9])

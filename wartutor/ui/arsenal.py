@@ -1,0 +1,192 @@
+"""Arsenal's app: the campaign map above a match against the level's NPC.
+
+The map has a button per level; locked levels are greyed out with the reason. Picking
+a level starts a match in that level's arena (the shared :class:`GameApp`, with the
+table of :mod:`wartutor.ui.arsenal_table`). When a match ends, the campaign records it
+and saves at once: a win opens the next level, and a banner says so.
+
+Only matches played by the rules as written count: with a ruling changed in the
+Rulings panel, a match is practice, and the app says so.
+
+>>> import tempfile
+>>> app = arsenal_app(data_dir=tempfile.mkdtemp(), seed=1,
+...                   stacked=("MT-SF NK-SF", "DY-PR DY-ML", "", "you"))
+>>> app.press("Meteor \\u00b7 Space Force \\u00b7 level-4 bomb")
+>>> app.news_text()
+'Level 1 cleared! Level 2, Harbour Docks, is now open: pick it on the map.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from wartutor.core.agents import random_agent
+from wartutor.core.errors import BadInput
+from wartutor.core.rulings import rules_from
+from wartutor.ui.arsenal_table import ARSENAL_STYLE, ArsenalTable
+from wartutor.ui.render import STYLESHEET, text_of
+from wartutor.ui.shell import GameApp, fresh_seed
+from wartutor.variants.arsenal import ARSENAL, ArsenalRules, Campaign
+from wartutor.variants.arsenal.game import NPC, YOU
+
+BEATEN_MARK = " \u2713"  # a tick after the names of levels already beaten
+
+
+class ArsenalApp(widgets.VBox):
+    """The campaign map, news of the campaign, and the match being played."""
+
+    def __init__(
+        self,
+        campaign: Campaign,
+        *,
+        level: int | None = None,
+        seed: int | None = None,
+        rules: ArsenalRules | None = None,
+        stacked: tuple[str, ...] | None = None,
+    ) -> None:
+        self.campaign = campaign
+        self._seed, self._rules, self._stacked = seed, rules, stacked
+        self._counted: set[int] = set()  # deals (by their first step) already recorded
+        self.level = campaign.check_open(level or campaign.progress.unlocked)
+        self._map = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self._map.add_class("wt-map")
+        self._map_buttons = [self._level_button(n) for n in range(1, 11)]
+        self._map.children = self._map_buttons
+        self._status = widgets.HTML()
+        self._news = widgets.HTML()
+        self._arena = widgets.VBox()
+        self.match: GameApp
+        super().__init__(children=[
+            widgets.HTML(STYLESHEET + ARSENAL_STYLE),
+            widgets.HTML('<div class="wt-title">Campaign map</div>'),
+            self._map, self._status, self._news, self._arena,
+        ])
+        self.add_class("wt-app")
+        self.add_class("wt-arsenal-app")
+        self._start(self.level.number)
+
+    def __repr__(self) -> str:
+        return "ArsenalApp()"
+
+    # What tests and notebooks may read and press
+
+    def press(self, label: str) -> None:
+        """Press a button of the map or of the match, as a click in the browser would."""
+        for button in self._map_buttons:
+            if button.description == label:
+                if button.disabled:
+                    raise BadInput(f"{label!r} is locked", allowed="an open level")
+                button.click()
+                return
+        self.match.press(label)
+
+    def map_labels(self) -> list[str]:
+        """The levels one may pick now."""
+        return [b.description for b in self._map_buttons if not b.disabled]
+
+    def locked(self) -> dict[str, str]:
+        """The levels greyed out on the map, each with the reason."""
+        return {b.description: b.tooltip for b in self._map_buttons if b.disabled}
+
+    def news_text(self) -> str:
+        return text_of(self._news.value)
+
+    def status_text(self) -> str:
+        return text_of(self._status.value)
+
+    # The campaign
+
+    def _level_button(self, number: int) -> widgets.Button:
+        level = self.campaign.level(number)
+        button = widgets.Button()
+        button.on_click(lambda _: self._pick(number))
+        button.add_class(f"wt-level-{number}")
+        button.description = f"{number}. {level.name}"
+        return button
+
+    def _pick(self, number: int) -> None:
+        try:
+            self.level = self.campaign.check_open(number)
+        except BadInput as e:
+            self._news.value = f'<div class="wt-news">{escape(str(e))}</div>'
+            return
+        self._news.value = ""
+        self._start(number)
+
+    def _start(self, number: int) -> None:
+        seed = fresh_seed() if self._seed is None else self._seed
+        self.match = GameApp(
+            ARSENAL, ArsenalTable(self.level), human=YOU, seed=seed, rules=self._rules,
+            stacked=self._stacked, agents={NPC: self.level.npc_agent}, autoplay=random_agent,
+        )
+        self.match.timeline.observe(self._on_step, names="value")
+        self._arena.children = [self.match]
+        self._show_map()
+        self._on_step(None)
+
+    def _on_step(self, _: Any) -> None:
+        """After every step: once a match has ended, count it (once per deal) and say so."""
+        game = self.match.game
+        outcome = game.steps[self.match.cursor].state.outcome
+        deal = id(game.steps[0])
+        if outcome is None or deal in self._counted:
+            return
+        self._counted.add(deal)
+        if game.rules != ArsenalRules():
+            self._news.value = ('<div class="wt-news">This match used changed rulings, so it was '
+                                "practice and does not count for the campaign.</div>")
+            return
+        won = YOU in outcome.winners
+        result = self.campaign.record(self.level.number, won=won)
+        if result.cleared_now:
+            news = "Campaign cleared! You have beaten all ten levels of Arsenal."
+        elif result.newly_opened:
+            opened = self.campaign.level(result.newly_opened)
+            news = (f"Level {self.level.number} cleared! Level {opened.number}, {opened.name}, "
+                    f"is now open: pick it on the map.")
+        elif won:
+            news = f"You beat {self.level.npc_name} again!"
+        else:
+            news = f"{self.level.npc_name} won this one. Press New round for a rematch."
+        self._news.value = f'<div class="wt-news" role="status">{escape(news)}</div>'
+        self._show_map()
+
+    def _show_map(self) -> None:
+        progress = self.campaign.progress
+        for number, button in enumerate(self._map_buttons, start=1):
+            locked = number > progress.unlocked
+            button.disabled = locked
+            beaten = progress.wins[number - 1] > 0
+            mark = BEATEN_MARK if beaten else ""
+            button.description = f"{number}. {self.campaign.level(number).name}{mark}"
+            button.tooltip = (f"Locked: win level {number - 1} to open it" if locked
+                              else f"Play level {number}")
+            button.button_style = "info" if number == self.level.number else ""
+        done = sum(w > 0 for w in progress.wins)
+        message = self.campaign.message
+        self._status.value = (
+            f'<div class="wt-note">Levels beaten: {done} of 10. Progress is saved in '
+            f"{escape(str(self.campaign.file.path))}.</div>"
+            + (f'<div class="wt-message" role="alert">{escape(message)}</div>' if message else "")
+        )
+
+
+def arsenal_app(
+    data_dir: str | Path | None = None,
+    *,
+    level: int | None = None,
+    seed: int | None = None,
+    rules: ArsenalRules | Mapping[str, Any] | None = None,
+    stacked: tuple[str, ...] | None = None,
+) -> ArsenalApp:
+    """The Arsenal campaign, with progress kept in ``data_dir`` (by default the user's data
+    folder, or ``WARTUTOR_DATA_DIR``). ``level`` picks an open level (else the newest);
+    ``seed``, ``rules`` and ``stacked`` set up the first match as in every app."""
+    if isinstance(rules, Mapping):
+        rules = rules_from(ArsenalRules, rules)
+    return ArsenalApp(Campaign(data_dir), level=level, seed=seed, rules=rules, stacked=stacked)

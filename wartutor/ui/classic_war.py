@@ -1,0 +1,109 @@
+"""Classic War's part of the app: its table, its button words, and the app itself.
+
+The computer sits at the top of the table and you at the bottom, as across a real one.
+Each seat shows its deck (face down, with a count) and the cards it laid in the last
+battle, in the order they were laid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+from typing import Any
+
+from wartutor.core.engine import Event, Game
+from wartutor.ui.render import STYLESHEET, card_svg, deck_svg, mini_card
+from wartutor.ui.shell import GameApp
+from wartutor.variants.classic_war import CLASSIC_WAR, ClassicRules, ClassicView
+from wartutor.variants.classic_war.game import Laid, PileTaken
+
+SEATS = CLASSIC_WAR.player_names(ClassicRules())
+TOP_TO_BOTTOM = (1, 0)  # the computer across the table, you nearest the screen's edge
+
+# The rule text's worked example as a stacked deal: your deck, then the computer's, top first.
+WORKED_EXAMPLE = ("9S 4C KD 2H", "9H 5D 7C 3S")
+
+
+class ClassicTable:
+    """How classic War looks: see :class:`wartutor.ui.shell.TableDesign`."""
+
+    autoplay_label = "Play 10 battles"
+
+    def action_label(self, action: str) -> str:
+        return {"turn": "Turn cards"}.get(action, action)
+
+    def table_html(self, view: ClassicView, events: tuple[Event, ...]) -> str:
+        limit = "no limit" if view.battle_limit is None else str(view.battle_limit)
+        everything = " &middot; showing everything" if view.viewer is None else ""
+        taker = next((e.winner for e in events if isinstance(e, PileTaken)), None)
+        seats = []
+        for seat in TOP_TO_BOTTOM:
+            order = ""
+            if view.decks is not None:
+                listed = "".join(mini_card(c) for c in view.decks[seat]) or "empty"
+                order = f'<div class="wt-order">Deck, top card first: {listed}</div>'
+            count = view.counts[seat]
+            took = ('<span class="wt-took">Takes the pile</span>' if seat == taker else "")
+            seats.append(
+                f'<div class="wt-seat"><div class="wt-seat-name">{SEATS[seat]}</div>'
+                f'<div class="wt-deck">{deck_svg(view.counts[seat])}<br>'
+                f'<span class="wt-count">{count}</span> {"card" if count == 1 else "cards"}</div>'
+                f'<div class="wt-laid">{laid_html(view.last_battle[seat])}{took}</div></div>'
+                f"{order}"
+            )
+        return (f'<div class="wt-table"><span class="wt-battle">Battle {view.battles} of '
+                f"{limit}</span>{everything}{''.join(seats)}</div>")
+
+
+def laid_html(row: tuple[Laid, ...]) -> str:
+    """One player's cards of a battle, captioned by the part each played."""
+    figures = []
+    for number, laid in enumerate(row):
+        caption = "face down" if not laid.face_up else "battle" if number == 0 else "war"
+        drawn = card_svg(laid.card, laid_down=not laid.face_up and laid.card is not None)
+        figures.append(f"<figure>{drawn}<figcaption>{caption}</figcaption></figure>")
+    return "".join(figures)
+
+
+def worked_example_html() -> str:
+    """The worked example, played by the engine and drawn face up, with its explanations."""
+    game = Game.new(CLASSIC_WAR, seed=0, stacked=WORKED_EXAMPLE).play("turn")
+    table = CLASSIC_WAR.view(game.state, None).last_battle
+    rows = "".join(
+        f'<div class="wt-seat"><div class="wt-seat-name">{SEATS[seat]}</div>'
+        f'<div class="wt-laid">{laid_html(table[seat])}</div></div>'
+        for seat in TOP_TO_BOTTOM
+    )
+    said = "".join(f"<li>{escape(CLASSIC_WAR.explain(e))}</li>" for e in game.steps[-1].events)
+    return f'<div class="wt-app"><div class="wt-table">{rows}</div><ol>{said}</ol></div>'
+
+
+class WorkedExample:
+    """The worked example as a notebook output (Jupyter shows its ``_repr_html_``)."""
+
+    def _repr_html_(self) -> str:
+        return STYLESHEET + worked_example_html()
+
+    def __repr__(self) -> str:
+        return "WorkedExample()"
+
+
+def worked_example() -> WorkedExample:
+    return WorkedExample()
+
+
+def classic_war_app(
+    seed: int | None = None,
+    rules: ClassicRules | Mapping[str, Any] | None = None,
+    stacked: tuple[str, ...] | None = None,
+) -> GameApp:
+    """You against the computer. There are no choices in classic War, so every decision
+    is yours (player 0): pressing Turn cards turns both top cards.
+
+    >>> app = classic_war_app(stacked=("KD", "7C"))
+    >>> app.press("Turn cards")
+    >>> app.banner_text()
+    'You win! You hold all 2 cards: you win the game.'
+    """
+    return GameApp(CLASSIC_WAR, ClassicTable(), human=0, seed=seed, rules=rules,
+                   stacked=stacked)

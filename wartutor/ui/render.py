@@ -1,0 +1,184 @@
+"""Cards as inline SVG, and the one stylesheet of the apps: pure functions, no widgets.
+
+Every card carries a text alternative, so a screen reader says what a projector shows:
+
+>>> from wartutor.core import card
+>>> 'aria-label="nine of spades"' in card_svg(card("9S"))
+True
+>>> 'aria-label="a face-down card"' in card_svg(None)
+True
+>>> 'aria-label="king of diamonds, laid face down"' in card_svg(card("KD"), laid_down=True)
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from html.parser import HTMLParser
+
+from wartutor.core.cards import RANK_CODES, SUIT_SYMBOLS, Card
+
+CARD_WIDTH, CARD_HEIGHT = 100, 140
+# 7.3:1 on white, well past WCAG AA (4.5:1), and still plainly red on a washed-out projector.
+RED = "#b0001e"
+BLACK = "#111111"
+BACK_BLUE = "#1f3a93"
+
+STYLESHEET = """
+<style>
+.wt-app { font-family: system-ui, 'DejaVu Sans', sans-serif; color: #111; max-width: 1100px; }
+.wt-title { font-size: 30px; font-weight: 700; margin: 4px 0 2px; }
+.wt-message { color: #8a1c00; background: #fff1e6; border-left: 6px solid #d9480f;
+  padding: 8px 12px; font-size: 18px; }
+.wt-message:empty { display: none; }
+.wt-banner { font-size: 22px; padding: 10px 16px; border-radius: 8px; margin: 4px 0;
+  background: #fff4c2; border: 3px solid #e0a800; line-height: 1.4; }
+.wt-banner:empty { display: none; }
+.wt-banner b { font-size: 28px; margin-right: 8px; }
+.wt-table { background: #1d6b3a; border-radius: 14px; padding: 12px 18px; color: #fff;
+  display: inline-block; min-width: 700px; max-width: 1040px; line-height: 1.3; }
+.wt-battle { font-size: 24px; font-weight: 700; }
+.wt-seat { display: flex; align-items: center; gap: 18px; margin: 10px 0; }
+.wt-seat-name { font-size: 22px; font-weight: 700; width: 110px; }
+.wt-deck { text-align: center; font-size: 18px; width: 130px; }
+.wt-count { font-size: 26px; font-weight: 700; }
+.wt-laid { display: flex; gap: 10px; align-items: flex-end; min-height: 150px; }
+.wt-laid figure { margin: 0; text-align: center; font-size: 15px; }
+.wt-took { font-size: 20px; font-weight: 700; background: #ffd43b; color: #111;
+  border-radius: 6px; padding: 4px 10px; }
+.wt-order { font-size: 16px; margin: 0 0 8px 128px; line-height: 1.6; max-width: 880px;
+  display: flex; flex-wrap: wrap; gap: 3px; align-items: baseline; }
+.wt-mini { background: #fff; border-radius: 3px; padding: 0 3px; margin-right: 2px;
+  font-weight: 700; }
+.wt-red { color: #b0001e; }
+.wt-black { color: #111; }
+.wt-log { max-height: 340px; overflow-y: auto; border: 1px solid #ccc; border-radius: 8px;
+  padding: 4px 10px; font-size: 17px; background: #fff; }
+.wt-log ol { list-style: none; margin: 0; padding: 0; }
+.wt-log-entry { padding: 5px 6px; border-top: 1px solid #eee; }
+.wt-log-entry.wt-step-start { border-top: 2px solid #999; }
+.wt-log-entry.wt-new { background: #fff4c2; }
+.wt-rule { color: #444; font-size: 15px; font-style: italic; white-space: nowrap; }
+.wt-note { color: #444; font-size: 15px; }
+.wt-rulings { border-collapse: collapse; font-size: 15px; }
+.wt-rulings td, .wt-rulings th { border: 1px solid #ccc; padding: 4px 8px; text-align: left;
+  vertical-align: top; }
+.wt-app .widget-hbox { align-items: center; gap: 6px; margin: 4px 0; }
+.wt-app .widget-button { font-size: 18px; height: 44px; }
+.wt-app .widget-label, .wt-app .widget-readout, .wt-app .widget-checkbox { font-size: 17px; }
+.wt-app .wt-seed input[type="text"] { font-size: 20px; height: 40px; }
+.wt-log-head { font-weight: 700; padding: 6px 0; }
+.wt-app .wt-main-button { font-weight: 700; }
+</style>
+"""
+
+
+def _suit_colour(card: Card) -> str:
+    return RED if card.suit in "HD" else BLACK
+
+
+def card_svg(card: Card | None, *, laid_down: bool = False) -> str:
+    """One card, face up; ``None`` is a face-down card whose face is hidden.
+
+    ``laid_down`` marks a card that lies face down but is shown anyway (a teacher's
+    "show everything"): its face is drawn with a dashed edge and said to be face down.
+    """
+    if card is None:
+        return _BACK
+    rank, suit, colour = RANK_CODES[card.rank - 2], SUIT_SYMBOLS[card.suit], _suit_colour(card)
+    label = f"{card}, laid face down" if laid_down else str(card)
+    edge = 'stroke="#e67700" stroke-width="4" stroke-dasharray="9 5"' if laid_down else (
+        'stroke="#333" stroke-width="2"')
+    fill = "#fff8e6" if laid_down else "#fff"
+    return (
+        f'<svg class="wt-card" role="img" aria-label="{escape(label)}" width="{CARD_WIDTH}" '
+        f'height="{CARD_HEIGHT}" viewBox="0 0 100 140" font-family="DejaVu Sans, sans-serif">'
+        f'<rect x="2" y="2" width="96" height="136" rx="9" fill="{fill}" {edge}/>'
+        f'<g fill="{colour}" font-weight="700">'
+        f'<text x="9" y="27" font-size="22">{rank}</text>'
+        f'<text x="9" y="49" font-size="20">{suit}</text>'
+        f'<text x="50" y="86" font-size="44" text-anchor="middle">{rank}</text>'
+        f'<text x="50" y="126" font-size="38" text-anchor="middle">{suit}</text>'
+        "</g></svg>"
+    )
+
+
+def _back_shapes() -> str:
+    # A lattice of small diamonds drawn once; no <pattern>, whose id would repeat on the page.
+    diamonds = "".join(
+        f"M{x} {y - 5}l5 5l-5 5l-5 -5z"
+        for x in range(18, 90, 12) for y in range(20, 126, 12)
+    )  # fmt: skip
+    return (
+        f'<rect x="2" y="2" width="96" height="136" rx="9" fill="{BACK_BLUE}" stroke="#fff" '
+        f'stroke-width="2"/><rect x="9" y="9" width="82" height="122" rx="5" fill="none" '
+        f'stroke="#fff" stroke-width="2"/><path d="{diamonds}" fill="#8fa8f0"/>'
+    )
+
+
+_BACK_SHAPES = _back_shapes()
+_BACK = (
+    f'<svg class="wt-card wt-back" role="img" aria-label="a face-down card" width="{CARD_WIDTH}" '
+    f'height="{CARD_HEIGHT}" viewBox="0 0 100 140">{_BACK_SHAPES}</svg>'
+)
+
+
+def deck_svg(count: int) -> str:
+    """A face-down pile, thicker while it holds more cards; a dashed place when empty."""
+    if count == 0:
+        return (
+            f'<svg class="wt-card" role="img" aria-label="no cards left" width="{CARD_WIDTH}" '
+            f'height="{CARD_HEIGHT}" viewBox="0 0 100 140"><rect x="2" y="2" width="96" '
+            f'height="136" rx="9" fill="none" stroke="#fff" stroke-width="2" '
+            f'stroke-dasharray="6 6"/></svg>'
+        )
+    edges = "".join(
+        f'<rect x="{2 + 3 * i}" y="{2 + 3 * i}" width="96" height="136" rx="9" fill="#fff" '
+        f'stroke="#333" stroke-width="1.5"/>'
+        for i in range(min(3, (count + 9) // 10), 0, -1)
+    )  # fmt: skip
+    return (
+        f'<svg class="wt-card wt-deck-pile" role="img" aria-label="a face-down deck" '
+        f'width="{CARD_WIDTH + 9}" height="{CARD_HEIGHT + 9}" viewBox="0 0 109 149">'
+        f"{edges}{_BACK_SHAPES}</svg>"
+    )
+
+
+def mini_card(card: Card) -> str:
+    """A card as short coloured text ("K♦"), for long lists such as a deck's order."""
+    tone = "wt-red" if card.suit in "HD" else "wt-black"
+    return f'<span class="wt-mini {tone}" role="img" aria-label="{card}">{card.symbol}</span>'
+
+
+class _TextOf(HTMLParser):
+    """Collects what a screen reader would say: the text, and each picture's label."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._hidden = 0  # inside a <style>, or inside an <svg> already said by its label
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        label = dict(attrs).get("aria-label")
+        if tag == "svg" and label and not self._hidden:
+            self.parts.append(label)
+        self._hidden += tag in ("style", "svg")
+
+    def handle_endtag(self, tag: str) -> None:
+        self._hidden -= tag in ("style", "svg")
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden:
+            self.parts.append(data)
+
+
+def text_of(fragment: str) -> str:
+    """The words a fragment says, spaces tidied: what tests read instead of a screen.
+
+    >>> from wartutor.core import card
+    >>> text_of(f'<p>Battle <span class="wt-battle">3</span></p>{card_svg(card("QH"))}')
+    'Battle 3 queen of hearts'
+    """
+    parser = _TextOf()
+    parser.feed(fragment)
+    return " ".join(" ".join(parser.parts).split())

@@ -1,0 +1,91 @@
+"""The rulings panel: one menu per ruling, and the table of the rulings in this round.
+
+Menus are built from the variant's ruling declarations (:func:`wartutor.core.rulings_of`),
+so a new ruling appears here without any change to the apps. A changed menu waits for
+the next New round: switching rules halfway through a game would make its replay lie.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from wartutor.core.engine import Variant
+from wartutor.core.rulings import rulings_of, settings_of
+
+_WAITING = "Changes apply when you press New round."
+_CHANGED = "<b>Changed: press New round to play with these rulings.</b>"
+
+
+def choice_label(value: Any) -> str:
+    return "none" if value is None else str(value)
+
+
+class RulingsPanel(widgets.Accordion):
+    """Folded away by default: the game comes first, the rulings when a class asks why."""
+
+    def __init__(self, variant: Variant[Any]) -> None:
+        self._variant = variant
+        self._rules: Any = None
+        self.menus: dict[str, widgets.Dropdown] = {}
+        self._note = widgets.HTML(_WAITING)
+        self._table = widgets.HTML()
+        rows = []
+        for name, meta in rulings_of(variant.rules_type).items():
+            menu = widgets.Dropdown(
+                options=[(self._label(name, c), c) for c in meta.choices],
+                description=meta.id, tooltip=f"{meta.question} {meta.why}",
+                style={"description_width": "150px"}, layout=widgets.Layout(width="340px"),
+            )
+            menu.observe(self._on_chosen, names="value")
+            self.menus[name] = menu
+            about = widgets.HTML(f"<b>{escape(meta.question)}</b><br>"
+                                 f'<span class="wt-note">{escape(meta.why)}</span>',
+                                 layout=widgets.Layout(width="640px"))
+            rows.append(widgets.HBox([menu, about]))
+        body = widgets.VBox([self._note, *rows, widgets.HTML("<b>Rulings in this round</b>"),
+                             self._table])
+        super().__init__(children=[body],
+                         titles=("Rulings: answers where the rule text is silent",))
+        self.selected_index = None
+
+    def _label(self, name: str, value: Any) -> str:
+        """How a setting reads in a menu; a variant may name long values (a whole deck file)."""
+        label = getattr(self._variant, "setting_label", None)
+        return str(label(name, value)) if label is not None else choice_label(value)
+
+    def chosen(self) -> dict[str, Any]:
+        """The settings the menus show, for the next New round."""
+        return {name: menu.value for name, menu in self.menus.items()}
+
+    def show_round(self, rules: Any) -> None:
+        """Set the menus and the table to the rules a new round is played with."""
+        self._rules = rules
+        settings = settings_of(rules)
+        for name, menu in self.menus.items():
+            if settings[name] not in [value for _, value in menu.options]:
+                # A setting made in code (battle_limit=37) that no menu offers.
+                menu.options = (*menu.options, (self._label(name, settings[name]), settings[name]))
+            menu.value = settings[name]
+        self._table.value = self._table_html()
+        self._note.value = _WAITING
+
+    def table_html(self) -> str:
+        return str(self._table.value)
+
+    def _on_chosen(self, _: dict[str, Any]) -> None:
+        if self._rules is not None:
+            changed = self.chosen() != settings_of(self._rules)
+            self._note.value = _CHANGED if changed else _WAITING
+
+    def _table_html(self) -> str:
+        rows = [(meta.id, meta.question, self._label(name, getattr(self._rules, name)))
+                for name, meta in rulings_of(self._variant.rules_type).items()]
+        rows += [(fixed.id, fixed.question, f"{fixed.answer} (fixed)")
+                 for fixed in getattr(self._variant, "fixed_rulings", ())]
+        body = "".join(f"<tr><td>{escape(i)}</td><td>{escape(q)}</td><td>{escape(a)}</td></tr>"
+                       for i, q, a in rows)
+        return ('<table class="wt-rulings"><tr><th>Ruling</th><th>Question</th>'
+                f"<th>In this round</th></tr>{body}</table>")
