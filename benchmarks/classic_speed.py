@@ -69,13 +69,18 @@ def main() -> None:
         lambda s: play_one("classic_war", rules, s, traced=True), traced_seeds, args.repeat
     )
     battles = statistics.mean(play_one("classic_war", rules, s).length for s in seeds)
-    print(f"classic War, default rulings, {args.games} games (mean {battles:.0f} battles), "
-          f"best of {args.repeat}")
+    print(
+        f"classic War, default rulings, {args.games} games (mean {battles:.0f} battles), "
+        f"best of {args.repeat}"
+    )
     print(f"  hand-written deque loop : {hand:9.0f} games/s")
-    print(f"  package, untraced       : {untraced:9.0f} games/s  "
-          f"({untraced / hand:.2f} of hand-written; goal >= 0.60)")
-    print(f"  package, traced         : {traced:9.0f} games/s  "
-          f"({traced / hand:.3f} of hand-written)")
+    print(
+        f"  package, untraced       : {untraced:9.0f} games/s  "
+        f"({untraced / hand:.2f} of hand-written; goal >= 0.60)"
+    )
+    print(
+        f"  package, traced         : {traced:9.0f} games/s  ({traced / hand:.3f} of hand-written)"
+    )
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
-"""Batch simulation of any variant: many seeded games, one summary each.
+"""Batch simulation of any variant: many seeded games, a tidy table, statistics, pictures.
 
-No widgets and no plotting libraries are imported here; pictures come later and
-import their libraries only when drawn.
+No widgets and no plotting libraries are imported here; :mod:`wartutor.explore.plots`
+imports matplotlib only when a picture is drawn.
 """
 
-from wartutor.explore.simulate import play_one, simulate
+from wartutor.explore.simulate import DEFAULT_MAX_LENGTH, play_one, simulate
+from wartutor.explore.table import Row, Table
 
-__all__ = ["play_one", "simulate"]
+__all__ = ["DEFAULT_MAX_LENGTH", "Row", "Table", "play_one", "simulate"]

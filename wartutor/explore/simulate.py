@@ -1,67 +1,247 @@
-"""Play seeded games of a variant to the end and summarize each.
+"""Play many seeded games of any variant, in parallel, into one tidy :class:`Table`.
 
-``traced=True`` plays through the engine contract (states, events, agents);
-``traced=False`` takes the variant's private fast path when it has one. Tests
-prove both give the same summary for the same seed and rulings.
+Game ``seed + i`` is always dealt from seed ``seed + i`` and played by agents made
+from that seed, so a game does not depend on where or in what order it ran: the
+same seeds give the same table on one process, a local pool or a dask cluster.
+
+``traced=True`` plays through the engine contract (states, events, agents). By
+default the variant's private fast path (``play_fast``) is taken when it has one and
+every seat plays the default agent; tests prove both give the same table.
+
+``max_length`` stops a game at the first decision at which its length (in the
+variant's unit) has reached it; the game is then unfinished, never won or drawn. A
+fast path must stop at the same point, ``play_fast(rules, seed, max_length)``.
 
 >>> from wartutor.variants.classic_war import ClassicRules
->>> rows = simulate("classic_war", games=3, seed=10, rules=ClassicRules(war_down=3))
->>> [row.seed for row in rows]
-[10, 11, 12]
->>> rows == simulate("classic_war", games=3, seed=10, rules=ClassicRules(war_down=3), traced=True)
+>>> table = simulate("classic_war", 3, seed=10, rules=ClassicRules(war_down=3),
+...                  jobs=1, progress=False)
+>>> table.seeds
+(10, 11, 12)
+>>> table == simulate("classic_war", 3, seed=10, rules={"war_down": 3}, traced=True,
+...                   jobs=1, progress=False)
 True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+import os
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from functools import partial
 from typing import Any
 
-from wartutor.core.engine import Game, Summary, play_out
+from wartutor.core.chance import check_seed
+from wartutor.core.engine import Game, Summary, Variant, play_out
+from wartutor.core.errors import BadInput
+from wartutor.core.rulings import rules_from
+from wartutor.explore.table import Row, Table
 from wartutor.variants import find_variant
 
+# Games that can cycle forever (fixed pickup orders and no battle limit, for one) stop
+# here and count as unfinished: never as a win or a draw.
+DEFAULT_MAX_LENGTH = 10_000
+# A chunk of games is one task for a worker: large enough that sending it costs little,
+# small enough that the progress bar moves and the workers finish together.
+MAX_CHUNK = 2_000
+CHUNKS_PER_WORKER = 4
 
-@dataclass(frozen=True)
-class GameRow:
-    """One simulated game: its seed and its summary."""
+Progress = bool | Callable[[int, int], None]
+"""True: a tqdm bar; False: none; a function: called with (games done, games in all)."""
 
-    seed: int
-    summary: Summary
+
+def resolve_rules(variant: Variant[Any], rules: Any) -> Any:
+    """The variant's rules object from None (the defaults), a settings dict, or a rules object."""
+    if rules is None:
+        return variant.rules_type()
+    if isinstance(rules, Mapping):
+        return rules_from(variant.rules_type, rules)
+    if not isinstance(rules, variant.rules_type):
+        raise BadInput(f"{rules!r} are not rules of {variant.title}",
+                       allowed=f"a {variant.rules_type.__name__}, a dict of its options, or None")
+    return rules
+
+
+def resolve_agents(
+    variant: Variant[Any], rules: Any, agents: str | Sequence[str] | None
+) -> tuple[str, ...]:
+    """One agent name per seat: None is the variant's default agent, one name is for all."""
+    seats = len(variant.player_names(rules))
+    names = tuple(variant.agents)
+    if agents is None:
+        agents = names[0]
+    chosen = (agents,) * seats if isinstance(agents, str) else tuple(agents)
+    for name in chosen:
+        if name not in variant.agents:
+            raise BadInput(f"{variant.title} has no agent called {name!r}",
+                           allowed=", ".join(names))
+    if len(chosen) != seats:
+        raise BadInput(f"{len(chosen)} agents were given for {seats} seats",
+                       allowed=f"one agent name for all seats, or exactly {seats} names")
+    return chosen
 
 
 def play_one(
     variant_name: str,
-    rules: Any,
-    seed: int,
+    rules: Any = None,
+    seed: int = 0,
     *,
+    agents: str | Sequence[str] | None = None,
     traced: bool = False,
     max_length: int | None = None,
 ) -> Summary:
-    """The summary of one game: through the fast path unless ``traced`` (or there is none)."""
+    """The summary of one game (unfinished once ``max_length`` units have been played)."""
     variant = find_variant(variant_name)
+    rules = resolve_rules(variant, rules)
+    return _play(variant, rules, seed, resolve_agents(variant, rules, agents), traced, max_length)
+
+
+def _play(
+    variant: Variant[Any],
+    rules: Any,
+    seed: int,
+    agents: tuple[str, ...],
+    traced: bool,
+    max_length: int | None,
+) -> Summary:
     fast = getattr(variant, "play_fast", None)
-    if not traced and fast is not None:
+    default = next(iter(variant.agents))
+    if not traced and fast is not None and all(name == default for name in agents):
         summary: Summary = fast(rules, seed, max_length)
         return summary
     game = Game.new(variant, rules, seed)
-    make_agent = next(iter(variant.agents.values()))
-    agents = {p: make_agent(p, seed) for p in range(len(variant.player_names(rules)))}
-    return variant.summarize(play_out(game, agents, max_length))
+    players = {seat: variant.agents[name](seat, seed) for seat, name in enumerate(agents)}
+    if max_length is None:
+        return variant.summarize(play_out(game, players))
+    # Stop at the first decision where the game has reached max_length: a step may
+    # complete more than one unit (a round whose every choice is forced), so check each.
+    while (decision := game.decision) is not None:
+        if variant.summarize(game).length >= max_length:
+            break
+        view = variant.view(game.state, decision.player)
+        game = game.play(players[decision.player](view, decision))
+    return variant.summarize(game)
+
+
+def _play_chunk(
+    variant_name: str,
+    rules: Any,
+    agents: tuple[str, ...],
+    traced: bool,
+    max_length: int | None,
+    seeds: range,
+) -> list[Row]:
+    """The worker's task: a run of consecutive seeds (module level, so it can be pickled)."""
+    variant = find_variant(variant_name)
+    return [Row.of(s, _play(variant, rules, s, agents, traced, max_length)) for s in seeds]
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def simulate(
-    variant_name: str,
+    variant: str | Variant[Any],
     games: int,
     seed: int = 0,
     rules: Any = None,
     *,
+    agents: str | Sequence[str] | None = None,
     traced: bool = False,
-    max_length: int | None = None,
-) -> list[GameRow]:
-    """Games with seeds ``seed``, ``seed + 1``, ...: one row each, in seed order."""
-    variant = find_variant(variant_name)
-    rules = variant.rules_type() if rules is None else rules
-    return [
-        GameRow(s, play_one(variant_name, rules, s, traced=traced, max_length=max_length))
-        for s in range(seed, seed + games)
-    ]
+    max_length: int | None = DEFAULT_MAX_LENGTH,
+    executor: Executor | None = None,
+    jobs: int | None = None,
+    chunk_size: int | None = None,
+    progress: Progress = True,
+) -> Table:
+    """Games with seeds ``seed``, ``seed + 1``, ...: one row each, in seed order.
+
+    ``rules`` is a rules object, a dict of options or None (the defaults); ``agents``
+    one name for every seat or one per seat (None: the variant's default agent).
+    Without an ``executor``, ``jobs`` processes of a local pool play the games (all
+    cores by default; one runs them here, with no pool). Any
+    :class:`concurrent.futures.Executor` is accepted, such as a dask.distributed
+    ``Client(...).get_executor()``; it is left running afterwards.
+    """
+    name = variant if isinstance(variant, str) else variant.name
+    found = find_variant(name)
+    rules = resolve_rules(found, rules)
+    seats = resolve_agents(found, rules, agents)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise BadInput(f"{games!r} cannot be a number of games", allowed="a whole number >= 0")
+    check_seed(seed)
+    if games:
+        check_seed(seed + games - 1)
+    if max_length is not None and (type(max_length) is not int or max_length < 1):
+        raise BadInput(f"{max_length!r} cannot be a maximum length",
+                       allowed="a whole number >= 1, or None for no maximum")
+    if jobs is not None and (type(jobs) is not int or jobs < 1):
+        raise BadInput(f"{jobs!r} cannot be a number of processes",
+                       allowed="a whole number >= 1, or None for all cores")
+    workers = jobs or default_jobs()
+    size = chunk_size or max(1, min(MAX_CHUNK, math.ceil(games / (workers * CHUNKS_PER_WORKER))))
+    chunks = [range(start, min(start + size, seed + games))
+              for start in range(seed, seed + games, size)]
+    job = partial(_play_chunk, name, rules, seats, traced, max_length)
+    report = _Reporter(progress, games, found.title)
+    rows: list[Row] = []
+    try:
+        if executor is None and workers == 1:
+            for chunk in chunks:
+                rows += job(chunk)
+                report(len(chunk))
+        elif executor is None:
+            with ProcessPoolExecutor(min(workers, max(1, len(chunks)))) as pool:
+                rows = _run(pool, job, chunks, report)
+        else:
+            rows = _run(executor, job, chunks, report)
+    finally:
+        report(0, close=True)
+    rows.sort(key=lambda row: row.seed)  # chunks finish in any order
+    return Table(name, rules, seats, max_length, tuple(rows))
+
+
+def _run(
+    executor: Executor,
+    job: Callable[[range], list[Row]],
+    chunks: list[range],
+    report: _Reporter,
+) -> list[Row]:
+    futures = [executor.submit(job, chunk) for chunk in chunks]
+    rows: list[Row] = []
+    try:
+        for future in as_completed(futures):
+            chunk_rows = future.result()
+            rows += chunk_rows
+            report(len(chunk_rows))
+    finally:
+        for future in futures:  # after an error or Ctrl-C, do not leave work queued
+            future.cancel()
+    return rows
+
+
+class _Reporter:
+    """Adapts the ``progress`` argument: a tqdm bar, a callback, or nothing."""
+
+    def __init__(self, progress: Progress, total: int, title: str) -> None:
+        self.done, self.total = 0, total
+        self.callback = progress if callable(progress) else None
+        self.bar: Any = None
+        if progress is True:
+            from tqdm.auto import tqdm  # auto: a widget bar in notebooks, text in terminals
+
+            self.bar = tqdm(total=total, desc=title, unit="game")
+
+    def __call__(self, n: int, *, close: bool = False) -> None:
+        self.done += n
+        if self.bar is not None:
+            self.bar.update(n)
+            if close:
+                self.bar.close()
+        if self.callback is not None and n:
+            self.callback(self.done, self.total)
+
