@@ -84,11 +84,12 @@ def test_the_highest_card_wins_and_the_player_who_cannot_draw_is_eliminated() ->
     game = play(deal("9S 3S", "KD 4D"), "play 9S", "play KD")
     standing = events(game, Standing)[0]
     assert standing.best == (ANA,) and standing.rule == "GT-EVALUATE"
-    assert events(game, Supported) == []  # your 3 cannot improve on a nine against a king
+    # Your 3 cannot improve on a nine against a king: you decline without being asked.
+    assert [(e.supports, e.declined) for e in events(game, Supported)] == [((), (YOU,))]
     assert events(game, NoLoss)[0].used == 2
     assert events(game, SpoilsTaken)[0].shares == ((ANA, cards("9S KD")),)
     out = events(game, Eliminated)[0]
-    assert (out.player, out.hand, out.rule) == (YOU, cards("3S"), "GT-ELIM-HAND")
+    assert (out.player, out.in_hand, out.rule) == (YOU, 1, "GT-ELIM-HAND")
     assert game.outcome is not None and game.outcome.winners == (ANA,)
     assert "Ana is the last player remaining: Ana wins the game." in log(game)
 
@@ -282,3 +283,50 @@ def test_every_event_is_explained_with_a_known_rule() -> None:
     for e in events(game):
         assert e.rule in GUERRILLA_TACTICS.rule_titles
         assert GUERRILLA_TACTICS.explain(e)
+
+
+# Hidden information: the log is read by every player, so it never names a hidden card
+# and never tells who could have done something.
+
+
+def test_loss_of_forces_and_elimination_never_name_a_card_nobody_has_seen() -> None:
+    # A tie: your face-down 2S (a Guerrilla) and Ana's face-down 4H are among the cards
+    # removed; then Ana cannot draw and is out with the 3H still in her hand.
+    game = play(deal("9S 3S KS 2S 8S", "9H 3H 4H 5H", loss_pick="lowest"), "play 9S",
+                "play 9H", "up KS down 2S", "up 5H down 4H")
+    lost = events(game, ForcesLost)[0]
+    assert (lost.guerrillas, lost.hidden_guerrillas) == ((), 1)
+    assert (lost.removed, lost.hidden_removed) == (cards("5H"), 2)
+    assert set(game.state.removed) >= set(cards("2S 4H 5H 3H"))
+    said = log(game)
+    for hidden in ("two of spades", "four of hearts", "three of hearts"):
+        assert hidden not in said
+    assert ("a Guerrilla was involved (a card laid face down), so half of the 6 cards used, 3, "
+            "go face down to the removed pile, the lowest cards first: the five of hearts and "
+            "2 cards laid face down.") in said
+    assert "Ana's 1 card in hand goes to the removed pile." in said
+
+
+def test_nobody_learns_who_could_have_supported() -> None:
+    # You lead with the king. Ana's KH would tie it, so she may support and declines;
+    # with the 5H instead she could not. Both tables must read and look the same to you.
+    could = play(deal("KS 3S", "9H KH", "8D 4D", players=3), "play KS", "play 9H",
+                 "play 8D", "decline")
+    could_not = play(deal("KS 3S", "9H 5H", "8D 4D", players=3), "play KS", "play 9H",
+                     "play 8D")
+    assert log(could) == log(could_not)
+    assert "Ana and Ben do not support, so you win the skirmish." in log(could)
+    assert GUERRILLA_TACTICS.view(could.state, YOU) == GUERRILLA_TACTICS.view(could_not.state, YOU)
+
+
+def test_being_asked_about_a_promotion_shows_nothing_of_the_others_hands() -> None:
+    # Only a player without a Guerrilla may propose, so whom the table will ask next
+    # would tell you whether Ana holds one (the 8D, or the 2C).
+    views = []
+    for ana in ("2D 8D 5D JD", "2D 2C 5D JD"):
+        game = play(deal("2S 9S 3S QS", ana), "play 2S", "play 2D", "support 9S", "decline")
+        assert game.decision is not None
+        assert (game.decision.kind, game.decision.player) == ("promote", YOU)
+        views.append(GUERRILLA_TACTICS.view(game.state, YOU))
+    assert views[0] == views[1]
+    assert views[0].waiting_for == (YOU,)

@@ -225,6 +225,8 @@ def test_bad_rulings_are_refused_with_what_is_allowed(settings: dict[str, Any],
     (("9S", ""), "every player needs at least one card"),
     (("9S 3S", "9S"), "appears twice in the stacked deal: 9S"),
     (("9S", "1Z"), "'1Z' is not a card"),
+    ("9S 8S", "one string of cards per player, not '9S 8S'"),
+    ((9, 8), "one string of cards per player, not 9"),
 ])
 def test_bad_stacked_deals_are_refused_clearly(stacked: tuple[str, ...], message: str) -> None:
     with pytest.raises(BadInput, match=message):

@@ -13,7 +13,7 @@ Decision(player=0, kind='play', legal_actions=('play 2S', 'play 2H'))
 >>> game.decision
 Decision(player=0, kind='support', legal_actions=('support 2H', 'decline'))
 >>> game = game.play("support 2H")
->>> for event in game.steps[-1].events[1:5]:
+>>> for event in game.steps[-1].events[:4]:
 ...     print(GUERRILLA_TACTICS.explain(event))
 Support: you add the two of hearts. Whoever supports draws one card fewer at the next draw.
 After the supports: you have a pair of Guerrillas and Ana has an ace, so you win. A pair beats any single card, a higher pair beats a lower one, and equal pairs tie.

@@ -54,7 +54,7 @@ class Drew:
 @dataclass(frozen=True)
 class Eliminated:
     player: int
-    hand: tuple[Card, ...]  # to the removed pile (GT-ELIM-HAND)
+    in_hand: int  # cards still in hand, to the removed pile unseen (GT-ELIM-HAND)
     rule: str
 
 
@@ -124,9 +124,14 @@ class Standing:
 
 @dataclass(frozen=True)
 class Supported:
+    """``declined``: everyone tied or losing with a card in hand who did not support (not
+    only those whose support could have helped: that would show something of their hand);
+    ``best``: who was ahead before the supports."""
+
     skirmish: int
     supports: Plays
     declined: tuple[int, ...]
+    best: tuple[int, ...]
     rule: str = "GT-SUPPORT"
 
 
@@ -160,10 +165,15 @@ class TieLaid:
 
 @dataclass(frozen=True)
 class ForcesLost:
+    """The Guerrillas involved and the cards removed: named when face up, counted when
+    laid face down (those stay hidden)."""
+
     skirmish: int
     used: int
     guerrillas: tuple[Card, ...]
+    hidden_guerrillas: int
     removed: tuple[Card, ...]
+    hidden_removed: int
     pick: str
     rule: str = "GT-LOSS-PICK"
 

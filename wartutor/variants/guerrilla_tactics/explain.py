@@ -199,7 +199,7 @@ def explain(event: Event) -> str:
                     f"{_n(count)} of the discard pile into a new draw pile.")
         case Drew():
             return _drew(event)
-        case Eliminated(player=p, hand=hand, rule=rule):
+        case Eliminated(player=p, in_hand=hand, rule=rule):
             if rule == "GT-TIE-CANNOT-DRAW":
                 return (f"{_Who(p)} cannot draw a single card for the tie-break, so {_who(p)} "
                         f"{_s(p, 'are')} eliminated; cards already on the table stay in the "
@@ -219,8 +219,6 @@ def explain(event: Event) -> str:
             return {
                 "play": f"{_Who(p)} {_s(p, 'have')} chosen a card; it stays hidden until all "
                         f"are ready.",
-                "support": f"{_Who(p)} {_s(p, 'have')} decided whether to support; it stays "
-                           f"hidden until all have decided.",
                 "tie": f"{_Who(p)} {_s(p, 'have')} chosen how to lay the tie-break cards.",
             }[stage]
         case OnlyChoice(player=p, stage="play"):
@@ -237,11 +235,14 @@ def explain(event: Event) -> str:
             return f"The cards are revealed: {_plays(plays)}."
         case Standing():
             return _standing(event)
-        case Supported(supports=(), declined=declined):
-            return f"{_cap(_players(declined))} {_agree(declined, 'decline')} to support."
+        case Supported(supports=(), declined=declined, best=best):
+            stands = (f"{_who(best[0])} {_s(best[0], 'win')} the skirmish" if len(best) == 1
+                      else f"{_players(best)} stay tied")
+            return f"{_cap(_players(declined))} {_agree(declined, 'do')} not support, so {stands}."
         case Supported(supports=supports, declined=declined):
             added = _and([f"{_who(p)} {_s(p, 'add')} {_the(c)}" for p, c in supports])
-            no = f" {_cap(_players(declined))} declined." if declined else ""
+            no = (f" {_cap(_players(declined))} {_agree(declined, 'do')} not support."
+                  if declined else "")
             return (f"Support: {added}. Whoever supports draws one card fewer at the next "
                     f"draw.{no}")
         case TieBreak(tie_round=r, players=ps):
@@ -252,11 +253,14 @@ def explain(event: Event) -> str:
                     f"the tie stands and the tied players share the spoils.")
         case TieLaid():
             return _tie_laid(event)
-        case ForcesLost(used=used, guerrillas=gs, removed=removed, pick=pick):
+        case ForcesLost(used=used, pick=pick):
             how = "chosen at random" if pick == "random" else "the lowest cards first"
-            return (f"Loss of forces: a Guerrilla was involved ({_cards(gs)}), so half of the "
-                    f"{used} cards used, {len(removed)}, go face down to the removed pile, "
-                    f"{how}: {_cards(removed)}.")
+            gs = _cards_and_hidden(event.guerrillas, event.hidden_guerrillas)
+            removed = _cards_and_hidden(event.removed, event.hidden_removed)
+            count = len(event.removed) + event.hidden_removed
+            return (f"Loss of forces: a Guerrilla was involved ({gs}), so half of the "
+                    f"{used} cards used, {count}, go face down to the removed pile, "
+                    f"{how}: {removed}.")
         case NoLoss(used=used):
             return f"No Guerrilla was involved, so none of the {_n(used)} used is lost."
         case SpoilsTaken(shares=((p, cards),)):
@@ -294,10 +298,19 @@ def explain(event: Event) -> str:
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
-def _hand_removed(p: int, hand: tuple[Card, ...]) -> str:
-    if not hand:
+def _hand_removed(p: int, count: int) -> str:
+    """The hand is removed unseen (GT-ELIM-HAND): its cards are counted, never named."""
+    if not count:
         return ""
-    return f" {_cap(_poss(p))} hand ({_cards(hand)}) goes to the removed pile."
+    goes = "goes" if count == 1 else "go"
+    return f" {_cap(_poss(p))} {_n(count)} in hand {goes} to the removed pile."
+
+
+def _cards_and_hidden(named: tuple[Card, ...], hidden: int) -> str:
+    """'the two of spades and 2 cards laid face down': face-down cards are never named."""
+    down = [] if not hidden else ["a card laid face down" if hidden == 1
+                                  else f"{hidden} cards laid face down"]
+    return _and([_the(c) for c in named] + down)
 
 
 def _drew(event: Drew) -> str:

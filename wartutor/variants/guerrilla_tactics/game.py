@@ -57,7 +57,7 @@ FIRST_GUERRILLA_RANK = 2
 KINDS = {"promote": "promote", "cancel": "cancel", "play-first": "play", "play": "play",
          "support": "support", "tie-first": "tie", "tie": "tie"}
 HIDDEN_STAGES = ("play-first", "play", "support", "tie-first", "tie")
-CHOICE_RULES = {"play": "GT-PLAY", "support": "GT-SUPPORT", "tie": "GT-TIE"}
+CHOICE_RULES = {"play": "GT-PLAY", "tie": "GT-TIE"}  # supports are chosen unannounced
 
 
 # Setup
@@ -94,6 +94,13 @@ def stacked_piles(rules: GuerrillaRules, stacked: tuple[str, ...]) -> tuple[tupl
     """
     allowed = (f"{rules.players} card lists, one per player in seat order, top card first, "
                f'e.g. ("2S AS", "KH 9H")')
+    if isinstance(stacked, str) or not isinstance(stacked, tuple | list):
+        raise BadInput(f"a stacked deal needs one string of cards per player, not {stacked!r}",
+                       allowed=allowed)
+    wrong = next((text for text in stacked if not isinstance(text, str)), None)
+    if wrong is not None:
+        raise BadInput(f"a stacked deal needs one string of cards per player, not {wrong!r}",
+                       allowed=allowed)
     if len(stacked) != rules.players:
         raise BadInput(f"a stacked deal for {rules.players} players needs {rules.players} "
                        f"draw piles, not {len(stacked)}", allowed=allowed)
@@ -150,14 +157,16 @@ def choose(state: GuerrillaState, action: str, events: Events) -> GuerrillaState
         return cancel(rest, player, card, events)
     pending = list(state.pending)
     pending[player] = action
-    events.append(Chose(player, KINDS[stage], CHOICE_RULES[KINDS[stage]]))
+    if stage != "support":  # the Supported event tells it all, hiding who had a choice
+        events.append(Chose(player, KINDS[stage], CHOICE_RULES[KINDS[stage]]))
     return replace(rest, pending=tuple(pending))
 
 
 def advance(state: GuerrillaState, events: Events) -> GuerrillaState:
     """Run every step that needs no choice: until someone must choose, or the game is over.
 
-    A player whose only legal action is to lay a card is not asked (GT-ONE-CARD).
+    A player whose only legal action is to lay a card is not asked (GT-ONE-CARD), and
+    one with no support that would help declines without being asked, silently.
     """
     while state.outcome is None:
         if state.asked:
@@ -166,7 +175,8 @@ def advance(state: GuerrillaState, events: Events) -> GuerrillaState:
                 return state
             player = state.asked[0]
             state = choose(state, legal[0], events)
-            events[-1] = OnlyChoice(player, KINDS[state.stage])
+            if state.stage != "support":
+                events[-1] = OnlyChoice(player, KINDS[state.stage])
             continue
         state = STEPS[state.stage](state, events)
     return state

@@ -67,7 +67,7 @@ def lay(state: GuerrillaState, player: int, card: Card, how: str, tie_round: int
 def eliminate(state: GuerrillaState, player: int, rule: str, events: Events) -> GuerrillaState:
     """A player who must draw and cannot is out; the hand goes to the removed pile."""
     seat = state.seats[player]
-    events.append(Eliminated(player, seat.hand, rule))
+    events.append(Eliminated(player, len(seat.hand), rule))
     tally = replace(state.tally, eliminations=state.tally.eliminations + 1)
     state = replace(state, removed=state.removed + seat.hand, tally=tally)
     return state.seat(player, replace(seat, hand=(), shown=(), tie_drawn=(), out=True,

@@ -114,8 +114,11 @@ def support_cards(state: GuerrillaState, player: int) -> tuple[Card, ...]:
 
 
 def open_support(state: GuerrillaState, events: Events) -> GuerrillaState:
+    """Everyone tied or losing with a card in hand is asked, even with no support that
+    would help (``advance`` declines for them), so nobody learns who could have helped."""
     state = stand(state, state.active, events)
-    asked = tuple(p for p in state.active if support_cards(state, p))
+    asked = tuple(p for p in state.active
+                  if state.seats[p].hand and state.contenders != (p,))
     if asked:
         return replace(state, stage="support", asked=asked)
     return settle(state, events)
@@ -123,7 +126,7 @@ def open_support(state: GuerrillaState, events: Events) -> GuerrillaState:
 
 def apply_supports(state: GuerrillaState, events: Events) -> GuerrillaState:
     """The supports chosen (and kept pending) are added to the skirmish together."""
-    supports, declined = [], []
+    best, supports, declined = state.contenders, [], []
     for p, choice in enumerate(state.pending):
         if choice is None:
             continue
@@ -136,7 +139,7 @@ def apply_supports(state: GuerrillaState, events: Events) -> GuerrillaState:
         supports.append((p, card))
     tally = replace(state.tally, supports=state.tally.supports + len(supports))
     state = replace(state, pending=(None,) * len(state.seats), tally=tally)
-    events.append(Supported(state.skirmish, tuple(supports), tuple(declined)))
+    events.append(Supported(state.skirmish, tuple(supports), tuple(declined), best))
     if supports:
         state = stand(state, state.active, events, after_support=True)
     return settle(state, events)
@@ -229,12 +232,18 @@ def spoils(state: GuerrillaState, winners: tuple[int, ...], events: Events) -> G
     rules, rank = state.rules, state.guerrilla_rank
     laid = [x for row in state.table for x in row if x.card]
     used = tuple(x.card for x in laid if x.card)
+    face_down = {x.card for x in laid if not x.face_up}
     guerrillas = tuple(x.card for x in laid if x.card and is_guerrilla(x.card, rank)
                        and (rules.involved == "any" or x.face_up))
     rng, tally, removed = state.rng, state.tally, state.removed
     if guerrillas:
         lost, rng = _lost_half(state, used)
-        events.append(ForcesLost(state.skirmish, len(used), guerrillas, lost, rules.loss_pick))
+        events.append(ForcesLost(
+            state.skirmish, len(used),
+            tuple(c for c in guerrillas if c not in face_down),
+            sum(c in face_down for c in guerrillas),
+            tuple(c for c in lost if c not in face_down), sum(c in face_down for c in lost),
+            rules.loss_pick))
         tally = replace(tally, removed_by_loss=tally.removed_by_loss + len(lost))
         kept = tuple(c for c in used if c not in lost)
         removed += lost

@@ -40,7 +40,9 @@ class GuerrillaView:
     ace_high: bool
     skirmish: int
     stage: str  # what the table waits for: a decision kind, or "over"
-    waiting_for: tuple[int, ...]  # who must still choose in this stage
+    # Who must still choose in this stage; when proposing or cancelling a promotion, only
+    # who chooses now (who is asked next would show who holds a Guerrilla).
+    waiting_for: tuple[int, ...]
     proposer: int | None
     contenders: tuple[int, ...]
     tie_round: int
@@ -83,7 +85,8 @@ def view(state: GuerrillaState, player: int | None) -> GuerrillaView:
         viewer=player, seats=seats, guerrilla_rank=state.guerrilla_rank,
         ace_high=state.rules.ace == "high", skirmish=state.skirmish,
         stage=KINDS.get(state.stage, "over"),
-        waiting_for=state.asked, proposer=state.proposer, contenders=state.contenders,
+        waiting_for=state.asked[:1] if state.stage in ("promote", "cancel") else state.asked,
+        proposer=state.proposer, contenders=state.contenders,
         tie_round=state.tie_round,
         table=tuple(shown(p, row) for p, row in enumerate(state.table)),
         last_table=tuple(shown(p, row) for p, row in enumerate(state.last_table)),
