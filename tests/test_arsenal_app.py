@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,32 @@ def test_winning_a_match_opens_the_next_level_and_saves_it(tmp_path: Path) -> No
     app.press("2. Harbour Docks")
     assert "Level 2: Harbour Docks against Captain Bilge" in app.match.table_text()
     assert f"background:{LEVELS[1].arena}" in app.match.table_html()
+
+
+def test_every_match_won_is_counted_however_many_are_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each New round is a new deal: every one of them must reach the campaign. (A deal
+    # once known by its id() alone went unrecorded when a new one reused the freed id.)
+    monkeypatch.setattr(os, "fsync", lambda descriptor: None)  # many saves, made quick
+    app = arsenal_app(tmp_path, seed=1, stacked=WINNING_DEAL)
+    app.press(METEOR)
+    for played in range(2, 121):
+        app.match.press("New round")
+        app.press(METEOR)
+        assert app.campaign.progress.wins[0] == played
+
+
+def test_a_level_that_does_not_exist_is_refused(tmp_path: Path) -> None:
+    for bad in (0, 11):
+        with pytest.raises(BadInput, match=f"there is no level {bad}"):
+            arsenal_app(tmp_path, level=bad)
+
+
+def test_the_round_count_promises_no_rounds_the_pile_empty_ruling_skips(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=5, rules={"dry": "pile-empty"})
+    text = app.match.table_text()
+    assert "round 1 ·" in text and "of 45" not in text
 
 
 def test_a_lost_match_opens_nothing(tmp_path: Path) -> None:

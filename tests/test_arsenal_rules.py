@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from wartutor.core import BadInput, Game, play_out, rules_from
+from wartutor.core.chance import Rng
 from wartutor.core.rulings import rulings_of
 from wartutor.variants import find_variant
 from wartutor.variants.arsenal import ARSENAL, ArsenalRules, arsenal_card, arsenal_cards, beats
@@ -57,6 +58,18 @@ def test_the_deck_is_ninety_cards_six_suits_of_fifteen() -> None:
                 for n in (1, 2, 3, 4)] == [3, 3, 3, 2]
         assert {"Kevlar", "Brick Wall", "Shield", "Counter-Strike"} <= set(names)
     assert [arsenal_card(f"KV-{s}").suit_rank for s in SUITS] == [6, 5, 4, 3, 2, 1]
+
+
+def test_cards_that_are_not_text_are_refused_plainly() -> None:
+    for bad in (None, 7):
+        with pytest.raises(BadInput, match="is not an Arsenal card"):
+            arsenal_card(bad)  # type: ignore[arg-type]
+        with pytest.raises(BadInput, match="is not an Arsenal card"):
+            beats(bad, "RK-SF")  # type: ignore[arg-type]
+    with pytest.raises(BadInput, match="is not a list of Arsenal cards"):
+        arsenal_cards(["RK-SF"])  # type: ignore[arg-type]
+    with pytest.raises(BadInput, match="is not a list of Arsenal cards"):
+        Game.new(ARSENAL, ArsenalRules(), 0, ("RK-SF", None, ""))  # type: ignore[arg-type]
 
 
 def test_cards_read_back_from_their_codes_and_refuse_bad_ones() -> None:
@@ -116,6 +129,9 @@ def test_every_kind_of_clash(winner: str, loser: str, how: str, rule: str) -> No
 
 def test_the_explanations_name_the_cards_and_the_reason() -> None:
     assert beats("KV-PR", "RK-SF").why.startswith("Kevlar (Pirates) blocks a level-1 Rocket")
+    assert beats("SH-PR", "BW-SF").why == (
+        "Two shields: Shield (Pirates) stops bombs up to level 3, Brick Wall (Space Force) only "
+        "up to level 2, so the stronger shield wins.")
     assert "pecking order" in beats("RK-ML", "GL-ML").why
     assert "cannot touch" in beats("NK-PR", "CS-SF").why
     assert "gets through" in beats("CM-PR", "KV-SF").why
@@ -154,6 +170,21 @@ def test_each_side_is_dealt_seven_and_the_rest_is_the_pile() -> None:
     assert [len(h) for h in game.state.hands] == [7, 7]
     assert len(game.state.pile) == 76
     assert "7 cards each, and the other 76 make a face-down draw pile" in said(game)
+
+
+def test_the_deal_gives_you_the_first_cards_the_npc_the_next_and_piles_the_rest() -> None:
+    # Ruling AR-DEAL, with ruling AR-HAND's smaller hands: after the shuffle, the first 3
+    # cards are yours, the next 3 the NPC's, and the rest is the pile, top card first.
+    game = Game.new(ARSENAL, ArsenalRules(hand_size=3), 8)
+    shuffled, _ = Rng.from_seed(8).shuffled(standard_deck())
+    assert set(game.state.hands[YOU]) == set(shuffled[:3])
+    assert set(game.state.hands[NPC]) == set(shuffled[3:6])
+    assert game.state.pile == shuffled[6:]
+    assert "3 cards each, and the other 84 make a face-down draw pile" in said(game)
+    while len(game.state.pile) == 84:  # play one round: both draw back up to 3
+        assert game.decision is not None
+        game = game.play(game.decision.legal_actions[0])
+    assert [len(h) for h in game.state.hands] == [3, 3] and len(game.state.pile) == 82
 
 
 def test_a_coin_toss_decides_who_opens_round_one() -> None:
@@ -260,6 +291,35 @@ def test_pile_empty_ruling_ends_the_match_when_the_pile_is_used_up() -> None:
     assert len(standard.state.history) == 38  # 76 cards in the pile, 2 drawn a round
 
 
+def test_pile_empty_ruling_does_not_promise_more_rounds_when_the_pile_empties() -> None:
+    game = new("RK-SF AS-PR", "KV-ML DY-PR", "SH-SO CS-SO", "you", hand_size=2,
+               dry="pile-empty").play("play AS-PR").play("play DY-PR")
+    assert events_of(game, Refilled)[-1].play_on is False
+    words = said(game)
+    assert "1 card each. The pile is now empty.\n" in words
+    assert "from here on the hands get smaller" not in words
+    assert "ends the match after 1 round; the 4 cards still in hand are not played" in words
+
+
+def test_pile_empty_ruling_plays_out_a_deal_that_has_no_pile() -> None:
+    # No pile to use up: the hands are played out, as under the text's reading.
+    game = new("RK-SF AS-PR CB-SO", "KV-ML DY-PR NK-SO", "", "you", dry="pile-empty")
+    game = game.play("play AS-PR").play("play DY-PR")
+    assert game.outcome is None and [len(h) for h in game.state.hands] == [2, 2]
+    game = play_out(game, {p: AGENTS["random"](p, 0) for p in (0, 1)})
+    assert len(game.state.history) == 3
+    assert events_of(game, RanDry)[0].dry == "all-played"
+    assert "Every card has been played: the deck has run dry after 3 rounds." in said(game)
+
+
+def test_a_deal_of_the_whole_deck_says_there_is_no_draw_pile() -> None:
+    game = Game.new(ARSENAL, ArsenalRules(hand_size=45), 1)
+    assert ARSENAL.explain(game.steps[0].events[0]) == (
+        "The deck of 90 cards is shuffled (seed 1): 45 cards each, and there is no draw pile.")
+    one_round = new("RK-SF", "KV-ML", "", "you")
+    assert "the deck has run dry after 1 round." in said(one_round)
+
+
 # Sudden Death, and ruling AR-SUDDEN-DEATH
 
 
@@ -318,6 +378,8 @@ def test_bad_rulings_are_refused_with_what_is_allowed(settings: dict[str, Any],
     with pytest.raises(BadInput) as refused:
         rules_from(ArsenalRules, settings)
     assert refused.value.problem.startswith(complaint) and refused.value.allowed
+    if "deck" in settings:  # what a deck may be, not only what a card code looks like
+        assert "'four-suits'" in refused.value.allowed
 
 
 @pytest.mark.parametrize(("stacked", "complaint"), [
@@ -358,7 +420,8 @@ def test_arsenal_is_registered() -> None:
 
 @pytest.mark.parametrize(("action", "reason"), [
     ("play KV-ML", "You do not hold Kevlar (Militia): it is not in hand"),
-    ("play rk-sf", "Write the card code in capitals: 'play RK-SF'"),
+    ("play rk-sf", "Write the card exactly as 'play RK-SF' (capital letters, one space)"),
+    ("play  RK-SF", "Write the card exactly as 'play RK-SF' (capital letters, one space)"),
     ("play XX-SF", "'XX-SF' is not an Arsenal card: write a kind and a suit code, such as RK-SF"),
     ("turn", "The only move is to play a card from the hand, such as 'play RK-SF'"),
     (7, "The only move is to play a card from the hand, such as 'play RK-SF'"),
@@ -408,3 +471,11 @@ def test_the_summary_counts_rounds_and_kinds_of_win() -> None:
                                    "level4_wins", "sudden_death"}
     assert summary.counts["shield_blocks"] == sum(r.how == "blocks" for r in game.state.history)
     assert len(events_of(game, Led)) == 45
+
+
+def test_the_summary_counts_every_round_a_level_4_bomb_wins() -> None:
+    # The Meteor beats a bomb by level, the Nuke gets through a shield: two level-4 wins.
+    game = new("MT-SF NK-SD", "DY-PR SH-PR", "", "you").play("play MT-SF").play("play DY-PR")
+    summary = ARSENAL.summarize(game)
+    assert [r.how for r in game.state.history] == ["level", "unblockable"]
+    assert summary.counts["level4_wins"] == 2

@@ -26,12 +26,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from wartutor.core.agents import random_agent
+from wartutor.core.engine import Step
 from wartutor.core.errors import BadInput
 from wartutor.core.rulings import rules_from
 from wartutor.ui.arsenal_table import ARSENAL_STYLE, ArsenalTable
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.shell import GameApp, fresh_seed
-from wartutor.variants.arsenal import ARSENAL, ArsenalRules, Campaign
+from wartutor.variants.arsenal import ARSENAL, ArsenalRules, ArsenalState, Campaign
 from wartutor.variants.arsenal.game import NPC, YOU
 
 BEATEN_MARK = " \u2713"  # a tick after the names of levels already beaten
@@ -51,8 +52,10 @@ class ArsenalApp(widgets.VBox):
     ) -> None:
         self.campaign = campaign
         self._seed, self._rules, self._stacked = seed, rules, stacked
-        self._counted: set[int] = set()  # deals (by their first step) already recorded
-        self.level = campaign.check_open(level or campaign.progress.unlocked)
+        # The deal (its first step) whose result is recorded: held, not just its id(), since
+        # a freed step's id is soon reused by a new deal's, which would then go unrecorded.
+        self._counted: Step[ArsenalState] | None = None
+        self.level = campaign.check_open(campaign.progress.unlocked if level is None else level)
         self._map = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self._map.add_class("wt-map")
         self._map_buttons = [self._level_button(n) for n in range(1, 11)]
@@ -133,10 +136,10 @@ class ArsenalApp(widgets.VBox):
         """After every step: once a match has ended, count it (once per deal) and say so."""
         game = self.match.game
         outcome = game.steps[self.match.cursor].state.outcome
-        deal = id(game.steps[0])
-        if outcome is None or deal in self._counted:
+        deal = game.steps[0]
+        if outcome is None or deal is self._counted:
             return
-        self._counted.add(deal)
+        self._counted = deal
         if game.rules != ArsenalRules():
             self._news.value = ('<div class="wt-news">This match used changed rulings, so it was '
                                 "practice and does not count for the campaign.</div>")

@@ -125,10 +125,12 @@ class ArsenalTable:
         level, npc = self.level, self.level.npc_name
         names = ("You", npc)
         rounds = len(view.deck) // 2
+        # Under ruling AR-DRY's 'pile-empty' the match may end before every card is played.
+        of = f" of {rounds}" if view.rules.dry == "all-played" else ""
         shown = " &middot; showing everything" if view.viewer is None else ""
         head = (f'<div class="wt-arena-head">Level {level.number}: {escape(level.name)}</div>'
                 f'<div class="wt-arena-sub">against {escape(npc)} &middot; round '
-                f"{min(view.round, rounds)} of {rounds} &middot; {view.pile_count} cards in "
+                f"{min(view.round, rounds)}{of} &middot; {view.pile_count} cards in "
                 f"the draw pile{shown}</div>")
         score = (f'<div class="wt-score">Captured: you {len(view.captured[YOU])} &middot; '
                  f"{escape(npc)} {len(view.captured[NPC])}</div>")

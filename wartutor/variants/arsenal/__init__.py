@@ -87,7 +87,8 @@ class Arsenal:
             "leader_wins": sum(r.winner == r.leader for r in state.history),
             "shield_blocks": hows.count("blocks"),
             "counter_strikes": hows.count("turned-back"),
-            "level4_wins": hows.count("unblockable") + hows.count("untouchable"),
+            # rounds won by a Nuke or a Meteor (only bombs have level 4), whatever they beat
+            "level4_wins": sum(r.cards[r.winner].level == 4 for r in state.history),
             "sudden_death": int(state.sudden_death is not None),
         }
         if state.outcome is None:

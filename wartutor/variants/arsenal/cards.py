@@ -116,6 +116,8 @@ class ArsenalCard:
 def arsenal_card(code: str) -> ArsenalCard:
     """The card a code names, in any letter case: ``arsenal_card("nk-sf")`` is the Nuke of
     Space Force."""
+    if not isinstance(code, str):
+        raise BadInput(f"{code!r} is not an Arsenal card", allowed=_ALLOWED)
     kind, dash, suit = code.strip().upper().partition("-")
     if not dash or kind not in KIND_BY_CODE or suit not in SUIT_NAMES:
         raise BadInput(f"{code!r} is not an Arsenal card", allowed=_ALLOWED)
@@ -124,6 +126,9 @@ def arsenal_card(code: str) -> ArsenalCard:
 
 def arsenal_cards(text: str) -> tuple[ArsenalCard, ...]:
     """The cards a space-separated list of codes names, in order."""
+    if not isinstance(text, str):
+        raise BadInput(f"{text!r} is not a list of Arsenal cards",
+                       allowed="card codes separated by spaces, such as 'RK-SF KV-PR'")
     return tuple(arsenal_card(code) for code in text.split())
 
 

@@ -77,6 +77,10 @@ def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
+def _rounds(n: int) -> str:
+    return f"{n} round" if n == 1 else f"{n} rounds"
+
+
 def _bomb(card: ArsenalCard) -> str:
     return f"a level-{card.level} {card}"
 
@@ -109,8 +113,8 @@ def clash_words(met: Clash) -> str:
             return (f"{_cap(_bomb(w))} cannot be blocked: no shield stops a level-4 bomb, "
                     f"not even {lose}.")
         case "shield-cap":
-            return (f"Two shields: {w} (cap {w.level}) beats {lose} (cap {lose.level}); "
-                    f"the higher cap wins.")
+            return (f"Two shields: {w} stops bombs up to level {w.level}, {lose} only up to "
+                    f"level {lose.level}, so the stronger shield wins.")
         case "shield-suit":
             return (f"Two shields with the same cap: {w.suit_name} ranks above {lose.suit_name}, "
                     f"so the {w} wins.")
@@ -153,8 +157,10 @@ def explain(event: Event) -> str:
     """One or two sentences saying what happened and why."""
     match event:
         case Dealt(hand_sizes=(n, _), pile_size=pile, seed=seed, stacked=False):
+            rest = (f"and the other {pile} make a face-down draw pile" if pile
+                    else "and there is no draw pile")
             return (f"The deck of {2 * n + pile} cards is shuffled (seed {seed}): {_cards(n)} "
-                    f"each, and the other {pile} make a face-down draw pile.")
+                    f"each, {rest}.")
         case Dealt(hand_sizes=(n, _), pile_size=pile, stacked=True):
             rest = f"a draw pile of {pile}" if pile else "no draw pile"
             return f"A stacked deal, in a set order: {_cards(n)} each and {rest}."
@@ -181,10 +187,11 @@ def explain(event: Event) -> str:
         case Captured(winner=w, totals=totals):
             return (f"{_cap(_NAMES[w])} {_verb(w, 'capture', 'captures')} both cards; they are "
                     f"out of the game for good. Captured so far: {_score(totals)}.")
-        case Refilled(drawn=(a, b), first=f, order=order, pile_left=left):
+        case Refilled(drawn=(a, b), first=f, order=order, pile_left=left, play_on=play_on):
             drawn = f"{_cards(a)} each" if a == b else f"you {a}, the NPC {b}"
             then = (f"{left} left in the pile." if left else
-                    "The pile is now empty: from here on the hands get smaller each round.")
+                    "The pile is now empty: from here on the hands get smaller each round."
+                    if play_on else "The pile is now empty.")
             return (f"Both draw back up from the pile, {_NAMES[f]} first "
                     f"({_DRAW_ORDER_WORDS[order]}): {drawn}. {then}")
         case LeadPassed(round=n, player=p):
@@ -193,11 +200,12 @@ def explain(event: Event) -> str:
             return (f"{_cap(_NAMES[p])} won the round, so {_NAMES[p]} "
                     f"{_verb(p, 'lead', 'leads')} round {n}: {then}.")
         case RanDry(round=n, totals=totals, dry="all-played"):
-            return (f"Every card has been played: the deck has run dry after {n} rounds. "
+            return (f"Every card has been played: the deck has run dry after {_rounds(n)}. "
                     f"Captured: {_score(totals)}.")
         case RanDry(round=n, totals=totals, unplayed=unplayed):
-            return (f"The draw pile is used up, and that ends the match after {n} rounds; the "
-                    f"{unplayed} cards still in hand are not played. Captured: {_score(totals)}.")
+            return (f"The draw pile is used up, and that ends the match after {_rounds(n)}; the "
+                    f"{_cards(unplayed)} still in hand are not played. "
+                    f"Captured: {_score(totals)}.")
         case SuddenDeathDrawn(cards=(mine, theirs), deck_size=size):
             return (f"The captured counts are tied, so it is sudden death: the whole deck of "
                     f"{size} cards is reshuffled. You turn the top card, {mine}; the NPC turns "
@@ -228,7 +236,7 @@ def why_not(state: ArsenalState, action: object) -> str | None:
         return f"{code!r} is not an Arsenal card: write a kind and a suit code, such as RK-SF"
     who = _NAMES[due.player]
     if card in state.hands[due.player]:
-        return f"Write the card code in capitals: 'play {card.code}'"
+        return f"Write the card exactly as 'play {card.code}' (capital letters, one space)"
     if card == state.lead:
         return f"{card} is already on the table: {_NAMES[state.leader]} led it"
     played = "already played" if any(card in r.cards for r in state.history) else "not in hand"

@@ -86,11 +86,15 @@ class Captured:
 
 @dataclass(frozen=True)
 class Refilled:
+    """Both sides drew back up; ``play_on`` is false when emptying the pile ends the match
+    (ruling AR-DRY, 'pile-empty')."""
+
     round: int
     drawn: tuple[int, int]
     first: int
     order: str
     pile_left: int
+    play_on: bool = True
     rule: str = "AR-DRAW-ORDER"
 
 
@@ -103,7 +107,11 @@ class LeadPassed:
 
 @dataclass(frozen=True)
 class RanDry:
-    """The match has reached its end (ruling AR-DRY); ``unplayed`` cards are still in hand."""
+    """The match has reached its end (ruling AR-DRY); ``unplayed`` cards are still in hand.
+
+    ``dry`` says how: "all-played" (no card is left in hand) or "pile-empty" (the last
+    refill used up the pile, and the ruling ends the match there).
+    """
 
     round: int
     totals: tuple[int, int]
@@ -298,20 +306,28 @@ def _finish_round(
                                   Captured(number, winner, (lead, answer), totals)]
     state = replace(state, lead=None, leader=winner, captured=(captured[0], captured[1]),
                     history=(*state.history, RoundPlayed(number, leader, played, winner, met.how)))
-    state, refilled = _refill(state, winner)
+    # Ruling AR-DRY: the deck is dry when every card is played, or, read the other way,
+    # when a refill uses up the pile (a deal with no pile at all is played out).
+    ends_with_the_pile = state.rules.dry == "pile-empty" and bool(state.pile)
+    state, refilled = _refill(state, winner, ends=ends_with_the_pile)
     events.extend(refilled)
-    dry = not state.pile if state.rules.dry == "pile-empty" else not any(state.hands)
-    if not dry:
+    pile_used_up = ends_with_the_pile and not state.pile
+    if any(state.hands) and not pile_used_up:
         events.append(LeadPassed(number + 1, winner))
         return state, tuple(events)
     unplayed = len(state.hands[0]) + len(state.hands[1])
-    events.append(RanDry(number, totals, unplayed, state.rules.dry))
+    events.append(RanDry(number, totals, unplayed, "pile-empty" if pile_used_up else "all-played"))
     state, ending = _count_up(state, number, totals)
     return state, (*events, *ending)
 
 
-def _refill(state: ArsenalState, winner: int) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
-    """Both draw back up, one card at a time, starting with the side ruling AR-DRAW-ORDER names."""
+def _refill(
+    state: ArsenalState, winner: int, *, ends: bool
+) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
+    """Both draw back up, one card at a time, starting with the side ruling AR-DRAW-ORDER names.
+
+    ``ends``: using up the pile ends the match (ruling AR-DRY, 'pile-empty').
+    """
     order = state.rules.draw_order
     first = winner if order == "winner-first" else YOU if order == "you-first" else NPC
     hands, pile = [list(state.hands[0]), list(state.hands[1])], list(state.pile)
@@ -327,7 +343,9 @@ def _refill(state: ArsenalState, winner: int) -> tuple[ArsenalState, tuple[Arsen
         return state, ()
     new = replace(state, hands=(_sorted(tuple(hands[0])), _sorted(tuple(hands[1]))),
                   pile=tuple(pile))
-    return new, (Refilled(len(state.history), (drawn[0], drawn[1]), first, order, len(pile)),)
+    play_on = bool(pile) or not ends
+    return new, (Refilled(len(state.history), (drawn[0], drawn[1]), first, order, len(pile),
+                          play_on),)
 
 
 def _count_up(

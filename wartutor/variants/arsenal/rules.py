@@ -31,7 +31,10 @@ def deck_cards(deck: object) -> tuple[ArsenalCard, ...]:
         raise BadInput(f"the deck cannot be {deck!r}", allowed=_DECK_ALLOWED)
     if deck in NAMED_DECKS:
         return NAMED_DECKS[deck]
-    cards = arsenal_cards(deck)
+    try:
+        cards = arsenal_cards(deck)
+    except BadInput as e:
+        raise BadInput(e.problem, allowed=_DECK_ALLOWED) from None
     if len(set(cards)) != len(cards):
         twice = sorted({c.code for c in cards if cards.count(c) > 1})
         raise BadInput(f"a card appears twice in the deck: {' '.join(twice)} (two copies of one "
@@ -77,7 +80,8 @@ class ArsenalRules:
         default="all-played", choices=("all-played", "pile-empty"),
         why="The text says play goes on with smaller hands once the pile is empty, so the deck "
             "is dry when every card has been played. 'pile-empty' ends the match as soon as "
-            "the draw pile is used up, leaving the hands unplayed (and ties possible).",
+            "the draw pile is used up, leaving the hands unplayed (and ties possible); a deal "
+            "with no draw pile at all is played out.",
     )
     draw_order: str = ruling(
         "AR-DRAW-ORDER", "Who draws first when the hands are filled back up?",
