@@ -1,0 +1,38 @@
+# One virtual environment serves both the app and the tests.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8866
+# apt needs root; use sudo only when we are not root already.
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: app test lint clean
+
+# Re-install only when the dependencies change.
+$(VENV)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+# voila.json (read from the working directory) holds the rest of the serving
+# config, including idle-kernel culling: closed pages otherwise leave kernels.
+app: $(VENV)/.installed
+	@echo "Open http://127.0.0.1:$(PORT)/voila/render/start.ipynb  (Ctrl-C stops)"
+	$(BIN)/voila notebooks --no-browser --Voila.ip=127.0.0.1 --port=$(PORT)
+
+# Playwright drives Debian's chromium: its own browser download cannot work here.
+/usr/bin/chromium:
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check wartutor tests benchmarks
+	$(BIN)/mypy
+
+test: lint /usr/bin/chromium
+	$(BIN)/python -m pytest --durations=10 --nbval-lax --nbval-current-env \
+		tests wartutor notebooks
+
+clean:
+	rm -rf $(VENV) test-artifacts

@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from servers import Server, chromium_missing, launch_chromium, start_lab, start_voila
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    server = start_voila(tmp_path_factory.mktemp("voila"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    server = start_lab(tmp_path_factory.mktemp("lab"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        # A missing browser is a broken set-up, never a reason to skip.
+        if problem := chromium_missing():
+            pytest.fail(problem, pytrace=False)
+        b = launch_chromium(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    if errors:
+        print("page errors:", *errors, sep="\n  ")

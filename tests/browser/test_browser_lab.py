@@ -1,0 +1,31 @@
+"""JupyterLab smoke test: the notebook runs there too and its widgets render."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from servers import ARTIFACTS, Server
+
+pytestmark = pytest.mark.browser
+
+
+def test_classic_notebook_runs_in_lab(page: Page, lab_server: Server) -> None:
+    page.goto(f"{lab_server.url}/lab/tree/classic_war.ipynb")
+    expect(page.locator(".jp-Notebook").first).to_be_visible(timeout=60_000)
+    # A notebook saved without kernel metadata asks for one: accept the default.
+    dialog = page.locator(".jp-Dialog .jp-mod-accept")
+    if dialog.count():
+        dialog.first.click()
+    # Run All before the kernel is up is silently ignored.
+    idle = page.get_by_role("button", name=re.compile(r"Python 3.*\| Idle"))
+    expect(idle).to_be_visible(timeout=60_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    run_all = page.get_by_role("menuitem", name="Run All Cells", exact=True)
+    expect(run_all).to_be_enabled()
+    run_all.click()
+    turn = page.locator(".jp-OutputArea").get_by_role("button", name="Turn cards", exact=True)
+    expect(turn).to_be_visible(timeout=60_000)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "lab_classic_war.png")
