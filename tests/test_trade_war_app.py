@@ -8,6 +8,7 @@ from wartutor.core import BadInput
 from wartutor.ui import GameApp, trade_war_app
 from wartutor.ui.trade_war import TradeTable
 from wartutor.variants.trade_war import TRADE_WAR
+from wartutor.variants.trade_war.cards import PUTIN
 
 # You ask Computer 1 for a seven, attack with your ace; its king loses.
 ASK_AND_BATTLE = ("AS 7C 2D", "7H KD 4C", "9C 9D")
@@ -95,7 +96,7 @@ def test_the_take_and_swap_menus_refill_the_hand_at_the_start_of_a_turn() -> Non
     (card,), take = menu(app, "take")
     card.value = "QC"
     take.click()
-    assert "Q♣" in app.table_text() or "queen of clubs" in app.table_text()
+    assert "QC" in [c.code for c in app.game.state.hands[0]]
     (out, into), swap = menu(app, "swap")
     out.value, into.value = "2S", "KC"
     swap.click()
@@ -126,3 +127,30 @@ def test_the_log_keeps_the_computers_cards_hidden() -> None:
     assert "four of clubs" not in log
     everything = " ".join(TRADE_WAR.explain(e) for s in app.game.steps for e in s.events)
     assert "four of clubs" in everything
+
+
+# Found in review: each of these failed before its fix
+
+
+def test_the_battle_heading_says_an_eight_and_an_ace() -> None:
+    app = trade_war_app(seed=1, rules={"first_player": 0}, stacked=("AS 8C 2D", "8H KD", "9C"))
+    app.choose("ask 1 8")
+    assert "Battle: You asked Computer 1 for an eight" in app.table_text()
+
+
+def test_showing_everything_names_whose_resource_pile_is_listed() -> None:
+    app = trade_war_app(seed=1, rules={"first_player": 0, "refill": "optional"},
+                        stacked=("AS 2C | 3C", "KD 4C | 5C", "9C"))
+    assert app.table_text().count("resource pile:") == 1
+    app.show_everything.value = True
+    table = app.table_text()
+    assert "Your resource pile: 3♣" in table and "Computer 1's resource pile: 5♣" in table
+
+
+def test_putin_can_be_swapped_into_the_resource_pile_from_the_menu() -> None:
+    app = trade_war_app(seed=1, rules={"first_player": 0},
+                        stacked=("AS 2S 3S 4S 5S 6S PJ | KC", "7H KD", "9C"))
+    (out, into), swap = menu(app, "swap")
+    out.value, into.value = "PJ", "KC"
+    swap.click()
+    assert app.game.state.piles[0] == (PUTIN,)

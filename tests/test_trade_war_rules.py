@@ -62,7 +62,8 @@ def test_the_deal_gives_seven_cards_each_and_leaves_the_rest_face_down_in_the_ce
 ) -> None:
     game = Game.new(TRADE_WAR, TradeRules(players=players), seed=players)
     state = game.state
-    assert [len(h) for h in state.hands][: players] == [7] * players or state.turn > 0
+    assert game.steps[0].events[0].hand_sizes == (7,) * players
+    assert [len(h) for h in state.hands] == [7] * players and state.piles == ((),) * players
     everything = [c for h in state.hands for c in h] + [c for p in state.piles for c in p]
     assert sorted(map(repr, everything + list(state.center))) == sorted(map(repr, trade_deck()))
     assert len(state.center) == 54 - 7 * players
@@ -169,7 +170,8 @@ def test_the_higher_card_wins_all_cards_in_play_and_the_instigator_guesses_again
         "Computer 1 defends with the king of diamonds.",
         "You win the battle against Computer 1: the higher rank wins.",
         "You collect 3 cards, face down onto the resource pile.",
-        "You have won 1 in a row this turn and guess again.",
+        "A right guess and a won battle, so you may guess again (1 battle won in a row this "
+        "turn; three earn a reward).",
     ]
     assert game.state.piles[0] == trade_cards("7H AS KD")
     assert game.decision is not None and game.decision.kind == "ask"
@@ -467,11 +469,13 @@ def test_an_illegal_action_is_refused_with_the_reason_and_changes_nothing(
 
 def test_refusals_in_a_battle_say_what_is_wrong() -> None:
     game = play(deal("AS 5C 5D 9H", "KD 7H 2D", "9C"), "ask 1 7")
-    assert TRADE_WAR.why_not(game.state, "play KD") == "The king of diamonds is not in the hand"
+    assert TRADE_WAR.why_not(game.state, "play KD") == "The king of diamonds is not in your hand"
     assert TRADE_WAR.why_not(game.state, "play AS 5C") == (
         "Two cards make a play only when they are doubles: the same rank")
     assert TRADE_WAR.why_not(game.state, "play 5C 5D") == "Name doubles in the order 5D 5C"
     assert TRADE_WAR.why_not(game.state, "play 5D 5C") is None
+    assert TRADE_WAR.why_not(game.state, "play AS AS") == (
+        "You named the ace of spades twice: doubles are two different cards")
 
 
 @pytest.mark.parametrize(("settings", "problem"), [
@@ -494,3 +498,71 @@ def test_every_ruling_and_rule_has_a_title() -> None:
     ids = {r.id for r in rulings_of(TradeRules).values()} | {
         f.id for f in TRADE_WAR.fixed_rulings}
     assert ids <= set(TRADE_WAR.rule_titles)
+
+
+# Found in review: each of these failed before its fix
+
+
+def test_a_take_that_names_no_card_is_refused_not_crashed() -> None:
+    game = deal("AS 2S 3S | KC", "KD", "9C", refill="optional")
+    before = game.state
+    with pytest.raises(BadInput, match="Name cards by code: 'take 9S'"):
+        game.play("take")
+    assert game.state is before
+
+
+def test_a_mistyped_ask_is_not_blamed_on_the_go_fish_ruling() -> None:
+    game = deal("AS 5C", "KD 7H", "9C")
+    assert TRADE_WAR.why_not(game.state, "ask 01 7") == (
+        "Write the ask as 'ask 1 7': the player's number, then the rank")
+
+
+def test_a_streak_counted_across_turns_is_not_called_this_turns() -> None:
+    game = play(deal("9S 5C 2S", "KD 7H 2D 3H 4H 6H", "9C 9D 10C", streak="game"),
+                "ask 1 7", "play 9S", "play KD", "ask 0 5", "play KD")
+    assert ("A right guess and a won battle, so Computer 1 may guess again (2 battles won in a "
+            "row; three earn a reward).") in said(game)
+
+
+def test_a_stacked_deal_with_unequal_hands_says_each_size() -> None:
+    game = deal("AS 5C 2S", "KD 7H 2D 3H 4H", "9C 9D")
+    assert TRADE_WAR.explain(game.steps[0].events[0]) == (
+        "A stacked deal: hands of 3 cards (yours), 5 cards (Computer 1), and 2 cards face down "
+        "in the centre.")
+
+
+def test_mueller_against_number_doubles_is_decided_by_the_doubles_rule_not_a_ruling() -> None:
+    game = play(deal("MJ 5C", "2H 3H 3D", "9C"), "ask 1 2", "play MJ", "play 3H 3D")
+    decided = last(game, BattleDecided)
+    assert (decided.winner, decided.why, decided.rule) == (1, "doubles", "TW-DOUBLES")
+
+
+def test_putin_names_the_owner_of_a_card_from_a_tied_round() -> None:
+    game = play(deal("KS 9C 5C", "KD 2H 3C 4C", "PJ 6D", "9D", players=3, battle_tie="again"),
+                "ask 1 2", "play KS", "play KD", "spare", "play 9C", "play 4C", "assassinate KS")
+    killed = last(game, Assassinated)
+    assert (killed.card, killed.owner) == (trade_cards("KS")[0], 0)
+
+
+def test_the_reward_says_whose_pile_it_goes_into() -> None:
+    game = play(deal(*THREE_WINS), *THREE_BATTLES, "reward 1 hand")
+    assert said(game)[0] == ("You take the eight of diamonds from Computer 1's hand, at random, "
+                             "into your resource pile.")
+
+
+def test_a_refill_of_one_card_says_so_plainly() -> None:
+    game = deal("AS | 2C", "KD", "9C")
+    assert said(game)[-1] == ("You refill the hand with the only card of the resource pile (the "
+                              "two of clubs): no more than the hand needs.")
+
+
+def test_doubles_of_face_cards_both_go_down() -> None:
+    game = play(deal("AS 5C", "KH KD 2D", "9C"), "ask 1 K")
+    assert last(game, StakeLaid).cards == trade_cards("KH KD")
+
+
+def test_an_instigator_left_without_a_battle_card_ends_the_turn() -> None:
+    game = play(deal("AS", "2H 3D 4D", "9C 9D"), "ask 1 2", "play 3D")
+    assert last(game, BattleDecided).winner == 0
+    ended = last(game, TurnEnded)
+    assert (ended.player, ended.why, ended.rule) == (0, "no-battle-card", "TW-EMPTY-HAND")

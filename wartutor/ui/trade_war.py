@@ -25,7 +25,7 @@ from wartutor.ui.shell import GameApp
 from wartutor.variants.trade_war import TRADE_WAR, TradeRules, TradeView
 from wartutor.variants.trade_war.agents import heuristic_agent
 from wartutor.variants.trade_war.cards import MUELLER, PUTIN, Joker, TradeCard, trade_cards
-from wartutor.variants.trade_war.explain import explain_for
+from wartutor.variants.trade_war.explain import explain_for, rank_word
 from wartutor.variants.trade_war.state import TurnStarted
 
 MAX_PLAYERS = 5
@@ -166,7 +166,7 @@ class TradeTable:
         me = view.viewer if view.viewer is not None else 0
         others = [(seat_name(s), s) for s in range(view.rules.players) if s != me]
         ranks = [(f"{code} ({RANK_NAMES[i]})", code) for i, code in enumerate(RANK_CODES)]
-        hand = [(symbol(c.code), c.code) for c in view.my_hand if c != PUTIN]
+        hand = [(symbol(c.code), c.code) for c in view.my_hand]
         pile = [(symbol(c.code), c.code) for c in view.my_pile]
         options: dict[str, list[list[tuple[str, Any]]]] = {
             "ask": [others, ranks], "take": [pile], "swap": [hand, pile]}
@@ -239,7 +239,8 @@ class TradeTable:
         pile = view.piles[seat]
         listed = ""
         if pile:
-            listed = ('<div class="tw-pile-list">Your resource pile: '
+            whose = "Your" if seat == 0 else f"{seat_name(seat)}'s"
+            listed = (f'<div class="tw-pile-list">{whose} resource pile: '
                       f"{escape(' '.join(c.symbol for c in pile))}</div>")
         return (
             f'<div class="wt-seat tw-seat"><div class="wt-seat-name">{seat_name(seat)}</div>'
@@ -257,12 +258,13 @@ def battle_html(view: TradeView) -> str:
     if battle is None:
         return ""
     figures = [_figure(c, f"stake ({seat_name(battle.defender)})") for c in battle.stake]
-    figures += [_figure(c, "tied earlier") for c in battle.earlier]
+    for c in battle.earlier:
+        side = view.instigator if c in battle.earlier_attack else battle.defender
+        figures.append(_figure(c, f"{seat_name(side)}, tied earlier"))
     figures += [_figure(c, f"{seat_name(view.instigator)} attacks") for c in battle.attack]
     figures += [_figure(c, f"{seat_name(battle.defender)} defends") for c in battle.defence]
-    rank = RANK_NAMES[battle.rank - 2]
     return (f'<div class="tw-battle"><b>Battle: {seat_name(view.instigator)} asked '
-            f"{seat_name(battle.defender)} for a {rank}</b>"
+            f"{seat_name(battle.defender)} for {rank_word(battle.rank)}</b>"
             f'<div class="wt-laid">{"".join(figures)}</div></div>')
 
 

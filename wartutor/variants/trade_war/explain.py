@@ -168,9 +168,12 @@ def explain(event: Event) -> str:
     match event:
         case Dealt(hand_sizes=hands, center=center, seed=seed, stacked=stacked):
             how = "A stacked deal" if stacked else f"The 54 cards are shuffled (seed {seed})"
-            return (f"{how}: {count(hands[0])} in each hand of {len(hands)} players"
-                    f"{'' if len(set(hands)) == 1 else ' (as stacked)'}, and {count(center)} "
-                    f"face down in the centre.")
+            if len(set(hands)) == 1:
+                dealt = f"{count(hands[0])} in each hand of {len(hands)} players"
+            else:
+                dealt = "hands of " + ", ".join(
+                    f"{count(n)} ({'yours' if p == 0 else name(p)})" for p, n in enumerate(hands))
+            return f"{how}: {dealt}, and {count(center)} face down in the centre."
         case TurnStarted(turn=turn, player=p, after=after, may_draw=may_draw):
             why = {"first": "chosen to go first", "clockwise": "next clockwise",
                    "defender": "the player who ended the last turn"}[after]
@@ -179,8 +182,9 @@ def explain(event: Event) -> str:
             be = "are" if p == 0 else "is"
             return f"Turn {turn}: {name(p)} ({why}) {be} the instigator.{draw}"
         case Took(player=p, cards=cards, automatic=True):
-            return (f"{cap(_verb(p, 'refill', 'refills'))} the hand with all {count(len(cards))} "
-                    f"of the resource pile ({trade_list(cards)}): no more than the hand needs.")
+            every = ("the only card" if len(cards) == 1 else f"all {count(len(cards))}")
+            return (f"{cap(_verb(p, 'refill', 'refills'))} the hand with {every} of the resource "
+                    f"pile ({trade_list(cards)}): no more than the hand needs.")
         case Took(player=p, cards=cards):
             return (f"{cap(_verb(p, 'take', 'takes'))} {trade_list(cards)} from the resource "
                     f"pile into the hand.")
@@ -204,7 +208,7 @@ def explain(event: Event) -> str:
             role = role[:-1] if p == 0 else role
             reason = {"chosen": "", "forced": " (ruling: the highest card must be played)",
                       "only": " (the only possible play)",
-                      "stake": " with the laid doubles (ruling TW-STAKE-DOUBLES)"}[how]
+                      "stake": ": by ruling, the doubles laid as the stake are the defence"}[how]
             return f"{cap(name(p))} {role} with {card_words(cards)}{reason}."
         case Assassinated(player=p, card=c, owner=o, where=where, center_size=size):
             place = "on the table" if where == "table" else f"from {possessive(o)} hand, at random"
@@ -222,9 +226,10 @@ def explain(event: Event) -> str:
             where = (f"{to_hand} to the hand and the rest to the resource pile" if to_hand
                      else "face down onto the resource pile")
             return f"{cap(_verb(p, 'collect', 'collects'))} {count(len(cards))}, {where}."
-        case WonInARow(player=p, count=n, rule="TW-CONTINUE"):
-            return (f"{cap(name(p))} {'have' if p == 0 else 'has'} won {n} in a row this turn "
-                    f"and {'guess' if p == 0 else 'guesses'} again.")
+        case WonInARow(player=p, count=n, rule="TW-CONTINUE", within_turn=within_turn):
+            wins = f"{count(n, 'battle')} won in a row{' this turn' if within_turn else ''}"
+            return (f"A right guess and a won battle, so {name(p)} may guess again ({wins}; "
+                    f"three earn a reward).")
         case WonInARow(player=p):
             earns = "earn" if p == 0 else "earns"
             return f"Three battles won in a row: {name(p)} {earns} a reward card."
@@ -234,8 +239,8 @@ def explain(event: Event) -> str:
                       to_hand=to_hand):
             place = "resource pile" if source == "pile" else "hand"
             where = "the centre" if v is None else f"{possessive(v)} {place}, at random"
-            dest = "the hand" if to_hand else "the resource pile"
-            return f"{cap(_verb(p, 'take', 'takes'))} {_the(c)} from {where}, to {dest}."
+            dest = f"{possessive(p)} {'hand' if to_hand else 'resource pile'}"
+            return f"{cap(_verb(p, 'take', 'takes'))} {_the(c)} from {where}, into {dest}."
         case TurnEnded(player=p, why=why):
             return f"{cap(possessive(p))} turn ends: {WHY_TURN_ENDED[why]}."
         case GameOver():
@@ -319,7 +324,8 @@ def _specific(state: TradeState, verb: str, args: list[str]) -> str | None:
     hand, pile = state.hands[p], state.piles[p]
     if verb in ("take", "swap"):
         named = _parse(args[::2] if verb == "swap" else args[:1])
-        if named is None or (verb == "swap" and (len(args) != 3 or args[1] != "for")):
+        if not named or len(args) != (3 if verb == "swap" else 1) or (
+                verb == "swap" and args[1] != "for"):
             return "Name cards by code: 'take 9S', or 'swap 4H for 9S' (hand card first)."
         if verb == "take" and len(hand) >= HAND_LIMIT:
             return "Your hand already holds seven cards, the most it may hold."
@@ -361,7 +367,10 @@ def _ask_refusal(state: TradeState, args: list[str]) -> str | None:
         return f"There is no player {target}."
     if not state.hands[target]:
         return f"{cap(name(target))} has no cards in hand to ask for."
-    return "By ruling TW-ASK-HOLD you may only ask for a rank you hold yourself."
+    held = {c.rank for c in state.hands[state.instigator] if isinstance(c, Card)}
+    if state.rules.ask_hold and RANK_CODES.index(args[1]) + 2 not in held:
+        return "By ruling TW-ASK-HOLD you may only ask for a rank you hold yourself."
+    return f"Write the ask as 'ask {target} {args[1]}': the player's number, then the rank."
 
 
 def _play_refusal(state: TradeState, args: list[str]) -> str | None:
@@ -374,10 +383,12 @@ def _play_refusal(state: TradeState, args: list[str]) -> str | None:
     hand = state.hands[player]
     for c in named:
         if c not in hand:
-            return f"{cap(_the(c))} is not in the hand."
+            return f"{cap(_the(c))} is not in your hand."
     if PUTIN in named:
         return "The Putin joker never battles: it only assassinates."
     if len(named) == 2:
+        if named[0] == named[1]:
+            return f"You named {_the(named[0])} twice: doubles are two different cards."
         if play_words(sorted_cards(named)) in legal_actions(state):
             return f"Name doubles in the order {trade_codes(sorted_cards(named))}"
         return "Two cards make a play only when they are doubles: the same rank."

@@ -27,7 +27,12 @@ from wartutor.core.cards import RANK_CODES, Card
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Outcome
 from wartutor.core.errors import BadInput
-from wartutor.variants.trade_war.battle import compare, forced_play, possible_plays
+from wartutor.variants.trade_war.battle import (
+    compare,
+    forced_play,
+    mueller_beats,
+    possible_plays,
+)
 from wartutor.variants.trade_war.cards import (
     MUELLER,
     PUTIN,
@@ -291,9 +296,11 @@ def _assassinate(state: TradeState, target: list[str], events: Events) -> TradeS
         where = "hand"
     else:
         victim = trade_cards(target[0])[0]
-        owner = state.instigator if victim in battle.attack else battle.defender
+        attackers = battle.attack + battle.earlier_attack
+        owner = state.instigator if victim in attackers else battle.defender
         battle = replace(battle, stake=_drop(battle.stake, victim),
                          earlier=_drop(battle.earlier, victim),
+                         earlier_attack=_drop(battle.earlier_attack, victim),
                          attack=_drop(battle.attack, victim),
                          defence=_drop(battle.defence, victim))
         where = "table"
@@ -312,8 +319,9 @@ def _decide_battle(state: TradeState, events: Events, killed: bool = False) -> T
     if sign == 0 and rules.battle_tie == "again" and why == "tie":
         events.append(TiedAgain(battle.attack, battle.defence))
         earlier = battle.earlier + battle.attack + battle.defence
-        return replace(state, phase=ATTACK, battle=replace(battle, attack=(), defence=(),
-                                                           earlier=earlier))
+        return replace(state, phase=ATTACK, battle=replace(
+            battle, attack=(), defence=(), earlier=earlier,
+            earlier_attack=battle.earlier_attack + battle.attack))
     winner = p if sign > 0 else battle.defender
     events.append(BattleDecided(winner, battle.defender if winner == p else p, battle.attack,
                                 battle.defence, why, _battle_rule(battle, why, killed, rules)))
@@ -326,12 +334,19 @@ def _battle_rule(battle: Battle, why: str, killed: bool, rules: TradeRules) -> s
         return "TW-PUTIN-KILL" if killed else "TW-EMPTY-HAND"
     if why == "tie":
         return "TW-BATTLE-TIE"
-    if why == "mueller-doubles" or (why == "doubles" and MUELLER in battle.attack + battle.defence):
+    if why == "mueller-doubles" or (why == "doubles" and _mueller_met_face_doubles(battle, rules)):
         return "TW-MUELLER-DOUBLES"
     if why in ("mueller-face", "number-mueller"):
         aces = [c for c in battle.attack + battle.defence if isinstance(c, Card) and c.rank == 14]
         return ("TW-RANKS" if rules.ace == "low" else "TW-MUELLER-ACE") if aces else "TW-MUELLER"
     return "TW-DOUBLES" if why in ("doubles", "higher-doubles") else "TW-BATTLE"
+
+
+def _mueller_met_face_doubles(battle: Battle, rules: TradeRules) -> bool:
+    """Mueller against doubles he would beat as single cards: ruling TW-MUELLER-DOUBLES."""
+    plays = battle.attack + battle.defence
+    return MUELLER in plays and any(
+        isinstance(c, Card) and mueller_beats(c, rules) for c in plays)
 
 
 def _collect(state: TradeState, winner: int, events: Events) -> TradeState:
@@ -366,7 +381,7 @@ def _count_streak(state: TradeState, winner: int, loser: int, events: Events) ->
         return replace(state, streaks=tuple(streaks), phase=REWARD, rewarded=winner)
     state = replace(state, streaks=tuple(streaks))
     if winner == p:
-        events.append(WonInARow(p, streaks[p], "TW-CONTINUE"))
+        events.append(WonInARow(p, streaks[p], "TW-CONTINUE", state.rules.streak == "turn"))
         return replace(state, phase=ASK)
     return _end_turn(state, "lost", "TW-DEFENCE", winner, events)
 

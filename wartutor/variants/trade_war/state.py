@@ -140,9 +140,12 @@ class Collected:
 
 @dataclass(frozen=True)
 class WonInARow:
+    """``within_turn``: counted in this turn only (ruling TW-STREAK 'turn'), else across turns."""
+
     player: int
     count: int
     rule: str
+    within_turn: bool = True
 
 
 @dataclass(frozen=True)
@@ -184,7 +187,8 @@ TradeEvent = (
 @dataclass(frozen=True)
 class Battle:
     """A battle on the table. ``attack`` and ``defence`` are the current plays; ``earlier``
-    holds the cards of tied rounds (ruling TW-BATTLE-TIE 'again'), still in play."""
+    holds the cards of tied rounds (ruling TW-BATTLE-TIE 'again'), still in play, and
+    ``earlier_attack`` those of them that the instigator played."""
 
     defender: int
     rank: int
@@ -192,6 +196,7 @@ class Battle:
     attack: Cards = ()
     defence: Cards = ()
     earlier: Cards = ()
+    earlier_attack: Cards = ()
 
     @property
     def cards(self) -> Cards:
