@@ -39,6 +39,9 @@ def test_declarations_are_hidden_until_all_are_made() -> None:
     table = app.table_text()
     assert table.count("Has declared (hidden)") == 2  # Ana and Ben chose before you
     assert "Activates" not in table and "Declines" not in table
+    log = " ".join(app.log_texts())
+    assert "Ana has declared; declarations stay hidden" in log
+    assert not any(word in log for word in ("activate;", "activates", "decline;", "declines"))
     app.show_everything.value = True
     assert "Declared: " in app.table_text()  # the teacher sees what they chose
 
@@ -88,6 +91,15 @@ def test_a_changed_card_or_a_deck_file_is_played_and_named_in_the_rulings(tmp_pa
     path = tmp_path / "deck.toml"
     path.write_text(to_toml(changed), encoding="utf-8")
     assert war_room_app(seed=3, deck=path).game.rules == app.game.rules
+    assert war_room_app(seed=3, deck=str(path)).game.rules == app.game.rules  # a name as text
+
+
+def test_a_deck_file_that_is_not_there_is_refused_plainly(tmp_path: Path) -> None:
+    for missing in (tmp_path / "nope.toml", str(tmp_path / "nope.toml")):
+        with pytest.raises(BadInput, match=r"nope\.toml' cannot be read.*Allowed: the path"):
+            war_room_app(seed=3, deck=missing)
+        with pytest.raises(BadInput, match="cannot be read"):
+            show_deck(missing)
 
 
 def test_a_new_round_with_five_players_has_a_computer_at_every_seat() -> None:

@@ -206,6 +206,22 @@ def test_once_per_cycle_lets_a_card_activate_only_once() -> None:
     assert first(game, Stalemate).step == 1
 
 
+def test_once_per_cycle_starts_afresh_with_the_next_reveal() -> None:
+    game = play(new("SE SE", "SE SE", reactivate="once-per-cycle"), "activate", "activate")
+    assert first(game, Collected).round == 1  # the stalemate settled round 1
+    assert game.decision is not None and game.decision.legal_actions == ("activate", "decline")
+    assert game.state.round == 2 and not events(game, AutoDeclined)[2:]
+
+
+def test_activating_again_in_a_tie_break_cites_the_reactivate_ruling() -> None:
+    game = play(new("SE SC", "SE SC"), "activate", "activate", "activate", "decline")
+    starts = events(game, Activates)
+    assert [(e.player, e.again, e.rule) for e in starts] == [
+        (YOU, False, "WR-RESOLVE"), (ANA, False, "WR-RESOLVE"), (YOU, True, "WR-REACTIVATE")]
+    assert WAR_ROOM.explain(starts[2]).startswith("Your Sentry activates again, as a card may "
+                                                 "in every tie-break step")
+
+
 def test_a_card_outside_the_tie_break_can_still_be_targeted() -> None:
     game = play(new("MO SC", "SE SC", "GH SC"), "decline", "decline", "decline")
     game = play(game, "activate", "decline", "use")
@@ -244,19 +260,51 @@ def test_a_single_legal_target_is_taken_without_asking() -> None:
     assert events(game, InstructionResolved)[0].how == "only"
 
 
-def test_tied_highest_targets_are_chosen_by_the_activating_player() -> None:
+def test_a_highest_or_lowest_target_is_explained_by_its_vc() -> None:
+    # Ana's Mortar hits the highest of her opponents' cards: Ben's Ghost, not your Scout.
+    game = play(new("SC SC", "MO SC", "GH SC"), "activate", "decline", "skip")
+    mortar = events(game, InstructionResolved)[0]
+    assert [h.player for h in mortar.hits] == [BEN]
+    assert WAR_ROOM.explain(mortar) == (
+        "Ana's Mortar, instruction 1 (Attack +4 VC): Ben's card goes from 12 to 16. "
+        "It is the highest of Ana's opponents' cards.")
+
+
+def test_another_players_activation_is_said_in_their_words_not_yours() -> None:
+    game = play(new("SC SC", "SN SC", "GH SC"), "activate", "decline", "target Ben")
+    sniper = WAR_ROOM.explain(first(game, Activates))
+    assert sniper == ("Ana's Sniper activates: Attack +4 VC to one opponent card, chosen by "
+                      "Ana; then Defend +1 VC to Ana's own card.")
+    assert "your" not in sniper
+
+
+def test_tied_lowest_targets_are_chosen_by_the_activating_player() -> None:
     game = play(new("SA SC", "SC SC", "SC SC"), "activate")
     assert game.decision is not None
     assert game.decision.legal_actions == ("target Ana", "target Ben")
     game = game.play("target Ben")
-    assert events(game, InstructionResolved)[0].rule == "WR-EXTREME-TIE"
+    hit = events(game, InstructionResolved)[0]
+    assert hit.rule == "WR-EXTREME-TIE"
+    assert WAR_ROOM.explain(hit).endswith(
+        "Several of your opponents' cards share the lowest VC, so you chose which one to hit.")
     assert first(game, Collected).winner == ANA
 
 
-def test_tied_highest_targets_can_all_be_hit() -> None:
+def test_tied_lowest_targets_can_all_be_hit() -> None:
     game = play(new("SA SC", "SC SC", "SC SC", extreme_tie="all"), "activate")
     hit = events(game, InstructionResolved)[0]
     assert [h.player for h in hit.hits] == [ANA, BEN] and hit.how == "all-tied"
+    assert WAR_ROOM.explain(hit).endswith(
+        "Several of your opponents' cards share the lowest VC, so every one of them is hit.")
+
+
+def test_a_card_that_is_not_the_lowest_is_refused_as_a_target_with_its_vc() -> None:
+    game = play(new("SC SC", "GH SC", "SC SC", "SE SC"), "activate", "decline")
+    assert game.decision is not None and game.decision.legal_actions == ("target You",
+                                                                         "target Ben")
+    reason = WAR_ROOM.why_not(game.state, "target Cho")
+    assert reason is not None and reason.endswith(
+        "it hits the lowest of Ana's opponents' cards, and Cho's card (VC 5) is not the lowest")
 
 
 def test_a_card_without_instructions_declines_without_asking() -> None:
@@ -364,10 +412,26 @@ def test_no_action_is_allowed_once_the_game_is_over() -> None:
         game.play("decline")
 
 
+def test_a_stacked_deal_names_its_ruling() -> None:
+    dealt = new("SC", "SE").steps[0].events[0]
+    assert dealt.rule == "WR-STACKED" and "may be small or uneven" in WAR_ROOM.explain(dealt)
+    assert Game.new(WAR_ROOM, WarRoomRules(), 0).steps[0].events[0].rule == "WR-DEAL"
+
+
+def test_a_view_for_a_seat_that_is_not_at_the_table_is_refused() -> None:
+    state = new("SC", "SE").state
+    for seat in (2, -1, "Ana"):
+        with pytest.raises(BadInput, match="is not a seat at this table"):
+            WAR_ROOM.view(state, seat)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(("stacked", "message"), [
     (("SC SE",), "needs 2 draw stacks"),
+    ((["SC"], "SE"), r"your stacked draw stack is \['SC'\], not a string"),
+    (("SC", None), "Ana's stacked draw stack is None, not a string"),
     (("SC XX", "SE"), "'XX' is not a card"),
     (("SC", ""), "Ana's stacked draw stack is empty"),
+    (("  ", "SE"), "your stacked draw stack is empty"),
     (("SC SC SC SC", "SC SC SC"), "uses 7 Scout cards"),
 ])
 def test_bad_stacked_deals_are_refused(stacked: tuple[str, ...], message: str) -> None:

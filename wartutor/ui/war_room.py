@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from wartutor.core.engine import Event
+from wartutor.core.errors import BadInput
 from wartutor.ui.render import STYLESHEET, deck_svg
 from wartutor.ui.shell import GameApp
 from wartutor.variants.war_room import WAR_ROOM, Deck, WarRoomRules, WarRoomView, card_text
@@ -223,12 +224,20 @@ def show_deck(deck: Deck | str | Path | None = None) -> DeckTable:
 
 
 def _deck_source(deck: Deck | str | Path | None) -> str:
+    """The text of a deck file (or the shipped deck's name) for ``WarRoomRules.deck``."""
     if deck is None:
         return DEFAULT_DECK
     if isinstance(deck, Deck):
         return to_toml(deck)
+    if isinstance(deck, str) and "\n" not in deck and deck.strip().endswith(".toml"):
+        deck = Path(deck.strip())  # a file name given as a string
     if isinstance(deck, Path):
-        return deck.read_text(encoding="utf-8")
+        try:
+            return deck.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise BadInput(f"the deck file {str(deck)!r} cannot be read ({e.__class__.__name__})",
+                           allowed="the path of a War Room deck file (.toml) that exists, "
+                                   "or a Deck such as default_deck()") from None
     return deck
 
 

@@ -15,7 +15,7 @@ Decision(player=0, kind='declare', legal_actions=('activate', 'decline'))
 You have declared; declarations stay hidden until everyone has declared.
 Ana's Scout has no activation, so Ana declines without being asked.
 Declarations shown together: you activate; Ana declines. Activations resolve clockwise from the first player.
-Your Sniper activates: Sniper, VC 6. Activate: Attack +4 VC to an opponent card of your choice; then Defend +1 VC to your own card.
+Your Sniper activates: Attack +4 VC to an opponent card of your choice; then Defend +1 VC to your own card.
 Your Sniper, instruction 1 (Attack +4 VC): Ana's card goes from 2 to 6. It is the only legal target.
 Your Sniper, instruction 2 (Defend +1 VC): your card goes from 6 to 7.
 Compare VC: you 7 and Ana 6. The lowest wins: Ana's 6.

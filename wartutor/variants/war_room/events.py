@@ -68,8 +68,12 @@ class DeclarationsShown:
 
 @dataclass(frozen=True)
 class Activates:
+    """A declared activation starts to resolve; ``again``: this card already activated in
+    an earlier step of this reveal cycle (ruling WR-REACTIVATE allows it)."""
+
     player: int
     card: RoomCard
+    again: bool = False
     rule: str = "WR-RESOLVE"
 
 

@@ -78,6 +78,18 @@ TARGET_WORDS = {
     "chosen-ally": "a friendly card of your choice",
     "all-allies": "every friendly card",
 }
+# The same targets said of another player's card in the log ({p}: that player's name), so
+# that "your own card" never seems to mean the card of the student reading it.
+THEIR_TARGET_WORDS = {
+    "self": "{p}'s own card",
+    "chosen-opponent": "one opponent card, chosen by {p}",
+    "highest-opponent": "the highest of {p}'s opponents' cards",
+    "lowest-opponent": "the lowest of {p}'s opponents' cards",
+    "all-opponents": "every one of {p}'s opponents' cards",
+    "chosen-ally": "a friendly card, chosen by {p}",
+    "all-allies": "every card friendly to {p}",
+}
+EXTREME_WORDS = {"highest-opponent": "highest", "lowest-opponent": "lowest"}
 
 
 # Names and grammar: seat 0 is "you".
@@ -120,8 +132,11 @@ def _a(card: RoomCard) -> str:
 # Card text, generated from the deck data.
 
 
-def instruction_text(step: Instruction) -> str:
-    text = f"{KIND_WORDS[step.kind]} {step.change:+d} VC to {TARGET_WORDS[step.target]}"
+def instruction_text(step: Instruction, owner: int = 0) -> str:
+    """An instruction in words, as printed on the card (``owner`` 0) or said of another's."""
+    target = (TARGET_WORDS[step.target] if owner == 0
+              else THEIR_TARGET_WORDS[step.target].format(p=NAMES[owner]))
+    text = f"{KIND_WORDS[step.kind]} {step.change:+d} VC to {target}"
     return text if step.mandatory else text + " (optional)"
 
 
@@ -160,8 +175,8 @@ def explain(event: Event) -> str:
                     f"or reorder a draw stack, and every collection pile starts empty.")
         case Dealt(stack_sizes=sizes, deck=deck, stacked=True):
             each = _list([f"{who(p)} {_cards(n)}" for p, n in enumerate(sizes)])
-            return (f"A stacked deal from the {deck} deck, in a set order: {each}. "
-                    f"Every collection pile starts empty.")
+            return (f"A stacked deal from the {deck} deck, in a set order: {each}. A lesson's "
+                    f"deal may be small or uneven. Every collection pile starts empty.")
         case FirstChosen(player=p, drawn=True):
             return f"{_Who(p)} {_verb(p, 'are', 'is')} drawn at random to go first."
         case FirstChosen(player=p, drawn=False):
@@ -189,15 +204,23 @@ def explain(event: Event) -> str:
                              f"{'decline' if len(dec) > 1 or dec[0] == 0 else 'declines'}")
             order = " Activations resolve clockwise from the first player." if act else ""
             return _in_step(step, f"declarations shown together: {'; '.join(parts)}.{order}")
-        case Activates(player=p, card=c):
-            return f"{_cap(whose(p))} {c.name} activates: {card_text(c)}"
+        case Activates(player=p, card=c, again=again):
+            steps = "; then ".join(instruction_text(s, p) for s in c.instructions)
+            if again:
+                return (f"{_cap(whose(p))} {c.name} activates again, as a card may in every "
+                        f"tie-break step: {steps}.")
+            return f"{_cap(whose(p))} {c.name} activates: {steps}."
         case InstructionResolved(player=p, card=c, number=i, instruction=step, hits=hits,
-                                 how=how):
+                                 how=how, rule=rule):
+            extreme = EXTREME_WORDS.get(step.target, "")
+            shared = f" Several of {whose(p)} opponents' cards share the {extreme} VC, so"
             why = {
                 "fixed": "",
-                "only": " It is the only legal target.",
-                "chosen": f" {_Who(p)} chose the target.",
-                "all-tied": " Several cards share that VC, so every one of them is hit.",
+                "only": (f" It is the {extreme} of {whose(p)} opponents' cards." if extreme
+                         else " It is the only legal target."),
+                "chosen": (f"{shared} {who(p)} chose which one to hit."
+                           if rule == "WR-EXTREME-TIE" else f" {_Who(p)} chose the target."),
+                "all-tied": f"{shared} every one of them is hit.",
             }[how]
             return (f"{_cap(whose(p))} {c.name}, instruction {i} ({instruction_label(step)}): "
                     f"{_list([_hit(h) for h in hits])}.{why}")
@@ -250,11 +273,11 @@ def explain(event: Event) -> str:
             return (f"{_cap(_list([who(p) for p in out]))} {have} no cards in draw stack or "
                     f"collection pile: eliminated.")
         case Reshuffled(empty=empty, sizes=sizes):
-            each = _list([f"{who(p)} {n}" for p, n in sizes])
+            each = _list([f"{who(p)} {_cards(n)}" for p, n in sizes])
             return (f"{_cap(_list([whose(p) for p in empty]))} draw "
                     f"{'stacks are' if len(empty) > 1 else 'stack is'} empty, so every "
                     f"remaining player shuffles their draw stack and collection pile together "
-                    f"into a new draw stack: {each} cards.")
+                    f"into a new draw stack: {each}.")
         case GameOver(ending="last-player", winner=int(w)):
             if w == 0:
                 return "You are the last player remaining: you win the game!"
@@ -302,7 +325,13 @@ def _why_not(state: WarRoomState, action: object) -> str | None:
             return f"{_cap(doing)}: the card says which card it hits, so there is no choice."
         if NAMES.index(name) == owner:
             return f"{_cap(doing)}: an Attack cannot hit {whose(owner)} own card."
-        if NAMES.index(name) not in state.remaining:
+        seat = NAMES.index(name)
+        if seat not in state.remaining:
             return f"{name} is out of the game and has no card in play."
+        here = state.table[seat]
+        extreme = EXTREME_WORDS.get(step.target)
+        if extreme and here is not None:
+            return (f"{_cap(doing)}: it hits the {extreme} of {whose(owner)} opponents' cards, "
+                    f"and {name}'s card (VC {here.vc}) is not the {extreme}.")
         return f"{_cap(doing)}: {name}'s card is not among the cards it can hit."
     return f"{action!r} is not a choice now: {doing}."

@@ -86,7 +86,7 @@ class WarRoomState:
     participants: tuple[int, ...]  # who declares and is compared in this step, in order
     declared: tuple[str | None, ...]  # per seat, hidden until all participants have declared
     shown: tuple[str | None, ...]  # per seat, the declarations of this step once revealed
-    activated: tuple[bool, ...]  # per seat: activated in this reveal cycle
+    activated: tuple[bool, ...]  # per seat: an activation has resolved in this reveal cycle
     phase: str  # "declare" or "resolve"
     queue: tuple[int, ...]  # activating players still to resolve, the current one first
     instruction: int  # index of the current activator's next instruction
@@ -132,7 +132,8 @@ def deal(
         (None,) * n, (False,) * n, "declare", (), 0, (None,) * n, Counts(), None,
     )
     events: list[WarRoomEvent] = [
-        Dealt(tuple(len(s) for s in stacks), deck.name, seed, stacked is not None),
+        Dealt(tuple(len(s) for s in stacks), deck.name, seed, stacked is not None,
+              "WR-DEAL" if stacked is None else "WR-STACKED"),
         FirstChosen(first, rules.first_player == "random"),
     ]
     return advance(_reveal(state, events), events), tuple(events)
@@ -145,10 +146,14 @@ def _stacked_stacks(rules: WarRoomRules, stacked: tuple[str, ...]) -> tuple[Pile
     if isinstance(stacked, str) or len(stacked) != rules.players:
         raise BadInput(f"a stacked deal for {rules.players} players needs {rules.players} "
                        f"draw stacks", allowed=allowed)
+    for seat, codes in enumerate(stacked):
+        if not isinstance(codes, str):
+            raise BadInput(f"{_stack_of(seat)} is {codes!r}, not a string of card codes",
+                           allowed=allowed)
     stacks = tuple(deck.parse(s) for s in stacked)
     for seat, stack in enumerate(stacks):
         if not stack:
-            raise BadInput(f"{NAMES[seat]}'s stacked draw stack is empty", allowed=allowed)
+            raise BadInput(f"{_stack_of(seat)} is empty", allowed=allowed)
     everything = [c for s in stacks for c in s]
     for kind, copies in zip(deck.kinds, deck.copies, strict=True):
         if everything.count(kind) > copies:
@@ -156,6 +161,10 @@ def _stacked_stacks(rules: WarRoomRules, stacked: tuple[str, ...]) -> tuple[Pile
                            f"({kind.code}) but the deck has {copies}",
                            allowed=f"at most {copies} of each")
     return stacks
+
+
+def _stack_of(seat: int) -> str:
+    return "your stacked draw stack" if seat == 0 else f"{NAMES[seat]}'s stacked draw stack"
 
 
 # Round, 1: every remaining player reveals the top card of their draw stack.
@@ -205,14 +214,18 @@ def declare(
     declining = tuple(p for p in state.participants if state.declared[p] == DECLINE)
     events.append(DeclarationsShown(state.round, state.step, activating, declining,
                                     "WR-DECLARE" if state.step == 0 else "WR-TIE"))
-    activated = tuple(a or p in activating for p, a in enumerate(state.activated))
     counts = replace(state.counts, activations=state.counts.activations + len(activating))
     state = replace(state, shown=state.declared, declared=(None,) * len(state.declared),
-                    activated=activated, phase="resolve", queue=activating, instruction=0,
-                    counts=counts)
+                    phase="resolve", queue=activating, instruction=0, counts=counts)
     if activating:
-        events.append(Activates(activating[0], _card(state, activating[0])))
+        events.append(_activates(state, activating[0]))
     return state
+
+
+def _activates(state: WarRoomState, seat: int) -> Activates:
+    """``seat``'s card starts to resolve; a second activation in one cycle is WR-REACTIVATE's."""
+    again = state.activated[seat]
+    return Activates(seat, _card(state, seat), again, "WR-REACTIVATE" if again else "WR-RESOLVE")
 
 
 def in_play(state: WarRoomState, seat: int) -> InPlay:
@@ -310,10 +323,12 @@ def resolve(state: WarRoomState, action: str | None, events: list[WarRoomEvent])
     state = replace(state, counts=counts)
     if number < len(card.instructions):
         return replace(state, instruction=number)
-    queue = state.queue[1:]
-    if queue:
-        events.append(Activates(queue[0], _card(state, queue[0])))
-    return replace(state, queue=queue, instruction=0)
+    # The card has resolved: it counts as activated in this cycle from now on.
+    state = replace(state, queue=state.queue[1:], instruction=0,
+                    activated=_set(state.activated, owner, True))
+    if state.queue:
+        events.append(_activates(state, state.queue[0]))
+    return state
 
 
 # Round, 4 and 5, and the tie-break: compare, then collect or go on with the tied players.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wartutor.core.engine import Outcome
+from wartutor.core.errors import BadInput
 from wartutor.variants.war_room.deck import RoomCard
 from wartutor.variants.war_room.game import InPlay, WarRoomState, current_instruction
 
@@ -41,6 +42,10 @@ class WarRoomView:
 
 
 def view(state: WarRoomState, player: int | None) -> WarRoomView:
+    seats = len(state.stacks)
+    if player is not None and (type(player) is not int or not 0 <= player < seats):
+        raise BadInput(f"{player!r} is not a seat at this table",
+                       allowed=f"a seat from 0 (you) to {seats - 1}, or None for everything")
     everything = player is None
     resolving = None
     if state.outcome is None and state.phase == "resolve" and state.queue:
