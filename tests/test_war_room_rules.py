@@ -479,3 +479,14 @@ def test_every_ruling_has_a_title_to_cite() -> None:
     ids += [f.id for f in WAR_ROOM.fixed_rulings]
     assert all(i in WAR_ROOM.rule_titles for i in ids)
     assert len(set(ids)) == len(ids)
+
+
+def test_a_round_that_can_only_repeat_itself_stops_the_game_unfinished() -> None:
+    """Two Scouts can never activate; with a void stalemate they go back and come again."""
+    game = Game.new(WAR_ROOM, WarRoomRules(round_limit=None, stalemate="void"), 1, ("SC", "SC"))
+    over = game.outcome
+    assert over is not None and over.unfinished and not over.winners
+    assert over.because.rule == "WR-ENDLESS"
+    assert over.because.round == 2  # round 2 begins exactly as round 1 did
+    assert "repeat forever" in WAR_ROOM.explain(over.because)
+    assert WAR_ROOM.summarize(game).ending == "endless"

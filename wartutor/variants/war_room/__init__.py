@@ -107,6 +107,8 @@ class WarRoom:
         ending = state.outcome.because.ending
         if ending == "limit":  # stopped by the simulator's limit: unfinished, never a result
             return Summary(None, "unfinished", state.round, counts)
+        if ending == "endless":  # WR-ENDLESS: it could only repeat itself
+            return Summary(None, "endless", state.round, counts)
         return Summary(state.outcome.winners, ending, state.round, counts)
 
 

@@ -189,7 +189,7 @@ class Reshuffled:
 
 @dataclass(frozen=True)
 class GameOver:
-    """``ending``: 'last-player', 'nobody' (a draw) or 'limit' (stopped unfinished)."""
+    """``ending``: 'last-player', 'nobody' (a draw), or 'limit' or 'endless' (unfinished)."""
 
     winner: int | None
     ending: str

@@ -58,6 +58,7 @@ RULE_TITLES = {
     "WR-STALEMATE-WHEN": "ruling WR-STALEMATE-WHEN: when a tie cannot be broken",
     "WR-STALEMATE": "ruling WR-STALEMATE: settling a stalemate",
     "WR-MAX-ROUNDS": "ruling WR-MAX-ROUNDS: the game limit",
+    "WR-ENDLESS": "ruling WR-ENDLESS: a game that can only repeat itself",
     "WR-SEATS": "ruling WR-SEATS: clockwise order",
     "WR-TARGET-CHOICE": "ruling WR-TARGET-CHOICE: the activating player chooses",
     "WR-TARGET-WHEN": "ruling WR-TARGET-WHEN: choices are made as instructions resolve",
@@ -284,6 +285,9 @@ def explain(event: Event) -> str:
             return f"{NAMES[w]} is the last player remaining and wins the game."
         case GameOver(ending="nobody"):
             return "Nobody remains: the game is a draw."
+        case GameOver(ending="endless", round=n):
+            return (f"Round {n} begins exactly as an earlier round did, and nobody had a choice "
+                    f"in between: the game would repeat forever, so it stops here, unfinished.")
         case GameOver(ending="limit", round=n):
             return (f"The game stops after {n} rounds without a winner, at the game limit: "
                     f"it is unfinished, not a win and not a draw.")

@@ -425,7 +425,13 @@ def _after_round(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomStat
 
 
 def advance(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
+    seen: set[tuple[object, ...]] = set()  # round starts passed with nobody choosing
     while state.outcome is None:
+        if state.phase == "declare" and state.step == 0 and not any(state.declared):
+            position = (state.stacks, state.collections, state.first, state.table, state.rng)
+            if position in seen:
+                return _endless(state, events)
+            seen.add(position)
         if state.phase == "resolve":
             if not state.queue:
                 state = compare(state, events)
@@ -445,6 +451,14 @@ def advance(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
                                    "WR-REACTIVATE" if again else "WR-NO-ACTIVATION"))
         state = declare(state, player, DECLINE, events)
     return state
+
+
+def _endless(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
+    """WR-ENDLESS: a round came back exactly as before and nobody had a choice in between,
+    so the game can only repeat itself; without this check it would never return."""
+    over = GameOver(None, "endless", state.round, "WR-ENDLESS")
+    events.append(over)
+    return replace(state, outcome=Outcome((), over, unfinished=True))
 
 
 def decision(state: WarRoomState) -> Decision | None:

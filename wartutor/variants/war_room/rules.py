@@ -129,6 +129,10 @@ FIXED_RULINGS = (
     FixedRuling("WR-COLLECTIONS", "May players look through collection piles?",
                 "No: everyone sees how many cards each pile holds, not which. The text hides "
                 "only the draw stacks, but a collection is shuffled into one unseen."),
+    FixedRuling("WR-ENDLESS", "What if the game comes back to a round it has already played, "
+                "with nobody able to choose anything in between?",
+                "It would repeat forever (the text sets no limit), so it stops there, "
+                "unfinished: neither a win nor a draw."),
     FixedRuling("WR-STACKED", "May a stacked lesson deal give fewer than 10 cards each?",
                 "Yes: a stacked deal sets out a lesson, so the 10-card minimum applies to "
                 "shuffled deals only."),
