@@ -1,0 +1,61 @@
+"""The Guerrilla Tactics app in Voilà: play a skirmish with a support, in a real browser."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+from servers import ARTIFACTS, Server
+
+pytestmark = pytest.mark.browser
+
+# Seed 4 deals you the six and the king of diamonds; the six loses to the computer's
+# card, and the king may support it (found with the app driven from Python).
+SEED = "4"
+
+
+def button(page: Page, name: str) -> Locator:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def skirmish_number(page: Page) -> int:
+    text = page.locator(".gt-table .wt-battle").first.inner_text()
+    m = re.search(r"Skirmish\s+(\d+)", text)
+    assert m, f"no skirmish number in {text!r}"
+    return int(m.group(1))
+
+
+def test_guerrilla_tactics_plays_a_skirmish_with_a_support(
+    page: Page, voila_server: Server
+) -> None:
+    page.goto(f"{voila_server.url}/voila/render/guerrilla_tactics.ipynb")
+    expect(button(page, "New round")).to_be_visible(timeout=60_000)
+    seed = page.locator(".wt-seed input")
+    seed.fill(SEED)
+    button(page, "New round").click()
+    expect(button(page, "Play 6♦")).to_be_visible()
+    # Your hand is drawn face up with text alternatives; the computer's is face down.
+    assert page.locator(".gt-table svg[aria-label='six of diamonds']").count() == 1
+    assert page.locator(".gt-table svg[aria-label='a face-down card']").count() >= 2
+    # Supporting before the cards are revealed is greyed out, with the reason.
+    support = button(page, "Support")
+    expect(support).to_be_disabled()
+    assert "tied or losing" in (support.get_attribute("title") or "")
+
+    button(page, "Play 6♦").click()
+    expect(button(page, "Support with K♦")).to_be_visible()
+    expect(page.locator(".gt-strip")).to_contain_text("so Ana leads")
+    button(page, "Support with K♦").click()
+    # Your king wins; with one card left after the support, skirmish 2 plays itself.
+    page.wait_for_function("() => !/Skirmish\\s+1\\b/.test("
+                           "document.querySelector('.gt-table .wt-battle')?.innerText ?? '')")
+    assert skirmish_number(page) > 1
+    said = " ".join(page.locator(".wt-log-entry").all_inner_texts())
+    assert "Support: you add the king of diamonds." in said, said
+    assert "After the supports: you have a king" in said
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 1600})
+    app = page.locator(".jp-OutputArea-output", has=page.locator(".gt-table"))
+    app.screenshot(path=ARTIFACTS / "guerrilla_tactics.png")

@@ -1,0 +1,47 @@
+"""The Trade War app in Voilà: ask a player for a rank and fight the battle, in a real browser."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+from servers import ARTIFACTS, Server
+
+pytestmark = pytest.mark.browser
+
+# With three players, seed 4 makes you the first instigator, and Computer 1 holds a three
+# (found with the app driven from Python).
+SEED = "4"
+
+
+def button(page: Page, name: str) -> Locator:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def test_trade_war_plays_an_ask_and_a_battle(page: Page, voila_server: Server) -> None:
+    page.goto(f"{voila_server.url}/voila/render/trade_war.ipynb")
+    expect(button(page, "New round")).to_be_visible(timeout=60_000)
+    page.locator(".wt-seed input").fill(SEED)
+    button(page, "New round").click()
+    expect(page.locator(".tw-table")).to_contain_text("Turn 1")
+    # Your hand is face up with text alternatives; the computers' hands are face down.
+    assert page.locator(".tw-table svg[aria-label='king of clubs']").count() == 1
+    assert page.locator(".tw-table svg[aria-label='a face-down card']").count() == 14
+
+    menus = page.locator(".tw-ask-menu select")
+    menus.nth(0).select_option(label="Computer 1")
+    menus.nth(1).select_option(label="3 (three)")
+    ask = page.locator(".tw-ask-menu button")
+    expect(ask).to_be_enabled()
+    ask.click()
+    expect(page.locator(".tw-battle")).to_contain_text("You asked Computer 1 for a three")
+    expect(button(page, "Play J♠ J♦")).to_be_visible()
+    button(page, "Play J♠ J♦").click()
+    expect(page.locator(".wt-log")).to_contain_text("the battle against")
+    said = " ".join(page.locator(".wt-log-entry").all_inner_texts())
+    assert "You attack with two jacks (JS JD)." in said, said
+    assert "You ask Computer 1 for a three." in said
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 1600})
+    app = page.locator(".jp-OutputArea-output", has=page.locator(".tw-table"))
+    app.screenshot(path=ARTIFACTS / "trade_war.png")

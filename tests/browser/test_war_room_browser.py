@@ -1,0 +1,52 @@
+"""The War Room app in Voilà: play a round with an activation, in a real browser."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+from servers import ARTIFACTS, Server
+
+pytestmark = pytest.mark.browser
+
+
+def button(page: Page, name: str) -> Locator:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def round_number(page: Page) -> int:
+    text = page.locator(".wr-round").first.inner_text()
+    m = re.search(r"Round\s+(\d+)", text)
+    assert m, f"no round number in {text!r}"
+    return int(m.group(1))
+
+
+def test_war_room_plays_a_round_with_an_activation(page: Page, voila_server: Server) -> None:
+    page.goto(f"{voila_server.url}/voila/render/war_room.ipynb")
+    expect(button(page, "Activate")).to_be_visible(timeout=60_000)
+    # Three players at the table, each with a revealed card that has a text alternative.
+    expect(page.locator(".wr-seat")).to_have_count(3)
+    assert page.locator("svg.wr-card[aria-label*='printed VC']").count() == 3
+    round_before = round_number(page)
+
+    button(page, "Activate").click()
+    table = page.locator(".wr-table")
+    # The activation may need a target or a use-or-skip choice: take the first one allowed.
+    choices = page.locator("button:not([disabled])", has_text=re.compile(r"^(Hit |Use it)"))
+    for _ in range(10):
+        page.wait_for_timeout(400)
+        if round_number(page) > round_before or "tie-break" in table.inner_text():
+            break
+        if choices.count():
+            choices.first.click()
+    assert round_number(page) > round_before or "tie-break" in table.inner_text()
+    expect(page.locator(".wr-change").first).to_be_visible()  # a highlighted VC change
+    said = " ".join(page.locator(".wt-log-entry").all_inner_texts())
+    assert re.search(r"declarations shown together: [^.]*\byou\b[^.;]*activate", said, re.I), said
+    assert "(Defend" in said or "(Attack" in said
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 1800})
+    app = page.locator(".jp-OutputArea-output", has=page.locator(".wr-table"))
+    app.screenshot(path=ARTIFACTS / "war_room.png")
