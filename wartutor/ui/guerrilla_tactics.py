@@ -16,6 +16,7 @@ from typing import Any
 
 from wartutor.core.cards import card
 from wartutor.core.engine import Event
+from wartutor.core.rulings import settings_of
 from wartutor.ui.render import card_svg, deck_svg, mini_card
 from wartutor.ui.shell import GameApp
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS, GuerrillaRules, GuerrillaView
@@ -192,7 +193,7 @@ def guerrilla_tactics_app(
     """
     settings: dict[str, Any] = {}
     if isinstance(rules, GuerrillaRules):
-        settings = {name: getattr(rules, name) for name in rules.__dataclass_fields__}
+        settings = settings_of(rules)
     elif rules is not None:
         settings = dict(rules)
     if players is not None:

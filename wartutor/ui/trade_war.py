@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from wartutor.core.cards import RANK_CODES, RANK_NAMES
 from wartutor.core.engine import Decision, Event
+from wartutor.core.rulings import settings_of
 from wartutor.ui.render import CARD_HEIGHT, CARD_WIDTH, card_svg, deck_svg
 from wartutor.ui.shell import GameApp
 from wartutor.variants.trade_war import TRADE_WAR, TradeRules, TradeView
@@ -302,7 +303,7 @@ def trade_war_app(
     """
     settings: dict[str, Any] = {}
     if isinstance(rules, TradeRules):
-        settings = {name: getattr(rules, name) for name in rules.__dataclass_fields__}
+        settings = settings_of(rules)
     elif rules is not None:
         settings = dict(rules)
     if players is not None:

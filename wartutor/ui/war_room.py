@@ -17,6 +17,7 @@ from typing import Any
 
 from wartutor.core.engine import Event
 from wartutor.core.errors import BadInput
+from wartutor.core.rulings import settings_of
 from wartutor.ui.render import STYLESHEET, deck_svg
 from wartutor.ui.shell import GameApp
 from wartutor.variants.war_room import WAR_ROOM, Deck, WarRoomRules, WarRoomView, card_text
@@ -263,7 +264,7 @@ def war_room_app(
     """
     settings: dict[str, Any] = {}
     if isinstance(rules, WarRoomRules):
-        settings = {name: getattr(rules, name) for name in rules.__dataclass_fields__}
+        settings = settings_of(rules)
     elif rules is not None:
         settings = dict(rules)
     if players is not None:
