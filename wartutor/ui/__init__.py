@@ -5,23 +5,45 @@
 >>> app.press("Turn cards")
 >>> app.cursor
 1
+
+Each name is imported when first asked for, so a page imports only its own app: a
+class opening thirty pages at once starts thirty kernels, and every import counts.
 """
 
-from wartutor.ui.arsenal import arsenal_app
-from wartutor.ui.classic_war import classic_war_app, worked_example
-from wartutor.ui.guerrilla_tactics import guerrilla_tactics_app
-from wartutor.ui.shell import GameApp, TableDesign
-from wartutor.ui.trade_war import trade_war_app
-from wartutor.ui.war_room import show_deck, war_room_app
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from wartutor.ui.arsenal import arsenal_app
+    from wartutor.ui.classic_war import classic_war_app, worked_example
+    from wartutor.ui.guerrilla_tactics import guerrilla_tactics_app
+    from wartutor.ui.shell import GameApp, TableDesign
+    from wartutor.ui.start import start_page
+    from wartutor.ui.trade_war import trade_war_app
+    from wartutor.ui.war_room import show_deck, war_room_app
+
+_HOMES = {
+    "GameApp": "shell",
+    "TableDesign": "shell",
+    "arsenal_app": "arsenal",
+    "classic_war_app": "classic_war",
+    "guerrilla_tactics_app": "guerrilla_tactics",
+    "show_deck": "war_room",
+    "start_page": "start",
+    "trade_war_app": "trade_war",
+    "war_room_app": "war_room",
+    "worked_example": "classic_war",
+}
 
 __all__ = [
-    "GameApp",
-    "TableDesign",
-    "arsenal_app",
-    "classic_war_app",
-    "guerrilla_tactics_app",
-    "show_deck",
-    "trade_war_app",
-    "war_room_app",
-    "worked_example",
-]
+    "GameApp", "TableDesign", "arsenal_app", "classic_war_app", "guerrilla_tactics_app",
+    "show_deck", "start_page", "trade_war_app", "war_room_app", "worked_example",
+]  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module 'wartutor.ui' has no attribute {name!r}")
+    return getattr(import_module(f"wartutor.ui.{_HOMES[name]}"), name)

@@ -11,6 +11,7 @@ and shows the pictures and the plain-words reading. Tests press its buttons:
 
 from __future__ import annotations
 
+import base64
 from html import escape
 from typing import Any
 
@@ -66,8 +67,9 @@ class ExplorerApp(widgets.VBox):
         self._run_button.on_click(self._on_run)
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Played")
         self._message = widgets.HTML()
-        self._lengths = widgets.Image(format="png", layout=widgets.Layout(max_width="800px"))
-        self._results = widgets.Image(format="png", layout=widgets.Layout(max_width="800px"))
+        # Charts are <img> tags with a text alternative (an Image widget cannot carry one).
+        self._lengths = widgets.HTML()
+        self._results = widgets.HTML()
         self._reading = widgets.HTML()
         super().__init__(children=[
             widgets.HTML(STYLESHEET),
@@ -219,8 +221,10 @@ class ExplorerApp(widgets.VBox):
         from wartutor.explore.plots import plot_lengths, plot_results, png
 
         labels = self._labels()
-        self._lengths.value = png(plot_lengths(list(self.tables), labels))
-        self._results.value = png(plot_results(list(self.tables), labels))
+        self._lengths.value = _chart(png(plot_lengths(list(self.tables), labels)),
+                                     "Chart of how long the games lasted")
+        self._results.value = _chart(png(plot_results(list(self.tables), labels)),
+                                     "Chart of how the games ended")
         self._reading.value = ('<div style="font-size:18px;line-height:1.5">'
                                + "<br>".join(escape(line) for line in self._reading_lines())
                                + "</div>")
@@ -233,3 +237,9 @@ def explorer_app(variant: str = "classic_war", *, games: int = 1000, seed: int =
     if run:
         app.run()
     return app
+
+
+def _chart(picture: bytes, alt: str) -> str:
+    data = base64.b64encode(picture).decode("ascii")
+    return (f'<img src="data:image/png;base64,{data}" alt="{escape(alt)}" '
+            'style="max-width: 800px">')

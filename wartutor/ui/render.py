@@ -64,11 +64,44 @@ STYLESHEET = """
 .wt-rulings td, .wt-rulings th { border: 1px solid #ccc; padding: 4px 8px; text-align: left;
   vertical-align: top; }
 .wt-app .widget-hbox { align-items: center; gap: 6px; margin: 4px 0; }
-.wt-app .widget-button { font-size: 18px; height: 44px; }
+.wt-app .widget-button, .wt-app .widget-toggle-button { font-size: 18px; height: 44px; }
 .wt-app .widget-label, .wt-app .widget-readout, .wt-app .widget-checkbox { font-size: 17px; }
 .wt-app .wt-seed input[type="text"] { font-size: 20px; height: 40px; }
 .wt-log-head { font-weight: 700; padding: 6px 0; }
 .wt-app .wt-main-button { font-weight: 700; }
+/* ipywidgets' own blue gives white text only 3:1; this one gives 6.5:1 (WCAG AA). */
+.wt-app .jupyter-button.mod-primary { background-color: #1a5fb4; color: #fff; }
+.wt-app .jupyter-button:focus-visible, .wt-app input:focus-visible {
+  outline: 3px solid #e67700; outline-offset: 2px; }
+.wt-deal-code { font-size: 20px; margin-right: 8px; }
+.wt-deal-code b { font-family: 'DejaVu Sans Mono', monospace; font-size: 24px;
+  letter-spacing: 1px; }
+.wt-app .wt-code-box input[type="text"] { font-size: 20px; height: 40px;
+  font-family: 'DejaVu Sans Mono', monospace; text-transform: uppercase; }
+.wt-download { font-size: 18px; font-weight: 700; color: #1a5fb4; }
+/* Large print, for a projector: bigger cards, words and buttons. */
+.wt-app.wt-large { max-width: 1500px; }
+.wt-large .wt-title { font-size: 40px; }
+.wt-large svg.wt-card { width: 150px; height: 210px; }
+.wt-large svg.wt-deck-pile { width: 164px; height: 224px; }
+.wt-large .wt-laid { min-height: 220px; }
+.wt-large .wt-table { max-width: 1460px; }
+.wt-large .wt-battle, .wt-large .wt-seat-name, .wt-large .wt-banner { font-size: 30px; }
+.wt-large .wt-count { font-size: 34px; }
+.wt-large .wt-deck, .wt-large .wt-laid figure, .wt-large .wt-order { font-size: 22px; }
+.wt-large .wt-log { font-size: 23px; max-height: 520px; }
+.wt-large .wt-rule, .wt-large .wt-note { font-size: 20px; }
+.wt-app.wt-large .widget-button, .wt-app.wt-large .widget-toggle-button { font-size: 24px;
+  height: 56px; }
+.wt-app.wt-large .widget-label, .wt-app.wt-large .widget-readout { font-size: 22px; }
+/* A page whose kernel is gone: the notice on top, the dead app greyed out behind it. */
+.wt-lost .wt-app { opacity: 0.35; pointer-events: none; }
+.wt-lost-notice { position: fixed; top: 0; left: 0; right: 0; z-index: 10000;
+  background: #fff4c2; color: #111; border-bottom: 4px solid #e0a800; padding: 16px 24px;
+  font: 24px system-ui, 'DejaVu Sans', sans-serif; text-align: center; }
+.wt-lost-notice p { margin: 0 0 10px; }
+.wt-lost-notice button { font-size: 22px; padding: 8px 20px; background: #1a5fb4; color: #fff;
+  border: 0; border-radius: 6px; cursor: pointer; }
 </style>
 """
 

@@ -22,9 +22,13 @@ import ipywidgets as widgets
 
 from wartutor.core.agents import first_legal_agent
 from wartutor.core.chance import check_seed
+from wartutor.core.dealcode import deal_code, read_deal_code
 from wartutor.core.engine import AgentMaker, Event, Game, Variant
 from wartutor.core.errors import BadInput
 from wartutor.core.rulings import rules_from
+from wartutor.core.trace import Trace
+from wartutor.ui.connection import connection_watch
+from wartutor.ui.export import TakeHomePanel
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.rulings import RulingsPanel
 
@@ -167,7 +171,25 @@ class GameApp(widgets.VBox):
         )
         self.show_everything.observe(self._on_show_everything, names="value")
 
+        # The deal code is what a teacher reads out; everyone types it and joins that deal.
+        self._deal_code = widgets.HTML()
+        self.code_box = widgets.Text(
+            description="Join", placeholder="a code such as CW-4821",
+            tooltip="Type the deal code your teacher reads out, then press Join deal",
+            style={"description_width": "initial"}, layout=widgets.Layout(width="320px"),
+        )
+        self.code_box.add_class("wt-code-box")
+        self._join = self._button("Join deal", self._on_join,
+                                  "Deal the game of the code in the box: same cards, same rulings")
+        self.large_print = widgets.ToggleButton(
+            description="Large print", tooltip="Bigger cards and words, for a projector",
+            layout=widgets.Layout(width="auto", min_width="110px"),
+        )
+        self.large_print.observe(self._on_large_print, names="value")
+
         self.rulings = RulingsPanel(variant)
+        self.take_home = TakeHomePanel(lambda: self._game.upto(self._cursor), self._open_trace,
+                                       self._say, variant.name)
         # A design may add its own choice widgets (Trade War's "ask whom, for which rank"),
         # for choices too many to show as one button each; they act through choose().
         make_controls = getattr(design, "controls", None)
@@ -184,9 +206,13 @@ class GameApp(widgets.VBox):
             widgets.HBox([self._action_row, self._autoplay_button, self._undo, self._redo,
                           self.timeline], layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.seed_box, self._new_round, self._random_deal,
-                          self.show_everything]),
+                          self.show_everything], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self._deal_code, self.code_box, self._join, self.large_print],
+                         layout=widgets.Layout(flex_flow="row wrap")),
             self._log,
             self.rulings,
+            self.take_home,
+            connection_watch(),
         ])
         self.add_class("wt-app")
         self._dealt()
@@ -236,11 +262,20 @@ class GameApp(widgets.VBox):
         """The table of the rulings in effect, as text."""
         return text_of(self.rulings.table_html())
 
+    def deal_code(self) -> str | None:
+        """The code of the deal on show (None for a set deal or rulings no code can hold)."""
+        if self._stacked is not None:
+            return None
+        try:
+            return deal_code(self._variant.name, self._game.rules, self._game.seed)
+        except BadInput:
+            return None
+
     # What a student can do
 
     def press(self, label: str) -> None:
         """Press the button with this label, as a click in the browser would."""
-        found = [b for b in self._buttons() if b.description == label]
+        found = [b for b in [*self._buttons(), self._join] if b.description == label]
         if not found:
             raise BadInput(f"there is no {label!r} button",
                            allowed=", ".join(repr(b.description) for b in self._buttons()))
@@ -252,6 +287,16 @@ class GameApp(widgets.VBox):
     def choose(self, action: str) -> None:
         """Make the human's choice ``action``, as an action button would (for design controls)."""
         self._guarded(lambda: self._play(action))
+
+    def join_deal(self, code: str) -> None:
+        """Type ``code`` in the deal code box and press Join deal."""
+        self.code_box.value = code
+        self._join.click()
+
+    def open_trace(self, text: str) -> None:
+        """Paste a saved trace and press Open the game."""
+        self.take_home.paste.value = text
+        self.take_home.open_button.click()
 
     # Callbacks: each one either does all its work or, on an error, changes nothing
 
@@ -280,6 +325,16 @@ class GameApp(widgets.VBox):
 
     def _on_random_deal(self, _: widgets.Button) -> None:
         self._guarded(lambda: self._deal(fresh_seed()))
+
+    def _on_join(self, _: widgets.Button) -> None:
+        self._guarded(self._join_deal)
+
+    def _on_large_print(self, change: dict[str, Any]) -> None:
+        # One class on the app: the stylesheet makes its cards and words bigger.
+        if change["new"]:
+            self.add_class("wt-large")
+        else:
+            self.remove_class("wt-large")
 
     def _guarded(self, work: Callable[[], None]) -> None:
         try:
@@ -331,8 +386,36 @@ class GameApp(widgets.VBox):
         self._message.value = ""
         self._show()
 
-    def _deal(self, seed: int) -> None:
-        rules = rules_from(self._variant.rules_type, self.rulings.chosen())
+    def _join_deal(self) -> None:
+        code = read_deal_code(self.code_box.value)
+        if code.variant != self._variant.name:
+            from wartutor.variants import find_variant
+
+            title = find_variant(code.variant).title
+            raise BadInput(f"the code {self.code_box.value.strip()!r} is a deal of {title}, "
+                           f"not {self._variant.title}",
+                           allowed=f"open the {title} app and join it there")
+        rules = code.rules()
+        self._stacked = None  # a code is always a shuffled deal
+        self._deal(code.seed, rules)
+        self.code_box.value = ""
+
+    def _open_trace(self, trace: Trace) -> None:
+        if trace.variant != self._variant.name:
+            raise BadInput(f"this trace is a game of {trace.variant!r}, not {self._variant.name!r}",
+                           allowed=f"a trace saved by the {self._variant.title} app")
+        game = trace.replay()
+        self._seat_agents(game.seed)
+        self._stacked = game.stacked
+        self._game = self._computers_move(game)
+        self._cursor = len(self._game.steps) - 1
+        self._entries = []
+        self._message.value = ""
+        self._dealt()
+
+    def _deal(self, seed: int, rules: Any = None) -> None:
+        if rules is None:
+            rules = rules_from(self._variant.rules_type, self.rulings.chosen())
         self._seat_agents(seed)
         game = self._computers_move(Game.new(self._variant, rules, seed, self._stacked))
         self._game = game
@@ -344,6 +427,10 @@ class GameApp(widgets.VBox):
     def _dealt(self) -> None:
         """Bring the seed box and the rulings up to date with a new deal, then show it."""
         self.seed_box.value = str(self._game.seed)
+        code = self.deal_code()
+        shown = (f"<b>{escape(code)}</b>" if code else
+                 "none (a set deal, or rulings no code can hold: share the trace instead)")
+        self._deal_code.value = f'<span class="wt-deal-code">Deal code: {shown}</span>'
         self.rulings.show_round(self._game.rules)
         self._show()
 
@@ -453,7 +540,9 @@ class GameApp(widgets.VBox):
                       f"{html}</li>" for i, (html, _) in enumerate(self._entries[number])]
         if self._cursor >= LOG_STEPS:
             items.append('<li class="wt-note">Earlier steps are on the timeline.</li>')
-        return ('<div class="wt-log"><div class="wt-log-head">'
+        # Focusable, so that the keyboard can scroll it too.
+        return ('<div class="wt-log" tabindex="0" role="region" aria-label="What happened">'
+                '<div class="wt-log-head">'
                 "What happened, newest first, with the rule that decided it</div>"
                 f"<ol>{''.join(items)}</ol></div>")
 

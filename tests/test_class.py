@@ -1,0 +1,86 @@
+"""The classroom parts of every app, without a browser: deal code, large print, the
+connection watch, the front door, and lazy imports."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_export import app_of
+
+from wartutor.ui import GameApp, arsenal_app, start_page
+from wartutor.ui.connection import LOST, WATCH_SCRIPT
+from wartutor.ui.start import DOORS
+from wartutor.variants import VARIANTS
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_every_app_shows_its_deal_code_and_watches_its_connection(name: str,
+                                                                  tmp_path: Path) -> None:
+    app = app_of(name, tmp_path)
+    code = app.deal_code()
+    assert code is not None and code.startswith(name[:1].upper())
+    assert f"Deal code: <b>{code}</b>" in app._deal_code.value
+    watch = [w for w in app.children if "wt-watch" in getattr(w, "_dom_classes", ())]
+    assert len(watch) == 1 and LOST in watch[0].outputs[0]["data"]["text/html"]
+
+
+def test_large_print_is_a_class_on_the_app() -> None:
+    app = app_of("classic_war", Path())
+    app.large_print.value = True
+    assert "wt-large" in app._dom_classes
+    app.large_print.value = False
+    assert "wt-large" not in app._dom_classes
+
+
+def test_a_set_deal_has_no_code() -> None:
+    from wartutor.ui import classic_war_app
+
+    app = classic_war_app(stacked=("KD", "7C"))
+    assert app.deal_code() is None
+    app.join_deal("CW-5")  # joining a code deals shuffled cards
+    assert app.deal_code() == "CW-5" and app.game.stacked is None
+
+
+def test_the_watch_script_says_the_message_and_offers_a_reload() -> None:
+    assert LOST in WATCH_SCRIPT and "location.reload()" in WATCH_SCRIPT
+    assert '"api/kernels/"' in WATCH_SCRIPT and "autorestarting" in WATCH_SCRIPT
+
+
+def test_the_front_door_has_a_card_for_every_variant() -> None:
+    html = start_page()._repr_html_()
+    titles = {VARIANTS[name].title for name in VARIANTS}
+    assert {d.title for d in DOORS} == titles
+    for door in DOORS:
+        assert (NOTEBOOKS / door.notebook).exists()
+        assert f'href="{door.notebook}#{door.play_heading}"' in html
+        assert f'href="{door.notebook}"' in html
+    assert html.count('href="rule_explorer.ipynb"') == len(DOORS)
+    # Every picture has a text alternative.
+    assert all(re.search(r'aria-label="[^"]+"', svg) for svg in html.split("<svg")[1:])
+
+
+def test_each_play_link_lands_on_a_heading_of_its_notebook() -> None:
+    for door in DOORS:
+        text = (NOTEBOOKS / door.notebook).read_text()
+        heading = door.play_heading.replace("-", " ")
+        assert re.search(rf'"#+ {re.escape(heading)}\\n"', text), (door.notebook, heading)
+
+
+def test_a_page_imports_only_its_own_app() -> None:
+    code = ("import sys; from wartutor.ui import start_page; "
+            "print(sorted(m for m in sys.modules if m.startswith(('wartutor.ui.', 'ipywidgets'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout
+    assert "wartutor.ui.start" in loaded
+    assert "ipywidgets" not in loaded and "wartutor.ui.classic_war" not in loaded
+
+
+def test_arsenal_match_has_the_shell_parts(tmp_path: Path) -> None:
+    match = arsenal_app(tmp_path, seed=2).match
+    assert isinstance(match, GameApp) and match.deal_code() == "AR-2"

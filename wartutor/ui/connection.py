@@ -1,0 +1,109 @@
+"""A page that has lost its kernel says so, instead of showing buttons that do nothing.
+
+Voilà gives every page its own kernel. When that kernel is culled, shut down or dies,
+the page stays on screen but no click is ever answered. A small script in the page
+watches two things and, once the kernel is gone, puts a plain message and a reload
+button over the app:
+
+- the server's word on the kernel (``/api/kernels/<id>``, which Voilà's own widget
+  manager reads), every few seconds and after every click: a culled or shut-down
+  kernel is no longer there (404), and a server that stopped does not answer;
+- the kernel's status as Voilà's kernel connection reports it: a kernel that died is
+  restarted empty, without the app's widgets. Voilà 0.5 keeps its connection private
+  and reports each status change (but idle and busy) as ``console.debug("Kernel:
+  <status> (<id>)")``, so the script listens there.
+
+The same script gives ipywidgets' slider handles the name of their slider (they have
+none of their own, which screen readers and axe-core flag).
+
+The script is HTML output inside an ``Output`` widget: Voilà and JupyterLab render
+those as trusted and run their scripts, where an ``HTML`` widget's scripts never run.
+It acts only in a Voilà page (JupyterLab has its own kernel notices) and only once per
+page, however many apps the page holds.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+from IPython.display import HTML
+
+LOST = "This game lost its connection to the server. Reload the page to start again."
+CHECK_EVERY_MS = 5000
+
+WATCH_SCRIPT = """
+<script>
+(function () {
+  if (window.wartutorWatch) { return; }
+  window.wartutorWatch = true;
+  // ipywidgets' slider handle has no name of its own: give it its widget's label.
+  function nameSliders() {
+    document.querySelectorAll(".noUi-handle:not([aria-label])").forEach(function (handle) {
+      var widget = handle.closest(".widget-slider");
+      var label = widget && widget.querySelector(".widget-label");
+      handle.setAttribute("aria-label", (label && label.textContent) || "slider");
+    });
+  }
+  nameSliders();
+  new MutationObserver(nameSliders).observe(document.body, {childList: true, subtree: true});
+  var config = document.getElementById("jupyter-config-data");
+  if (!config || document.body.dataset.voila === undefined) { return; }
+  var settings = JSON.parse(config.textContent);
+  if (!settings.kernelId) { return; }
+  var url = (settings.baseUrl || "/").replace(/\\/?$/, "/") + "api/kernels/" + settings.kernelId;
+  var lost = false, unreachable = 0;
+  function showLost() {
+    if (lost) { return; }
+    lost = true;
+    document.body.classList.add("wt-lost");
+    var box = document.createElement("div");
+    box.className = "wt-lost-notice";
+    box.setAttribute("role", "alertdialog");
+    box.setAttribute("aria-live", "assertive");
+    box.setAttribute("aria-label", "Connection lost");
+    var words = document.createElement("p");
+    words.textContent = "%(lost)s";
+    var reload = document.createElement("button");
+    reload.textContent = "Reload the page";
+    reload.addEventListener("click", function () { window.location.reload(); });
+    box.appendChild(words);
+    box.appendChild(reload);
+    document.body.appendChild(box);
+    reload.focus();
+  }
+  function check() {
+    if (lost) { return; }
+    fetch(url, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
+      unreachable = 0;
+      if (r.status === 404) { showLost(); return null; }
+      return r.ok ? r.json() : null;
+    }).then(function (model) {
+      if (model && model.execution_state === "dead") { showLost(); }
+    }).catch(function () {
+      // The server itself does not answer; twice in a row is not a passing hiccup.
+      unreachable += 1;
+      if (unreachable >= 2) { showLost(); }
+    });
+  }
+  // Voila's kernel connection reports every status change but idle and busy as
+  // console.debug("Kernel: <status> (<id>)"): a restart means the widgets are gone.
+  var debug = console.debug;
+  console.debug = function () {
+    var said = String(arguments[0]);
+    if (said.indexOf(settings.kernelId) >= 0 &&
+        /^Kernel: (restarting|autorestarting|dead|terminating) /.test(said)) { showLost(); }
+    return debug.apply(console, arguments);
+  };
+  window.setInterval(check, %(every)d);
+  document.addEventListener("click", function () { window.setTimeout(check, 500); }, true);
+  document.addEventListener("keyup", function () { window.setTimeout(check, 500); }, true);
+})();
+</script>
+""" % {"lost": LOST, "every": CHECK_EVERY_MS}  # noqa: UP031 (the script is full of braces)
+
+
+def connection_watch() -> widgets.Output:
+    """An invisible widget whose output is the watching script."""
+    out = widgets.Output(layout=widgets.Layout(height="0px", overflow="hidden"))
+    out.add_class("wt-watch")
+    out.append_display_data(HTML(WATCH_SCRIPT))
+    return out

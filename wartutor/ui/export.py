@@ -1,0 +1,106 @@
+"""Take a game home, and bring one back: the app's export and import panel.
+
+Export makes two download links: the game as a readable Markdown record and as its
+replayable JSON trace. Links are data: URIs in an HTML widget, which download in
+Voilà and JupyterLab alike without a file on the server. They are made when asked for,
+not at every click: a long game's record is large, and a click must stay quick.
+
+Import takes a trace pasted as text or uploaded as a file; the app then shows its last
+step, and the timeline picks any other.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from wartutor.core.engine import Game
+from wartutor.core.errors import BadInput
+from wartutor.core.record import game_record
+from wartutor.core.trace import Trace
+
+
+def download_link(text: str, filename: str, mime: str, label: str) -> str:
+    """An HTML link that saves ``text`` as ``filename`` when clicked (a data: URI)."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (f'<a class="wt-download" download="{escape(filename)}" '
+            f'href="data:{mime};charset=utf-8;base64,{data}">{escape(label)}</a>')
+
+
+def uploaded_text(value: Any) -> str | None:
+    """The text of the file last given to a FileUpload widget (ipywidgets 8), if any."""
+    if not value:
+        return None
+    content = value[-1]["content"]
+    try:
+        return bytes(content).decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadInput("the uploaded file is not text",
+                       allowed="a .json trace saved by Take this game home") from None
+
+
+class TakeHomePanel(widgets.Accordion):
+    """Folded away under the game. ``game`` gives the game so far; ``open_game`` shows one."""
+
+    def __init__(self, game: Callable[[], Game[Any]], open_game: Callable[[Trace], None],
+                 say: Callable[[str], None], name: str) -> None:
+        self._game = game
+        self._open_game = open_game
+        self._say = say
+        self._name = name
+        self.make_files = widgets.Button(description="Make the files",
+                                         tooltip="Make download links for the game so far",
+                                         layout=widgets.Layout(width="auto"))
+        self.make_files.on_click(self._on_make_files)
+        self.links = widgets.HTML()
+        self.paste = widgets.Textarea(placeholder="Paste a saved game (the .json trace) here",
+                                      layout=widgets.Layout(width="560px", height="90px"))
+        self.paste.add_class("wt-paste")
+        self.upload = widgets.FileUpload(accept=".json", multiple=False,
+                                         description="Upload a trace")
+        self.open_button = widgets.Button(description="Open the game",
+                                          tooltip="Replay the pasted or uploaded game here",
+                                          layout=widgets.Layout(width="auto"))
+        self.open_button.on_click(self._on_open)
+        body = widgets.VBox([
+            widgets.HTML("<b>Take this game home</b>: a readable record of every step, and "
+                         "the trace, which replays the game exactly."),
+            widgets.HBox([self.make_files, self.links]),
+            widgets.HTML("<b>Bring a game back</b>: paste or upload its trace, then use the "
+                         "Step slider to pick any step."),
+            self.paste,
+            widgets.HBox([self.upload, self.open_button]),
+        ])
+        super().__init__(children=[body], titles=("Take this game home, or open a saved one",))
+        self.selected_index = None
+
+    def files(self) -> tuple[str, str]:
+        """The game so far as (Markdown record, JSON trace)."""
+        game = self._game()
+        return game_record(game), Trace.of(game).to_json()
+
+    def _on_make_files(self, _: widgets.Button) -> None:
+        record, trace = self.files()
+        self.links.value = (
+            download_link(record, f"{self._name}-record.md", "text/markdown",
+                          "Download the record (.md)") + " &nbsp; "
+            + download_link(trace, f"{self._name}-trace.json", "application/json",
+                            "Download the trace (.json)"))
+
+    def _on_open(self, _: widgets.Button) -> None:
+        try:
+            text = uploaded_text(self.upload.value) or self.paste.value
+            if not text.strip():
+                raise BadInput("there is no game to open",
+                               allowed="a trace pasted in the box or an uploaded .json file")
+            self._open_game(Trace.from_json(text))
+        except BadInput as e:
+            self._say(f"This game cannot be opened: {e}. Nothing was changed.")
+            return
+        self.upload.value = ()
+        self.paste.value = ""
+        self.links.value = ""

@@ -1,0 +1,145 @@
+"""The front door: one card per variant, with a picture, who plays, how long, and links.
+
+Plain HTML (Jupyter and Voilà show its ``_repr_html_``), and no widgets: the start page
+is the first page a whole class opens, so it imports as little as it can.
+
+>>> "Classic War" in start_page()._repr_html_()
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from wartutor.core.cards import cards
+from wartutor.ui.render import STYLESHEET, card_svg
+
+EXPLORER = "rule_explorer.ipynb"
+
+
+@dataclass(frozen=True)
+class Door:
+    """What the start page says about one variant."""
+
+    title: str
+    notebook: str
+    play_heading: str  # the heading above the app in the notebook, where Play jumps to
+    players: str
+    game_time: str
+    blurb: str
+    picture: str
+
+
+def _tile(title: str, line: str, colour: str) -> str:
+    """A small drawn card for the decks that are not the standard 52."""
+    label = f"{title}, {line}"
+    return (
+        f'<svg class="wt-tile" role="img" aria-label="{escape(label)}" width="60" height="84" '
+        'viewBox="0 0 60 84" font-family="DejaVu Sans, sans-serif">'
+        f'<rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="{colour}" '
+        'stroke-width="3"/>'
+        f'<text x="30" y="36" font-size="11" font-weight="700" text-anchor="middle" '
+        f'fill="#111">{escape(title)}</text>'
+        f'<text x="30" y="58" font-size="11" text-anchor="middle" fill="{colour}">'
+        f"{escape(line)}</text></svg>"
+    )
+
+
+def _hand(codes: str) -> str:
+    return "".join(card_svg(c) for c in cards(codes))
+
+
+# Game lengths are medians of 40 simulated games (benchmarks and `wartutor simulate`);
+# the minutes assume a class that uses the "Play 10" button now and then.
+DOORS = (
+    Door("Classic War", "classic_war.ipynb", "Your-turn", "You against the computer",
+         "About 160 battles: 10 to 15 minutes, less with Play 10 battles",
+         "Turn the top cards; the higher rank takes both. Equal ranks start a war.",
+         _hand("9S 9H KD")),
+    Door("Guerrilla Tactics", "guerrilla_tactics.ipynb", "Play", "2 to 4 players",
+         "About 75 skirmishes: 15 to 20 minutes",
+         "Play one card, support when losing, and watch the low Guerrillas rise in rank.",
+         _hand("2C 2C AC")),
+    Door("War Room", "war_room.ipynb", "Play", "2 to 5 players",
+         "Hundreds of rounds: play 20 minutes, then let Play 10 choices finish it",
+         "Every card has a value (the lowest wins) and an activation that attacks or defends.",
+         _tile("Sniper", "VC 3", "#9c0014") + _tile("Sentry", "VC 1", "#0b5b1d")),
+    Door("Trade War", "trade_war.ipynb", "Play", "2 to 5 players",
+         "About 90 turns: 20 to 30 minutes",
+         "Guess a card in another player's hand, battle for it, and bank your winnings.",
+         _hand("7H 7C") + _tile("Joker", "Mueller", "#1a5fb4")),
+    Door("Arsenal", "arsenal.ipynb", "The-campaign", "You against the computer",
+         "45 rounds: about 10 minutes a match, ten levels in the campaign",
+         "Bombs, shields and Counter-Strikes in six ranked teams, led blind and answered "
+         "in sight.",
+         _tile("Nuke", "level 4", "#9c0014") + _tile("Shield", "up to 3", "#1a5fb4")),
+)
+
+FRONT_STYLE = """
+<style>
+.wt-front { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr));
+  gap: 16px; max-width: 1100px; font-family: system-ui, 'DejaVu Sans', sans-serif; }
+.wt-door { border: 2px solid #1d6b3a; border-radius: 12px; padding: 12px 16px;
+  background: #fff; color: #111; }
+.wt-door h2 { font-size: 24px; margin: 0 0 6px; }
+.wt-door-picture { background: #1d6b3a; border-radius: 8px; padding: 8px; display: flex;
+  gap: 6px; }
+.wt-door-picture svg.wt-card { width: 60px; height: 84px; }
+.wt-door dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; font-size: 16px;
+  margin: 8px 0; }
+.wt-door dt { font-weight: 700; }
+.wt-door dd { margin: 0; }
+.wt-door-links { display: flex; gap: 10px; flex-wrap: wrap; }
+.wt-door-links a { font-size: 18px; font-weight: 700; padding: 6px 12px; border-radius: 6px;
+  text-decoration: none; border: 2px solid #1a5fb4; color: #1a5fb4; }
+.wt-door-links a.wt-play { background: #1a5fb4; color: #fff; }
+.wt-door-links a:focus-visible { outline: 3px solid #e67700; outline-offset: 2px; }
+</style>
+"""
+
+
+# Voilà opens links in an output in a new tab; a class is better kept to one tab per
+# student (every page is a kernel), so in Voilà the front door's links open in place.
+SAME_TAB = """
+<script>
+document.addEventListener("click", function (event) {
+  var link = event.target.closest && event.target.closest(".wt-front a");
+  if (link && document.body.dataset.voila !== undefined) {
+    event.preventDefault();
+    window.location.href = link.href;
+  }
+}, true);
+</script>
+"""
+
+
+def door_html(door: Door) -> str:
+    title = escape(door.title)
+    return (
+        f'<section class="wt-door" aria-label="{title}"><h2>{title}</h2>'
+        f'<div class="wt-door-picture">{door.picture}</div>'
+        f"<p>{escape(door.blurb)}</p>"
+        f"<dl><dt>Players</dt><dd>{escape(door.players)}</dd>"
+        f"<dt>A game</dt><dd>{escape(door.game_time)}</dd></dl>"
+        '<div class="wt-door-links">'
+        f'<a class="wt-play" href="{door.notebook}#{door.play_heading}">Play {title}</a>'
+        f'<a class="wt-rules" href="{door.notebook}">The rules in plain words</a>'
+        f'<a class="wt-explore" href="{EXPLORER}">Explore its rules</a>'
+        "</div></section>"
+    )
+
+
+class StartPage:
+    """The variants' cards, shown by Jupyter and Voilà through ``_repr_html_``."""
+
+    def _repr_html_(self) -> str:
+        doors = "".join(door_html(d) for d in DOORS)
+        return f'{STYLESHEET}{FRONT_STYLE}<div class="wt-front">{doors}</div>{SAME_TAB}'
+
+    def __repr__(self) -> str:
+        return "StartPage()"
+
+
+def start_page() -> StartPage:
+    return StartPage()
