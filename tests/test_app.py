@@ -36,7 +36,7 @@ def press(app: GameApp, label: str, times: int) -> None:
 
 def test_the_buttons_say_what_the_browser_tests_look_for() -> None:
     app = classic_war_app(seed=1)
-    assert app.labels() == ["Turn cards", "Play 10 battles", "New round", "Random deal"]
+    assert app.labels() == ["Turn cards", "Play 10 battles", "New round"]
     app.press("Turn cards")
     assert {"Undo", "Turn cards"} <= set(app.labels())
 
@@ -130,11 +130,17 @@ def test_a_class_typing_one_seed_replays_one_deal() -> None:
     assert student.seed_box.value == "2024"
 
 
-def test_a_random_deal_puts_its_seed_in_the_box() -> None:
+def test_new_round_with_the_seed_untouched_is_a_fresh_shuffled_deal() -> None:
+    """The text: "Use New round for another shuffled deal"; its seed goes in the box."""
     app = classic_war_app(seed=1)
-    app.press("Random deal")
-    assert app.seed_box.value == str(app.game.seed)
-    assert app.cursor == 0
+    app.press("Turn cards")
+    seeds = set()
+    for _ in range(5):
+        app.press("New round")
+        seeds.add(app.game.seed)
+        assert app.seed_box.value == str(app.game.seed)
+        assert app.cursor == 0
+    assert len(seeds) > 1 and 1 not in seeds
 
 
 @pytest.mark.parametrize("typed", ["abc", "", "-4", "4.5", "99999999999999999999999"])
@@ -341,3 +347,11 @@ def test_a_typed_seed_gives_the_same_game_with_computer_players_on_every_screen(
         app.press("Play 10 random cards")
     assert student.game.actions == teacher.game.actions
     assert len(teacher.game.actions) >= 10  # both sides really chose cards
+
+
+def test_the_log_draws_a_line_only_where_your_turns_begin() -> None:
+    """A line between two computer steps would show that a computer was asked something."""
+    app = counting_app()
+    press(app, "Add one", 2)  # steps: you 1, computer 2, you 3, computer 4
+    assert app.game.actions == ("one", "one", "one", "one")
+    assert app._log.value.count("wt-step-start") == 2

@@ -104,7 +104,7 @@ def test_the_game_goes_home_and_comes_back(page: Page, voila_server: Server) -> 
     trace = Trace.from_json(Path(saved.value.path()).read_text())
     assert len(trace.actions) == 2
 
-    button(page, "Random deal").click()
+    button(page, "New round").click()  # the seed untouched: a fresh shuffled deal
     wait_battle_change(page, battle)  # back to battle 0
     page.locator(".wt-paste textarea").fill(trace.to_json())
     button(page, "Open the game").click()

@@ -161,10 +161,8 @@ class GameApp(widgets.VBox):
         )
         self.seed_box.add_class("wt-seed")
         self._new_round = self._button("New round", self._on_new_round,
-                                       "Deal again with the seed in the box and the rulings "
-                                       "chosen under Rulings")
-        self._random_deal = self._button("Random deal", self._on_random_deal,
-                                         "Pick a fresh seed and deal it")
+                                       "A new shuffled deal, or the seed you typed in the box, "
+                                       "with the rulings chosen under Rulings")
         self.show_everything = widgets.Checkbox(
             description="Show everything (teacher)", indent=False,
             tooltip="Show the cards nobody at the table could see",
@@ -205,8 +203,8 @@ class GameApp(widgets.VBox):
             *self._design_controls,
             widgets.HBox([self._action_row, self._autoplay_button, self._undo, self._redo,
                           self.timeline], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.seed_box, self._new_round, self._random_deal,
-                          self.show_everything], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.seed_box, self._new_round, self.show_everything],
+                         layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self._deal_code, self.code_box, self._join, self.large_print],
                          layout=widgets.Layout(flex_flow="row wrap")),
             self._log,
@@ -321,10 +319,14 @@ class GameApp(widgets.VBox):
         self._guarded(self._show)
 
     def _on_new_round(self, _: widgets.Button) -> None:
-        self._guarded(lambda: self._deal(parse_seed(self.seed_box.value)))
+        self._guarded(lambda: self._deal(self._next_seed()))
 
-    def _on_random_deal(self, _: widgets.Button) -> None:
-        self._guarded(lambda: self._deal(fresh_seed()))
+    def _next_seed(self) -> int:
+        """The seed a student typed (to join a class's deal), else a fresh shuffle."""
+        typed = self.seed_box.value.strip()
+        if typed == str(self._game.seed):
+            return fresh_seed()
+        return parse_seed(typed)
 
     def _on_join(self, _: widgets.Button) -> None:
         self._guarded(self._join_deal)
@@ -536,8 +538,12 @@ class GameApp(widgets.VBox):
         items = []
         for number in self._shown_steps():
             new = " wt-new" if number == self._cursor else ""
-            items += [f'<li class="wt-log-entry{new}{" wt-step-start" if i == 0 else ""}">'
-                      f"{html}</li>" for i, (html, _) in enumerate(self._entries[number])]
+            # A line only where the human's turns begin: a line between two computer steps
+            # would show that a computer was asked something (Trade War's Putin, say).
+            starts = number == 0 or self._is_stop(number - 1)
+            for i, (html, _) in enumerate(self._entries[number]):
+                line = " wt-step-start" if starts and i == 0 else ""
+                items.append(f'<li class="wt-log-entry{new}{line}">{html}</li>')
         if self._cursor >= LOG_STEPS:
             items.append('<li class="wt-note">Earlier steps are on the timeline.</li>')
         # Focusable, so that the keyboard can scroll it too.
@@ -567,5 +573,4 @@ class GameApp(widgets.VBox):
 
     def _buttons(self) -> list[widgets.Button]:
         actions = [self._action_buttons[a] for a in self._shown_actions or ()]
-        return [*actions, self._autoplay_button, self._undo, self._redo, self._new_round,
-                self._random_deal]
+        return [*actions, self._autoplay_button, self._undo, self._redo, self._new_round]

@@ -296,7 +296,7 @@ def trade_war_app(
     ['Draw from the centre']
     >>> app.choose("ask 1 7")
     >>> app.labels()
-    ['Play 2♦', 'Play 7♣', 'Play A♠', 'Play 10 choices', 'Undo', 'New round', 'Random deal']
+    ['Play 2♦', 'Play 7♣', 'Play A♠', 'Play 10 choices', 'Undo', 'New round']
     >>> app.press("Play A♠")
     >>> "You win the battle against Computer 1: the higher rank wins." in app.table_text()
     True
