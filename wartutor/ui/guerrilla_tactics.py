@@ -17,7 +17,7 @@ from typing import Any
 from wartutor.core.cards import card
 from wartutor.core.engine import Event
 from wartutor.core.rulings import settings_of
-from wartutor.ui.render import card_svg, deck_svg, mini_card
+from wartutor.ui.render import card_svg, deck_svg, mini_card, since_last_choice
 from wartutor.ui.shell import GameApp
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS, GuerrillaRules, GuerrillaView
 from wartutor.variants.guerrilla_tactics.agents import heuristic_agent
@@ -167,9 +167,7 @@ def strip_html(events: tuple[Event, ...]) -> str:
              if not isinstance(e, Chose | SkirmishBegins)]
     if not items:
         return ""
-    listed = "".join(f"<li>{item}</li>" for item in items)
-    return (f'<div class="gt-strip" aria-label="since your last choice"><b>Since your last '
-            f"choice</b><ol>{listed}</ol></div>")
+    return since_last_choice(items, "gt-strip")
 
 
 def guerrilla_tactics_app(

@@ -205,6 +205,13 @@ class _TextOf(HTMLParser):
             self.parts.append(data)
 
 
+def since_last_choice(items: list[str], css_class: str) -> str:
+    """The strip that lists, as HTML items, what happened since the player's last choice."""
+    listed = "".join(f"<li>{item}</li>" for item in items)
+    return (f'<div class="{css_class}" aria-label="since your last choice"><b>Since your last '
+            f"choice</b><ol>{listed}</ol></div>")
+
+
 def text_of(fragment: str) -> str:
     """The words a fragment says, spaces tidied: what tests read instead of a screen.
 

@@ -21,7 +21,13 @@ import ipywidgets as widgets
 from wartutor.core.cards import RANK_CODES, RANK_NAMES
 from wartutor.core.engine import Decision, Event
 from wartutor.core.rulings import settings_of
-from wartutor.ui.render import CARD_HEIGHT, CARD_WIDTH, card_svg, deck_svg
+from wartutor.ui.render import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    card_svg,
+    deck_svg,
+    since_last_choice,
+)
 from wartutor.ui.shell import GameApp
 from wartutor.variants.trade_war import TRADE_WAR, TradeRules, TradeView
 from wartutor.variants.trade_war.agents import heuristic_agent
@@ -275,9 +281,7 @@ def strip_html(view: TradeView, events: tuple[Event, ...]) -> str:
              if not isinstance(e, TurnStarted) or e.may_draw or e.player == view.viewer]
     if not items:
         return ""
-    listed = "".join(f"<li>{item}</li>" for item in items[-14:])
-    return (f'<div class="tw-strip" aria-label="since your last choice"><b>Since your last '
-            f"choice</b><ol>{listed}</ol></div>")
+    return since_last_choice(items[-14:], "tw-strip")
 
 
 def trade_war_app(

@@ -18,7 +18,7 @@ from typing import Any
 from wartutor.core.engine import Event
 from wartutor.core.errors import BadInput
 from wartutor.core.rulings import settings_of
-from wartutor.ui.render import STYLESHEET, deck_svg
+from wartutor.ui.render import STYLESHEET, deck_svg, since_last_choice
 from wartutor.ui.shell import GameApp
 from wartutor.variants.war_room import WAR_ROOM, Deck, WarRoomRules, WarRoomView, card_text
 from wartutor.variants.war_room.agents import heuristic_agent
@@ -189,9 +189,7 @@ def strip_html(events: tuple[Event, ...]) -> str:
                 items.append(escape(explain(event)))
     if not items:
         return '<div class="wr-strip"></div>'
-    listed = "".join(f"<li>{item}</li>" for item in items)
-    return (f'<div class="wr-strip" aria-label="since your last choice"><b>Since your last '
-            f"choice</b><ol>{listed}</ol></div>")
+    return since_last_choice(items, "wr-strip")
 
 
 def deck_html(deck: Deck) -> str:
