@@ -25,6 +25,7 @@ from wartutor.core.chance import check_seed
 from wartutor.core.dealcode import deal_code, read_deal_code
 from wartutor.core.engine import AgentMaker, Event, Game, Variant
 from wartutor.core.errors import BadInput
+from wartutor.core.record import cited_rule, explanation
 from wartutor.core.rulings import rules_from
 from wartutor.core.trace import Trace
 from wartutor.ui.connection import connection_watch
@@ -553,11 +554,10 @@ class GameApp(widgets.VBox):
                 f"<ol>{''.join(items)}</ol></div>")
 
     def _entry(self, event: Event) -> tuple[str, str]:
-        # A variant with private events (a card drawn, a card swapped) words them as the
-        # human may know them; the log is always the human's, even when showing everything.
-        explain_for = getattr(self._variant, "explain_for", None)
-        said = explain_for(event, self._human) if explain_for else self._variant.explain(event)
-        rule = self._variant.rule_titles.get(event.rule, event.rule)
+        # The log is always the human's, even when showing everything: private events are
+        # worded as the human may know them.
+        said = explanation(self._game, event, self._human)
+        rule = cited_rule(self._game, event)
         return (f'{escape(said)} <span class="wt-rule">({escape(rule)})</span>',
                 f"{said} ({rule})")
 
