@@ -16,12 +16,14 @@ The heuristic agent
 
 from __future__ import annotations
 
+from functools import cache
+
 from wartutor.core.agents import random_agent
 from wartutor.core.cards import RANK_CODES, Card
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Agent, AgentMaker, Decision
 from wartutor.variants.trade_war.battle import compare, rank_value
-from wartutor.variants.trade_war.cards import MUELLER, Cards, TradeCard, trade_cards
+from wartutor.variants.trade_war.cards import MUELLER, Cards, TradeCard, trade_cards, trade_deck
 from wartutor.variants.trade_war.rules import TradeRules
 from wartutor.variants.trade_war.view import TradeView
 
@@ -33,6 +35,12 @@ def strength(c: TradeCard, rules: TradeRules) -> float:
     if isinstance(c, Card):
         return rank_value(c, rules)
     return 10.5 if c == MUELLER else 20.0
+
+
+@cache
+def strengths(rules: TradeRules) -> dict[str, float]:
+    """The :func:`strength` of every card by its code (a swap or take names cards by code)."""
+    return {c.code: strength(c, rules) for c in trade_deck()}
 
 
 def _play_of(action: str) -> Cards:
@@ -72,17 +80,17 @@ def heuristic_agent(player: int, seed: int) -> Agent:
 
 def _prepare(view: TradeView, legal: tuple[str, ...]) -> str | None:
     """A refill, swap or draw worth making; None: go on to ask."""
-    rules = view.rules
     if "draw" in legal:
         return "draw"
+    worth = strengths(view.rules)
     takes = [a for a in legal if a.startswith("take ")]
     if takes:
-        return max(takes, key=lambda a: strength(trade_cards(a[5:])[0], rules))
+        return max(takes, key=lambda a: worth[a[5:]])
     swaps = []
     for a in legal:
         if a.startswith("swap "):
             _, out, _, into = a.split()
-            gain = strength(trade_cards(into)[0], rules) - strength(trade_cards(out)[0], rules)
+            gain = worth[into] - worth[out]
             if gain > 1:
                 swaps.append((gain, a))
     return max(swaps)[1] if swaps else None

@@ -60,6 +60,9 @@ def joker(code: str) -> Joker:
 
 def trade_card(code: str) -> TradeCard:
     """A standard card code (9S, 10H, KD) or a joker code (MJ, PJ)."""
+    found = _BY_CODE.get(code)
+    if found is not None:  # the canonical spelling, as every action string has it
+        return found
     if code.strip().upper() in ("MJ", "PJ"):
         return joker(code)
     try:
@@ -83,6 +86,10 @@ def trade_codes(hand: Cards) -> str:
 def trade_deck() -> Cards:
     """The 54 cards in a fixed order: the standard deck, then Mueller, then Putin."""
     return (*standard_deck(), MUELLER, PUTIN)
+
+
+# Actions name cards by code, and agents read them back many times a step: look them up.
+_BY_CODE: dict[str, TradeCard] = {c.code: c for c in trade_deck()}
 
 
 def sort_key(c: TradeCard) -> tuple[int, int]:

@@ -38,12 +38,12 @@ def refill_pending(state: TradeState) -> bool:
 
 
 def prepare_actions(state: TradeState) -> tuple[str, ...]:
-    p = state.instigator
+    p, moved = state.instigator, state.moved
     hand, pile = state.hands[p], state.piles[p]
-    free_pile = [c for c in pile if c not in state.moved]
-    takes = [f"take {c.code}" for c in free_pile] if len(hand) < HAND_LIMIT else []
-    swaps = [f"swap {a.code} for {b.code}" for a in hand if a not in state.moved
-             for b in free_pile]
+    free_pile = [c.code for c in pile if c not in moved]
+    takes = [f"take {code}" for code in free_pile] if len(hand) < HAND_LIMIT else []
+    free_hand = [c.code for c in hand if c not in moved]
+    swaps = [f"swap {a} for {b}" for a in free_hand for b in free_pile]
     draw = ["draw"] if state.may_draw and len(hand) < HAND_LIMIT and state.center else []
     asks = [] if refill_pending(state) else list(ask_actions(state))
     return (*takes, *swaps, *draw, *asks)
@@ -53,10 +53,12 @@ def worth_preparing(state: TradeState) -> bool:
     """Is there a start-of-turn decision to make? Asks, or a refill or draw still to do,
     or (with nothing to battle with yet) a card that a take could bring."""
     p = state.instigator
-    actions = prepare_actions(state)
-    return any(a.startswith(("ask ", "draw")) for a in actions) or refill_pending(state) or (
-        not possible_plays(state.hands[p]) and any(a.startswith("take ") for a in actions)
-    )
+    # Asked only at the start of a turn, so these are prepare_actions: takes first, then
+    # swaps, then the draw and the asks.
+    actions = legal_actions(state)
+    return bool(actions) and (actions[-1].startswith(("ask ", "draw")) or refill_pending(state)
+                              or (actions[0].startswith("take ") and not possible_plays(
+                                  state.hands[p])))
 
 
 def ask_actions(state: TradeState) -> tuple[str, ...]:
@@ -75,7 +77,21 @@ def targets(state: TradeState) -> tuple[int, ...]:
                  if t != state.instigator and state.hands[t])
 
 
+# A step asks for the same state's actions several times (the decision, the check of the
+# action taken, the settling after it); a state never changes, so the last answer is kept.
+_last: tuple[TradeState | None, tuple[str, ...]] = (None, ())
+
+
 def legal_actions(state: TradeState) -> tuple[str, ...]:
+    global _last
+    seen, actions = _last
+    if seen is not state:
+        actions = _legal_actions(state)
+        _last = (state, actions)
+    return actions
+
+
+def _legal_actions(state: TradeState) -> tuple[str, ...]:
     phase, battle = state.phase, state.battle
     if phase == PREPARE:
         return prepare_actions(state)
