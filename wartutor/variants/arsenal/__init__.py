@@ -27,12 +27,14 @@ You captured 4 cards to 0: you win the match.
 from __future__ import annotations
 
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
+from wartutor.variants.arsenal import fast
 from wartutor.variants.arsenal import game as rules_of_play
-from wartutor.variants.arsenal.agents import AGENTS
+from wartutor.variants.arsenal.agents import AGENTS, HEURISTIC, Style, npc
 from wartutor.variants.arsenal.campaign import Campaign
 from wartutor.variants.arsenal.cards import ArsenalCard, arsenal_card, arsenal_cards
 from wartutor.variants.arsenal.explain import RULE_TITLES, Verdict, beats, explain, why_not
 from wartutor.variants.arsenal.game import ArsenalState, MatchOver
+from wartutor.variants.arsenal.levels import LEVELS
 from wartutor.variants.arsenal.rules import FIXED_RULINGS, ArsenalRules
 from wartutor.variants.arsenal.view import ArsenalView, view
 
@@ -40,6 +42,13 @@ __all__ = [
     "ARSENAL", "Arsenal", "ArsenalCard", "ArsenalRules", "ArsenalState", "ArsenalView",
     "Campaign", "Verdict", "arsenal_card", "arsenal_cards", "beats",
 ]  # fmt: skip
+
+# How each agent plays, for the fast path: None at random, else an NPC's style. The
+# campaign's NPCs are agents too, so a simulation can ask how hard each level is.
+STYLES: dict[str, Style | None] = {
+    "random": None, "heuristic": HEURISTIC,
+    **{f"level-{level.number}": level.style for level in LEVELS},
+}  # fmt: skip
 
 
 class Arsenal:
@@ -51,7 +60,7 @@ class Arsenal:
     length_unit = "round"  # what Summary.length counts
     rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
-    agents = AGENTS
+    agents = AGENTS | {f"level-{level.number}": npc(level.style) for level in LEVELS}
 
     def player_names(self, rules: ArsenalRules) -> tuple[str, ...]:
         return ("You", "NPC")
@@ -96,6 +105,15 @@ class Arsenal:
         assert isinstance(state.outcome.because, MatchOver)
         return Summary(state.outcome.winners, state.outcome.because.ending, len(state.history),
                        counts)
+
+    def fast_refusal(self, rules: ArsenalRules, agents: tuple[str, ...]) -> str | None:
+        """None: the fast path plays every ruling, deck and built-in agent."""
+        return fast.refusal(agents, STYLES)
+
+    def play_fast(self, rules: ArsenalRules, seed: int, agents: tuple[str, ...],
+                  max_length: int | None) -> Summary:
+        """The summary of game ``seed``, exactly as the traced engine gives it."""
+        return fast.play_fast(rules, seed, (STYLES[agents[0]], STYLES[agents[1]]), max_length)
 
 
 ARSENAL = Arsenal()
