@@ -29,6 +29,7 @@ Decision(player=1, kind='play', legal_actions=('play 5H', 'play KD'))
 from __future__ import annotations
 
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
+from wartutor.variants.guerrilla_tactics import fast
 from wartutor.variants.guerrilla_tactics import game as rules_of_play
 from wartutor.variants.guerrilla_tactics.agents import AGENTS
 from wartutor.variants.guerrilla_tactics.events import GameOver, GuerrillaEvent
@@ -85,6 +86,16 @@ class GuerrillaTactics:
 
     def outcome(self, state: GuerrillaState) -> Outcome | None:
         return state.outcome
+
+    def fast_refusal(self, rules: GuerrillaRules, agents: tuple[str, ...]) -> str | None:
+        """None when the fast path plays these rules with these agents; else why not."""
+        return fast.fast_refusal(agents)
+
+    def play_fast(
+        self, rules: GuerrillaRules, seed: int, agents: tuple[str, ...], max_length: int | None
+    ) -> Summary:
+        """The summary of game ``seed``, exactly as the traced engine gives it."""
+        return fast.play_fast(rules, seed, agents, max_length)
 
     def summarize(self, game: Game[GuerrillaState]) -> Summary:
         state = game.state
