@@ -24,6 +24,7 @@ Compare VC: you 7 and Ana 6. The lowest wins: Ana's 6.
 from __future__ import annotations
 
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
+from wartutor.variants.war_room import fast
 from wartutor.variants.war_room import game as rules_of_play
 from wartutor.variants.war_room.agents import AGENTS
 from wartutor.variants.war_room.deck import (
@@ -93,6 +94,16 @@ class WarRoom:
 
     def outcome(self, state: WarRoomState) -> Outcome | None:
         return state.outcome
+
+    def fast_refusal(self, rules: WarRoomRules, agents: tuple[str, ...]) -> str | None:
+        """None: the fast path plays these rules with these agents (one name per seat)."""
+        return fast.fast_refusal(rules, agents)
+
+    def play_fast(
+        self, rules: WarRoomRules, seed: int, agents: tuple[str, ...], max_length: int | None
+    ) -> Summary:
+        """The summary of game ``seed``, exactly as the traced engine gives it."""
+        return fast.play_fast(rules, seed, agents, max_length)
 
     def summarize(self, game: Game[WarRoomState]) -> Summary:
         state = game.state

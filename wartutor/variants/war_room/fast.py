@@ -1,0 +1,284 @@
+"""Private fast path: whole War Room games without states, events, views or traces.
+
+It plays the same rules as game.py, and the built-in agents' choices as agents.py makes
+them, on plain lists: a card is the index of its kind in the deck, a VC is an int per
+seat (None for a seat out of the game). tests/test_war_room_fast.py proves it returns
+the same summary as the traced engine for every agent, ruling and seed it tries.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+
+from wartutor.core.chance import Rng, check_seed, shuffle_in_place
+from wartutor.core.engine import Summary
+from wartutor.variants.war_room.deck import load_deck
+from wartutor.variants.war_room.rules import WarRoomRules
+
+FAST_AGENTS = ("heuristic", "random")  # the agents of agents.py this module plays
+
+# An instruction as (target rule, change, mandatory); a card's activation is a tuple of them.
+Step = tuple[str, int, bool]
+Hits = list[int] | None  # the seats one choice would hit; None: skip the instruction
+
+
+@lru_cache(maxsize=32)
+def _kinds(deck: str) -> tuple[tuple[int, ...], tuple[tuple[Step, ...], ...], tuple[int, ...]]:
+    """The printed VC and activation of each kind of card, and the deck as kind indices."""
+    cards = load_deck(deck)
+    printed = tuple(k.vc for k in cards.kinds)
+    steps = tuple(tuple((s.target, s.change, s.mandatory) for s in k.instructions)
+                  for k in cards.kinds)
+    dealt = tuple(i for i, copies in enumerate(cards.copies) for _ in range(copies))
+    return printed, steps, dealt
+
+
+def fast_refusal(rules: WarRoomRules, agents: tuple[str, ...]) -> str | None:
+    """None: every seat's agent is one this module plays (any deck, ruling and table)."""
+    unknown = [name for name in agents if name not in FAST_AGENTS]
+    if unknown:
+        return (f"the War Room fast path plays only the agents {', '.join(FAST_AGENTS)}, "
+                f"not {', '.join(unknown)}")
+    return None
+
+
+# The heuristic agent of agents.py, on VC lists: the same choices, in the same order.
+
+
+def _standing(vcs: list[int], me: int, participants: tuple[int, ...]) -> int:
+    rivals = [vcs[p] for p in participants if p != me]
+    return min(rivals) - vcs[me] if rivals else 0
+
+
+def _hit(vcs: list[int], seats: list[int], change: int) -> list[int]:
+    after = vcs.copy()
+    for s in seats:
+        after[s] += change
+    return after
+
+
+def _landings(vcs: list[int], me: int, target: str, in_play: tuple[int, ...]) -> list[list[int]]:
+    """agents._options: the ways an instruction could land, opponents in seat order."""
+    opponents = [s for s in in_play if s != me]
+    if target == "self":
+        return [[me]]
+    if target == "all-opponents":
+        return [opponents]
+    if target == "chosen-opponent":
+        return [[s] for s in opponents]
+    if target in ("highest-opponent", "lowest-opponent"):
+        pick = max if target == "highest-opponent" else min
+        extreme = pick(vcs[s] for s in opponents)
+        return [[s] for s in opponents if vcs[s] == extreme]
+    return []  # Defend Ally: no friendly card in individual play
+
+
+@lru_cache(maxsize=1 << 16)
+def heuristic_gains(
+    me: int,
+    steps: tuple[Step, ...],
+    vcs: tuple[int, ...],
+    participants: tuple[int, ...],
+    in_play: tuple[int, ...],
+) -> bool:
+    """Whether the heuristic sees its activation improve its standing (agents.py, declare).
+
+    Cached: a table of printed VCs comes round again and again.
+    """
+    now = list(vcs)
+    after = now
+    for target, change, mandatory in steps:
+        outcomes = [_hit(after, seats, change) for seats in _landings(after, me, target, in_play)]
+        if not mandatory:
+            outcomes.append(after)
+        if outcomes:
+            after = max(outcomes, key=lambda v: _standing(v, me, participants))
+    return _standing(after, me, participants) > _standing(now, me, participants)
+
+
+def heuristic_choice(
+    me: int, change: int, vcs: list[int], participants: tuple[int, ...], legal: list[Hits]
+) -> int:
+    """The index of the legal choice the heuristic takes while its card resolves."""
+
+    def score(choice: Hits) -> tuple[int, int]:
+        if choice is None:
+            return _standing(vcs, me, participants), 0
+        # On equal standing, hit the rival that threatens most: the lowest VC.
+        threat = -min(vcs[s] for s in choice) if change > 0 else 0
+        return _standing(_hit(vcs, choice, change), me, participants), threat
+
+    scores = [score(choice) for choice in legal]
+    return scores.index(max(scores))
+
+
+# A whole game.
+
+
+def play_fast(
+    rules: WarRoomRules, seed: int, agents: tuple[str, ...], max_length: int | None
+) -> Summary:
+    """The summary of game ``seed``, exactly as the traced engine gives it."""
+    printed, activation, dealt = _kinds(rules.deck)
+    n = rules.players
+    once = rules.reactivate == "once-per-cycle"
+    all_tied = rules.extreme_tie == "all"
+    same_tie = rules.stalemate_when == "same-tie"
+    void = rules.stalemate == "void"
+    round_limit = rules.round_limit
+    heuristic = [name == "heuristic" for name in agents]
+    minds = [Rng.from_seed((seed * 8 + p) % (1 << 64)) for p in range(n)]  # the agents' own
+
+    # The deal (game.deal): shuffle, deal equally, choose the first player.
+    deck = list(dealt)
+    rng = shuffle_in_place(deck, check_seed(seed))
+    size = len(deck) // n
+    stacks = [deque(deck[i * size:(i + 1) * size]) for i in range(n)]
+    collections: list[list[int]] = [[] for _ in range(n)]
+    if rules.first_player == "random":
+        first, after = Rng(rng).below(n)
+        rng = after.state
+    else:
+        first = int(rules.first_player)
+    remaining = list(range(n))
+    tie_breaks = stalemates = activations = instructions = no_target = 0
+    reshuffles = eliminations = 0
+    seen: set[tuple[object, ...]] = set()  # round starts passed with nobody choosing
+    rounds = 0
+
+    def summary(winners: tuple[int, ...] | None, ending: str) -> Summary:
+        return Summary(winners, ending, rounds, {
+            "tie_breaks": tie_breaks, "stalemates": stalemates, "activations": activations,
+            "instructions": instructions, "no_target": no_target, "reshuffles": reshuffles,
+            "eliminations": eliminations})
+
+    while True:
+        # Round, 1: every remaining player reveals, clockwise from the first player.
+        rounds += 1
+        order = tuple(sorted(remaining, key=lambda s: (s - first) % n))
+        in_play = tuple(remaining)
+        table = [-1] * n  # the kind revealed per seat; -1: out of the game
+        vcs = [0] * n  # its VC now (0 for a seat out of the game, and never read)
+        for s in order:
+            table[s] = card = stacks[s].popleft()
+            vcs[s] = printed[card]
+        # WR-ENDLESS: a round start seen before with nobody choosing in between ends the
+        # game. A round in which no card can activate is one nobody chooses in; any
+        # other round starts with a declaration, which forgets the round starts seen.
+        forced = not any(activation[table[s]] for s in order)
+        if seen or forced:
+            position = (tuple(map(tuple, stacks)), tuple(map(tuple, collections)), first,
+                        tuple(table), rng)
+            if position in seen:
+                return summary(None, "endless")
+            if forced:
+                seen.add(position)
+            else:
+                seen = set()
+        if not forced and max_length is not None and rounds >= max_length:
+            return summary(None, "unfinished")  # stopped at this round's first declaration
+
+        # Round, 2-5 and the tie-break: declare, resolve clockwise, compare, until a winner.
+        participants = order
+        step = 0
+        activated = [False] * n
+        step_start = vcs.copy()
+        while True:
+            activating = []
+            for p in participants:
+                steps = activation[table[p]]
+                if not steps or (once and activated[p]):
+                    continue  # declines without being asked
+                if heuristic[p]:
+                    yes = heuristic_gains(p, steps, tuple(vcs), participants, in_play)
+                    if yes and step >= 2:
+                        coin, minds[p] = minds[p].below(2)
+                        yes = coin == 1
+                else:
+                    pick, minds[p] = minds[p].below(2)
+                    yes = pick == 0  # ("activate", "decline")
+                if yes:
+                    activating.append(p)
+            activations += len(activating)
+            for owner in activating:
+                opponents = [s for s in order if s != owner]
+                for target, change, mandatory in activation[table[owner]]:
+                    # game.targets: which cards this instruction may hit, and whether to choose.
+                    choose = False
+                    if target == "self":
+                        seats = [owner]
+                    elif target in ("chosen-ally", "all-allies"):
+                        seats = []
+                    elif target == "all-opponents":
+                        seats = opponents
+                    elif target == "chosen-opponent":
+                        seats = opponents
+                        choose = len(seats) > 1
+                    else:
+                        pick_vc = max if target == "highest-opponent" else min
+                        extreme = pick_vc(vcs[s] for s in opponents)
+                        seats = [s for s in opponents if vcs[s] == extreme]
+                        choose = len(seats) > 1 and not all_tied
+                    if not seats:
+                        no_target += 1
+                        continue
+                    if choose or not mandatory:
+                        legal: list[Hits] = [[s] for s in seats] if choose else [seats]
+                        if not mandatory:
+                            legal.append(None)
+                        if heuristic[owner]:
+                            index = heuristic_choice(owner, change, vcs, participants, legal)
+                        else:
+                            index, minds[owner] = minds[owner].below(len(legal))
+                        chosen = legal[index]
+                        if chosen is None:
+                            continue  # skipped
+                        seats = chosen
+                    for s in seats:
+                        vcs[s] += change  # never clamped (WR-VC)
+                    instructions += 1
+                activated[owner] = True
+            lowest_vc = min(vcs[p] for p in participants)
+            lowest = tuple(p for p in participants if vcs[p] == lowest_vc)
+            if len(lowest) == 1:
+                winner: int | None = lowest[0]
+                break
+            if step > 0 and (lowest == participants if same_tie else vcs == step_start):
+                stalemates += 1
+                if void:
+                    winner = None
+                    break
+                index, after = Rng(rng).below(len(lowest))
+                rng = after.state
+                winner = lowest[index]
+                break
+            tie_breaks += 1
+            step += 1
+            participants = lowest
+            step_start = vcs.copy()
+
+        # The winner collects every revealed card and goes first; a void puts them back under.
+        if winner is None:
+            for s in order:
+                stacks[s].append(table[s])
+        else:
+            collections[winner] += [table[s] for s in order]
+            first = winner
+
+        # After the round: eliminations, the end, the reshuffle, the game limit.
+        out = [p for p in remaining if not stacks[p] and not collections[p]]
+        if out:
+            eliminations += len(out)
+            remaining = [p for p in remaining if p not in out]
+        if len(remaining) <= 1:
+            return summary(tuple(remaining), "last-player" if remaining else "nobody")
+        if any(not stacks[p] for p in remaining):
+            for p in remaining:
+                mixed = [*stacks[p], *collections[p]]
+                rng = shuffle_in_place(mixed, rng)
+                stacks[p] = deque(mixed)
+                collections[p] = []
+            reshuffles += 1
+        if round_limit is not None and rounds >= round_limit:
+            return summary(None, "unfinished")
