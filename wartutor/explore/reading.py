@@ -51,6 +51,8 @@ def read(table: Table) -> str:
         return f"{variant.title}: no games were played."
     lines = [f"{variant.title}, {stats.games} games (seeds {table.seeds[0]} to "
              f"{table.seeds[-1]})."]
+    if table.note:
+        lines.append(table.note)
     lines.append(_lengths(stats, unit_of(variant)))
     lines.append(_wins(stats, variant.player_names(table.rules)))
     lines.append(_endings(table, stats, plural(2, unit_of(variant))))

@@ -5,12 +5,16 @@ from that seed, so a game does not depend on where or in what order it ran: the
 same seeds give the same table on one process, a local pool or a dask cluster.
 
 ``traced=True`` plays through the engine contract (states, events, agents). By
-default the variant's private fast path (``play_fast``) is taken when it has one and
-every seat plays the default agent; tests prove both give the same table.
+default the variant's private fast path is taken wherever it plays the chosen rules
+and agents: ``variant.fast_refusal(rules, agents)`` is None and
+``variant.play_fast(rules, seed, agents, max_length)`` plays each game; tests prove
+both give the same table. Where there is no fast path for the combination, the
+traced engine plays it and the table's ``note`` says so (never a silently different
+answer).
 
 ``max_length`` stops a game at the first decision at which its length (in the
 variant's unit) has reached it; the game is then unfinished, never won or drawn. A
-fast path must stop at the same point, ``play_fast(rules, seed, max_length)``.
+fast path stops at the same point.
 
 >>> from wartutor.variants.classic_war import ClassicRules
 >>> table = simulate("classic_war", 3, seed=10, rules=ClassicRules(war_down=3),
@@ -26,13 +30,15 @@ from __future__ import annotations
 
 import math
 import os
+import sys
+import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from functools import partial
 from typing import Any
 
 from wartutor.core.chance import check_seed
-from wartutor.core.engine import Game, Summary, Variant, play_out
+from wartutor.core.engine import Game, Step, Summary, Variant
 from wartutor.core.errors import BadInput
 from wartutor.core.rulings import rules_from
 from wartutor.explore.table import Row, Table
@@ -45,6 +51,7 @@ DEFAULT_MAX_LENGTH = 10_000
 # small enough that the progress bar moves and the workers finish together.
 MAX_CHUNK = 2_000
 CHUNKS_PER_WORKER = 4
+CANCEL_POLL = 0.1  # seconds between looks at the cancel event
 
 Progress = bool | Callable[[int, int], None]
 """True: a tqdm bar; False: none; a function: called with (games done, games in all)."""
@@ -96,6 +103,15 @@ def play_one(
     return _play(variant, rules, seed, resolve_agents(variant, rules, agents), traced, max_length)
 
 
+def fast_refusal(variant: Variant[Any], rules: Any, agents: tuple[str, ...]) -> str | None:
+    """None when the variant's fast path plays these rules and agents; else why not."""
+    ask = getattr(variant, "fast_refusal", None)
+    if ask is None or getattr(variant, "play_fast", None) is None:
+        return f"{variant.title} has no fast path yet."
+    reason: str | None = ask(rules, agents)
+    return reason
+
+
 def _play(
     variant: Variant[Any],
     rules: Any,
@@ -104,23 +120,38 @@ def _play(
     traced: bool,
     max_length: int | None,
 ) -> Summary:
-    fast = getattr(variant, "play_fast", None)
-    default = next(iter(variant.agents))
-    if not traced and fast is not None and all(name == default for name in agents):
-        summary: Summary = fast(rules, seed, max_length)
+    if not traced and fast_refusal(variant, rules, agents) is None:
+        summary: Summary = variant.play_fast(rules, seed, agents, max_length)  # type: ignore[attr-defined]
         return summary
-    game = Game.new(variant, rules, seed)
+    return _play_traced(variant, rules, seed, agents, max_length)
+
+
+def _play_traced(
+    variant: Variant[Any],
+    rules: Any,
+    seed: int,
+    agents: tuple[str, ...],
+    max_length: int | None,
+) -> Summary:
+    """The game through the engine contract: states, events, views and agents.
+
+    Only the current state is kept (a simulation never looks back), so a long game
+    costs no more per step than a short one; the steps are those Game.play would take.
+    """
+    state, _ = variant.new_game(rules, seed, None)
     players = {seat: variant.agents[name](seat, seed) for seat, name in enumerate(agents)}
-    if max_length is None:
-        return variant.summarize(play_out(game, players))
-    # Stop at the first decision where the game has reached max_length: a step may
-    # complete more than one unit (a round whose every choice is forced), so check each.
-    while (decision := game.decision) is not None:
-        if variant.summarize(game).length >= max_length:
+    decide, view, apply = variant.decision, variant.view, variant.apply
+    while (decision := decide(state)) is not None:
+        # Stop at the first decision where the game has reached max_length: a step may
+        # complete more than one unit (a round whose every choice is forced), so check each.
+        if max_length is not None and _summary(variant, rules, seed, state).length >= max_length:
             break
-        view = variant.view(game.state, decision.player)
-        game = game.play(players[decision.player](view, decision))
-    return variant.summarize(game)
+        state, _ = apply(state, players[decision.player](view(state, decision.player), decision))
+    return _summary(variant, rules, seed, state)
+
+
+def _summary(variant: Variant[Any], rules: Any, seed: int, state: Any) -> Summary:
+    return variant.summarize(Game(variant, rules, seed, None, (Step(None, (), state),)))
 
 
 def _play_chunk(
@@ -131,9 +162,15 @@ def _play_chunk(
     max_length: int | None,
     seeds: range,
 ) -> list[Row]:
-    """The worker's task: a run of consecutive seeds (module level, so it can be pickled)."""
+    """The worker's task: a run of consecutive seeds (module level, so it can be pickled).
+
+    ``traced`` False means the fast path, already known to play these rules and agents.
+    """
     variant = find_variant(variant_name)
-    return [Row.of(s, _play(variant, rules, s, agents, traced, max_length)) for s in seeds]
+    if traced:
+        return [Row.of(s, _play_traced(variant, rules, s, agents, max_length)) for s in seeds]
+    play_fast = variant.play_fast  # type: ignore[attr-defined]
+    return [Row.of(s, play_fast(rules, s, agents, max_length)) for s in seeds]
 
 
 def default_jobs() -> int:
@@ -157,6 +194,7 @@ def simulate(
     jobs: int | None = None,
     chunk_size: int | None = None,
     progress: Progress = True,
+    cancel: threading.Event | None = None,
 ) -> Table:
     """Games with seeds ``seed``, ``seed + 1``, ...: one row each, in seed order.
 
@@ -165,7 +203,11 @@ def simulate(
     Without an ``executor``, ``jobs`` processes of a local pool play the games (all
     cores by default; one runs them here, with no pool). Any
     :class:`concurrent.futures.Executor` is accepted, such as a dask.distributed
-    ``Client(...).get_executor()``; it is left running afterwards.
+    ``Client(...).get_executor()``; it is left running afterwards. ``jobs`` above
+    the machine's cores is cut to the cores.
+
+    Setting ``cancel`` (from another thread) stops the run within about a chunk of
+    games: queued chunks are dropped and :class:`Cancelled` is raised.
     """
     name = variant if isinstance(variant, str) else variant.name
     found = find_variant(name)
@@ -182,27 +224,47 @@ def simulate(
     if jobs is not None and (type(jobs) is not int or jobs < 1):
         raise BadInput(f"{jobs!r} cannot be a number of processes",
                        allowed="a whole number >= 1, or None for all cores")
-    workers = jobs or default_jobs()
+    # More processes than cores only share the same cores, and each costs a start-up.
+    workers = min(jobs or default_jobs(), default_jobs())
     size = chunk_size or max(1, min(MAX_CHUNK, math.ceil(games / (workers * CHUNKS_PER_WORKER))))
     chunks = [range(start, min(start + size, seed + games))
               for start in range(seed, seed + games, size)]
-    job = partial(_play_chunk, name, rules, seats, traced, max_length)
-    report = _Reporter(progress, games, found.title)
+    note = "" if traced else _traced_note(found, rules, seats)
+    job = partial(_play_chunk, name, rules, seats, traced or bool(note), max_length)
+    report = _Reporter(progress, games, found.title, note)
     rows: list[Row] = []
     try:
         if executor is None and workers == 1:
             for chunk in chunks:
+                if cancel is not None and cancel.is_set():
+                    raise Cancelled(f"stopped after {len(rows)} of {games} games")
                 rows += job(chunk)
                 report(len(chunk))
         elif executor is None:
-            with ProcessPoolExecutor(min(workers, max(1, len(chunks)))) as pool:
-                rows = _run(pool, job, chunks, report)
+            pool = ProcessPoolExecutor(min(workers, max(1, len(chunks))))
+            try:
+                rows = _run(pool, job, chunks, report, cancel)
+            finally:
+                # Queued chunks are dropped; a running one finishes (chunks are short).
+                pool.shutdown(wait=True, cancel_futures=True)
         else:
-            rows = _run(executor, job, chunks, report)
+            rows = _run(executor, job, chunks, report, cancel)
     finally:
         report(0, close=True)
     rows.sort(key=lambda row: row.seed)  # chunks finish in any order
-    return Table(name, rules, seats, max_length, tuple(rows))
+    return Table(name, rules, seats, max_length, tuple(rows), note)
+
+
+def _traced_note(variant: Variant[Any], rules: Any, agents: tuple[str, ...]) -> str:
+    """Empty when the fast path plays these games; else what plays them instead, and why."""
+    reason = fast_refusal(variant, rules, agents)
+    if reason is None:
+        return ""
+    return f"The traced engine played these games (slower, the same results): {reason}"
+
+
+class Cancelled(Exception):
+    """A simulation stopped because its ``cancel`` event was set."""
 
 
 def _run(
@@ -210,16 +272,23 @@ def _run(
     job: Callable[[range], list[Row]],
     chunks: list[range],
     report: _Reporter,
+    cancel: threading.Event | None,
 ) -> list[Row]:
-    futures = [executor.submit(job, chunk) for chunk in chunks]
+    futures = {executor.submit(job, chunk) for chunk in chunks}
     rows: list[Row] = []
     try:
-        for future in as_completed(futures):
-            chunk_rows = future.result()
-            rows += chunk_rows
-            report(len(chunk_rows))
+        pending = futures
+        while pending:
+            # Wake up now and then to see whether the run was cancelled.
+            done, pending = wait(pending, timeout=CANCEL_POLL, return_when=FIRST_COMPLETED)
+            for future in done:
+                chunk_rows = future.result()
+                rows += chunk_rows
+                report(len(chunk_rows))
+            if cancel is not None and cancel.is_set():
+                raise Cancelled(f"stopped after {len(rows)} of {report.total} games")
     finally:
-        for future in futures:  # after an error or Ctrl-C, do not leave work queued
+        for future in futures:  # after an error, Cancel or Ctrl-C, do not leave work queued
             future.cancel()
     return rows
 
@@ -227,13 +296,16 @@ def _run(
 class _Reporter:
     """Adapts the ``progress`` argument: a tqdm bar, a callback, or nothing."""
 
-    def __init__(self, progress: Progress, total: int, title: str) -> None:
+    def __init__(self, progress: Progress, total: int, title: str, note: str = "") -> None:
         self.done, self.total = 0, total
         self.callback = progress if callable(progress) else None
         self.bar: Any = None
         if progress is True:
             from tqdm.auto import tqdm  # auto: a widget bar in notebooks, text in terminals
 
+            if note:  # said before the (slower) run starts, on the bar's stream
+                tqdm.write(f"{title}: {note}", file=sys.stderr)
+            # tqdm's bar shows the time taken and the time left: [00:02<00:05, ...].
             self.bar = tqdm(total=total, desc=title, unit="game")
 
     def __call__(self, n: int, *, close: bool = False) -> None:

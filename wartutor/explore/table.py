@@ -16,7 +16,7 @@ from __future__ import annotations
 import csv
 import importlib
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +61,9 @@ class Table:
     agents: tuple[str, ...]  # one agent name per seat
     max_length: int | None
     rows: tuple[Row, ...]
+    # How the games were played when it is worth saying (the traced engine stood in for a
+    # fast path). Not part of the answer: equal games make equal tables.
+    note: str = field(default="", compare=False)
 
     def __len__(self) -> int:
         return len(self.rows)

@@ -86,9 +86,16 @@ class ClassicWar:
         assert isinstance(state.outcome.because, GameOver)
         return Summary(state.outcome.winners, state.outcome.because.ending, state.battles, counts)
 
-    def play_fast(self, rules: ClassicRules, seed: int, max_length: int | None = None) -> Summary:
+    def fast_refusal(self, rules: ClassicRules, agents: tuple[str, ...]) -> str | None:
+        """The fast path plays every ruling; its one agent only turns the cards."""
+        return None
+
+    def play_fast(
+        self, rules: ClassicRules, seed: int, agents: tuple[str, ...] = ("turn", "turn"),
+        max_length: int | None = None,
+    ) -> Summary:
         """Private-path summary of the game from ``seed``; equal to the traced engine's."""
-        return play_fast(rules, seed, max_length)
+        return play_fast(rules, seed, agents, max_length)
 
 
 CLASSIC_WAR = ClassicWar()
