@@ -19,13 +19,14 @@ from wartutor.core.engine import (
     plain_refusal,
     play_out,
 )
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
+from wartutor.core.registry import VARIANTS, find_variant, register
 from wartutor.core.rulings import FixedRuling, Ruling, rules_from, ruling, rulings_of, settings_of
 from wartutor.core.trace import Trace
 
 __all__ = [
-    "Agent", "AgentMaker", "BadInput", "Card", "Decision", "Event", "FixedRuling", "Game",
-    "Outcome", "Rng", "Ruling", "Step", "Summary", "Trace", "Variant", "card", "cards",
-    "check_action", "check_seed", "codes", "plain_refusal", "play_out", "rules_from", "ruling",
-    "rulings_of", "settings_of", "standard_deck",
+    "VARIANTS", "Agent", "AgentMaker", "BadInput", "Card", "Decision", "Event", "FixedRuling",
+    "Game", "Outcome", "Rng", "Ruling", "Step", "Summary", "Trace", "Variant", "card", "cards",
+    "check_action", "check_seed", "codes", "find_variant", "plain_refusal", "play_out",
+    "quoted", "register", "rules_from", "ruling", "rulings_of", "settings_of", "standard_deck",
 ]  # fmt: skip

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeVar
 
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -50,7 +50,8 @@ def shuffle_in_place(items: list[T], state: int) -> int:
 def check_seed(seed: object) -> int:
     """The seed itself if it is usable, else a clear error."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise BadInput(f"{seed!r} cannot be a seed", allowed=f"a whole number from 0 to {MAX_SEED}")
+        raise BadInput(f"{quoted(seed)} cannot be a seed",
+                       allowed=f"a whole number from 0 to {MAX_SEED}")
     return seed
 
 

@@ -28,7 +28,9 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
 from wartutor.core.chance import check_seed
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
+from wartutor.core.limits import check_text
+from wartutor.core.registry import find_variant
 from wartutor.core.rulings import rules_from, rulings_of, settings_of
 
 # Two letters per variant. A new variant adds a line here (and never reuses a pair).
@@ -40,6 +42,7 @@ PREFIXES = {
     "arsenal": "AR",
 }
 KEYS = "ABCDEFGHJKMNPQRSTUVWXYZ"  # no I, L or O
+MAX_CHARS = 200  # of a typed code; the longest a variant's rulings can make has about 150
 EXAMPLE = "CW-4821 (two letters for the game, the seed, then any changed rulings such as B3)"
 _SHAPE = re.compile(r"([A-Z]{2})(\d+)((?:[A-Z]=?\d+)*)")
 _CHANGE = re.compile(r"([A-Z])(=?)(\d+)")
@@ -55,8 +58,6 @@ class DealCode:
 
     def rules(self) -> Any:
         """The full rules object: the defaults with this code's changes."""
-        from wartutor.variants import find_variant
-
         return rules_from(find_variant(self.variant).rules_type, self.settings)
 
 
@@ -71,8 +72,6 @@ def _same_deal_as(variant: str, rules: Any, seed: int, name: str,
     War Room's app passes its shipped deck as the deck file's text; that deals the same
     cards as the choice "field-manual", so the code can say so in two characters.
     """
-    from wartutor.variants import find_variant
-
     game = find_variant(variant)
 
     def table(rules: Any) -> Any:
@@ -98,7 +97,7 @@ def deal_code(variant: str, rules: Any, seed: int) -> str:
     """The code of a deal; :class:`BadInput` if a ruling cannot be written in one."""
     prefix = PREFIXES.get(variant)
     if prefix is None:
-        raise BadInput(f"the game {variant!r} has no deal code letters",
+        raise BadInput(f"the game {quoted(variant)} has no deal code letters",
                        allowed=", ".join(PREFIXES))
     defaults = settings_of(type(rules)())
     changes = []
@@ -132,25 +131,28 @@ def _normalised(text: str) -> str:
 
 def read_deal_code(text: str) -> DealCode:
     """The deal a code stands for, or :class:`BadInput` saying what is wrong with it."""
-    from wartutor.variants import find_variant
-
+    check_text(text, max_chars=MAX_CHARS, what="the deal code",
+               allowed=f"a code such as {EXAMPLE}")
     code = _normalised(text)
     if not code:
         raise BadInput("the deal code box is empty", allowed=f"a code such as {EXAMPLE}")
     shape = _SHAPE.fullmatch(code)
     if shape is None:
-        raise BadInput(f"{text.strip()!r} is not a deal code", allowed=f"a code such as {EXAMPLE}")
+        raise BadInput(f"{quoted(text.strip())} is not a deal code",
+                       allowed=f"a code such as {EXAMPLE}")
     prefix, seed_text, changes = shape.groups()
     by_prefix = {p: name for name, p in PREFIXES.items()}
     if prefix not in by_prefix:
-        raise BadInput(f"{text.strip()!r} is not a deal code: no game starts with {prefix!r}",
+        raise BadInput(f"{quoted(text.strip())} is not a deal code: no game starts with "
+                       f"{prefix!r}",
                        allowed=f"a code such as {EXAMPLE}, starting with one of "
                                + ", ".join(PREFIXES.values()))
     variant = find_variant(by_prefix[prefix])
     try:
         seed = check_seed(int(seed_text))
     except BadInput as e:
-        raise BadInput(f"the seed in {text.strip()!r} is too large", allowed=e.allowed) from None
+        raise BadInput(f"the seed in {quoted(text.strip())} is too large",
+                       allowed=e.allowed) from None
     rulings = list(rulings_of(variant.rules_type).items())
     settings: dict[str, Any] = {}
     for key, literal, digits in _CHANGE.findall(changes):
@@ -168,11 +170,11 @@ def read_deal_code(text: str) -> DealCode:
         elif 1 <= int(digits) <= len(meta.choices):
             value = meta.choices[int(digits) - 1]
         else:
-            raise BadInput(f"ruling {key} ({meta.id}) has no choice {int(digits)}",
+            raise BadInput(f"ruling {key} ({meta.id}) has no choice {quoted(int(digits))}",
                            allowed=f"{key}1 to {key}{len(meta.choices)}: "
                                    f"{meta.describe_allowed()}")
         if not meta.allows(value):
-            raise BadInput(f"ruling {key} ({meta.id}) cannot be {value!r}",
+            raise BadInput(f"ruling {key} ({meta.id}) cannot be {quoted(value)}",
                            allowed=meta.describe_allowed())
         settings[name] = value
     rules_from(variant.rules_type, settings)  # the rules' own checks (players and seats agree)

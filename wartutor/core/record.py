@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wartutor.core.dealcode import deal_code
 from wartutor.core.engine import Event, Game
 from wartutor.core.errors import BadInput
 from wartutor.core.rulings import rulings_of
@@ -36,8 +37,6 @@ def _cell(text: str) -> str:
 
 def game_record(game: Game[Any], player: int | None = 0) -> str:
     """The whole game as Markdown, each step with its explanations and cited rules."""
-    from wartutor.core.dealcode import deal_code
-
     variant = game.variant
     try:
         code = deal_code(variant.name, game.rules, game.seed)

@@ -15,11 +15,18 @@ from typing import Any
 
 from wartutor.core.chance import check_seed
 from wartutor.core.engine import Game
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
+from wartutor.core.limits import parse_json, read_text
+from wartutor.core.registry import find_variant
 from wartutor.core.rulings import rules_from, settings_of
 
 FORMAT = "wartutor-trace"
 VERSION = 1
+MAX_BYTES = 2_000_000  # a file, or a text, of a trace; 50,000 actions take about 900,000
+MAX_ACTIONS = 50_000  # ten times a long game: War Room's random players take about 5,000
+MAX_ACTION_CHARS = 100  # the longest action of any variant has 15
+_ALLOWED = "a file saved by wartutor's trace export"
+_SCALARS = (str, int, bool, type(None))  # what a ruling's setting can be
 
 
 @dataclass(frozen=True)
@@ -47,16 +54,14 @@ class Trace:
 
     @classmethod
     def from_json(cls, text: str) -> Trace:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise BadInput(f"the trace is not valid JSON ({e})",
-                           allowed="a file saved by wartutor's trace export") from None
+        """The trace a JSON text holds, checked field by field and replayed; refused with
+        :class:`BadInput` naming the problem, whatever the text."""
+        data = parse_json(text, max_chars=MAX_BYTES, what="the trace", allowed=_ALLOWED)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise BadInput("this file is not a wartutor trace",
                            allowed=f'a JSON object with "format": "{FORMAT}"')
         if type(data.get("version")) is not int or data["version"] != VERSION:
-            raise BadInput(f"trace version {data.get('version')!r} is not supported",
+            raise BadInput(f"trace version {quoted(data.get('version'))} is not supported",
                            allowed=f"version {VERSION}")
         fields = {"variant": (str, "string"), "seed": (int, "number"), "rules": (dict, "object"),
                   "actions": (list, "list")}
@@ -64,8 +69,21 @@ class Trace:
             if not isinstance(data.get(name), kind):
                 raise BadInput(f"the trace's {name!r} field is missing or not a {json_name}",
                                allowed=f"{name!r} as a JSON {json_name}")
-        if not all(isinstance(a, str) for a in data["actions"]):
+        actions = data["actions"]
+        if len(actions) > MAX_ACTIONS:
+            raise BadInput(f"the trace has {len(actions):,} actions",
+                           allowed=f"at most {MAX_ACTIONS:,} actions")
+        if not all(isinstance(a, str) for a in actions):
             raise BadInput("the trace's actions are not all text", allowed="a list of strings")
+        for number, action in enumerate(actions, start=1):
+            if len(action) > MAX_ACTION_CHARS:
+                raise BadInput(f"the trace's step {number} is an action of {len(action):,} "
+                               f"characters", allowed=f"actions of at most {MAX_ACTION_CHARS} "
+                                                      "characters, such as 'turn' or 'play 9S'")
+        for name, value in data["rules"].items():
+            if not isinstance(value, _SCALARS):
+                raise BadInput(f"the trace's rule option {quoted(name)} is {quoted(value)}",
+                               allowed="a string, a whole number, true, false or null")
         stacked = data.get("stacked")
         if stacked is not None and not (
             isinstance(stacked, list) and all(isinstance(s, str) for s in stacked)
@@ -73,7 +91,7 @@ class Trace:
             raise BadInput("the trace's 'stacked' field is malformed",
                            allowed="null or a list of card lists such as \"9S KD\"")
         trace = cls(data["variant"], check_seed(data["seed"]), data["rules"],
-                    tuple(data["actions"]), tuple(stacked) if stacked is not None else None)
+                    tuple(actions), tuple(stacked) if stacked is not None else None)
         trace.replay()  # refuses an unknown variant, a bad ruling or a tampered action
         return trace
 
@@ -82,12 +100,12 @@ class Trace:
 
     @classmethod
     def load(cls, path: str | Path) -> Trace:
-        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+        """The trace saved in a file: refused, like :meth:`from_json`, whatever its bytes."""
+        return cls.from_json(read_text(path, max_bytes=MAX_BYTES, what="the trace file",
+                                       allowed=_ALLOWED))
 
     def replay(self) -> Game[Any]:
         """The game this trace describes, rebuilt step by step (every action re-checked)."""
-        from wartutor.variants import find_variant
-
         variant = find_variant(self.variant)
         game = Game.new(variant, rules_from(variant.rules_type, self.rules), self.seed,
                         self.stacked)
@@ -95,6 +113,7 @@ class Trace:
             try:
                 game = game.play(action)
             except BadInput as e:
-                raise BadInput(f"the trace cannot be replayed: step {number} ({action!r}) is "
-                               f"refused: {e.problem}", allowed=e.allowed) from None
+                raise BadInput(f"the trace cannot be replayed: step {number} "
+                               f"({quoted(action)}) is refused: {e.problem}",
+                               allowed=e.allowed) from None
         return game
