@@ -6,7 +6,8 @@ the fast path in games per second, and 1,000 games on two workers.
 1. The traced engine: steps per second of whole games (default rulings, 3 players, the
    heuristic agent in every seat), for this tree and, with ``--baseline DIR``, for the
    package in DIR (a checkout of an older commit), each in its own fresh process, the two
-   alternating, best of three. A step is one action taken through ``Game.play``.
+   alternating, best of three, in processor time (other work on the machine then matters
+   less). A step is one action taken through ``Game.play``.
 2. The fast path (``TRADE_WAR.play_fast``): games per second in this process, for 2 and
    5 players with each agent.
 3. 1,000 games at default rulings and agents on a pool of 2 workers, clock started once
@@ -35,12 +36,12 @@ from wartutor.variants.trade_war import TRADE_WAR, TradeRules
 from wartutor.variants.trade_war.agents import AGENTS
 games = int(sys.argv[1])
 rules = TradeRules()
-start = time.perf_counter()
+start = time.process_time()
 steps = 0
 for seed in range(games):
     agents = {p: AGENTS["heuristic"](p, seed) for p in range(rules.players)}
     steps += len(play_out(Game.new(TRADE_WAR, rules, seed), agents).actions)
-print(steps, time.perf_counter() - start)
+print(steps, time.process_time() - start)
 """
 
 

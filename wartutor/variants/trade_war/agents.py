@@ -25,6 +25,7 @@ from wartutor.core.engine import Agent, AgentMaker, Decision
 from wartutor.variants.trade_war.battle import compare, rank_value
 from wartutor.variants.trade_war.cards import MUELLER, Cards, TradeCard, trade_cards, trade_deck
 from wartutor.variants.trade_war.rules import TradeRules
+from wartutor.variants.trade_war.state import AskRecord
 from wartutor.variants.trade_war.view import TradeView
 
 __all__ = ["AGENTS", "heuristic_agent", "random_agent"]
@@ -60,13 +61,15 @@ def heuristic_agent(player: int, seed: int) -> Agent:
         index, rng = rng.below(len(options))
         return options[index]
 
+    hints = Hints()
+
     def choose(view: TradeView, decision: Decision) -> str:
         legal = decision.legal_actions
         kind = decision.kind
         if kind == "prepare":
-            return _prepare(view, legal) or pick(_best_asks(view, legal))
+            return _prepare(view, legal) or pick(_best_asks(view, legal, hints))
         if kind == "ask":
-            return pick(_best_asks(view, legal))
+            return pick(_best_asks(view, legal, hints))
         if kind in ("attack", "defend"):
             return _battle(view, legal, attacking=kind == "attack")
         if kind == "putin":
@@ -96,7 +99,7 @@ def _prepare(view: TradeView, legal: tuple[str, ...]) -> str | None:
     return max(swaps)[1] if swaps else None
 
 
-def _best_asks(view: TradeView, legal: tuple[str, ...]) -> list[str]:
+def _best_asks(view: TradeView, legal: tuple[str, ...], hints: Hints) -> list[str]:
     asks = [a for a in legal if a.startswith("ask ")]
     if not asks:
         return list(legal)
@@ -105,49 +108,73 @@ def _best_asks(view: TradeView, legal: tuple[str, ...]) -> list[str]:
         if isinstance(c, Card):
             mine[c.rank] = mine.get(c.rank, 0) + 1
 
-    hinted, lacking = _hints(view)
+    hinted, lacking = hints.of(view)
+    hand_sizes = view.hand_sizes
 
     def score(action: str) -> float:
-        _, target, code = action.split()
-        t, rank = int(target), RANK_CODES.index(code) + 2
-        if (t, rank) in lacking:
+        asked = _asked(action)
+        if asked in lacking:
             return -1.0
+        t, rank = asked
         unknown = max(4 - mine.get(rank, 0), 0)
-        base = unknown * view.hand_sizes[t] / 10
-        return base + (10 if (t, rank) in hinted else 0)
+        base = unknown * hand_sizes[t] / 10
+        return base + (10 if asked in hinted else 0)
 
     scores = {a: score(a) for a in asks}
     best = max(scores.values())
     return [a for a in asks if scores[a] == best]
 
 
-def _hints(view: TradeView) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+@cache
+def _asked(action: str) -> tuple[int, int]:
+    """(target, rank) of an ask: ``ask 1 Q`` is (1, 12)."""
+    _, target, code = action.split()
+    return int(target), RANK_CODES.index(code) + 2
+
+
+class Hints:
     """(player, rank) pairs from the public record of asks: those the player must hold
-    (asked for under the Go-Fish rule, not shown since), and those it was seen to lack."""
-    hinted: set[tuple[int, int]] = set()
-    lacking: set[tuple[int, int]] = set()
-    for record in view.log:
-        if view.rules.ask_hold:
-            hinted.add((record.player, record.rank))
-        hinted.discard((record.target, record.rank))
-        if not record.shown:
-            lacking.add((record.target, record.rank))
-    return hinted, lacking
+    (asked for under the Go-Fish rule, not shown since), and those it was seen to lack.
+
+    The record only grows during a game, so an agent keeps what it has read and reads
+    only the new asks; a record that is not a continuation (an undo) is read afresh.
+    """
+
+    def __init__(self) -> None:
+        self.read: tuple[AskRecord, ...] = ()
+        self.ask_hold = False
+        self.hinted: set[tuple[int, int]] = set()
+        self.lacking: set[tuple[int, int]] = set()
+
+    def of(self, view: TradeView) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+        log, seen = view.log, len(self.read)
+        if view.rules.ask_hold != self.ask_hold or log[:seen] != self.read:
+            self.ask_hold, seen = view.rules.ask_hold, 0
+            self.hinted, self.lacking = set(), set()
+        for record in log[seen:]:
+            if self.ask_hold:
+                self.hinted.add((record.player, record.rank))
+            self.hinted.discard((record.target, record.rank))
+            if not record.shown:
+                self.lacking.add((record.target, record.rank))
+        self.read = log
+        return self.hinted, self.lacking
 
 
 def _battle(view: TradeView, legal: tuple[str, ...], attacking: bool) -> str:
     rules = view.rules
-    ranked = sorted(legal, key=lambda a: _play_strength(_play_of(a), rules))
+    plays = {a: _play_of(a) for a in legal}
+    ranked = sorted(legal, key=lambda a: _play_strength(plays[a], rules))
     if attacking:
-        pairs = [a for a in ranked if len(_play_of(a)) == 2]
+        pairs = [a for a in ranked if len(plays[a]) == 2]
         if pairs:
             return pairs[0]
-        singles = [a for a in ranked if len(_play_of(a)) == 1]
+        singles = [a for a in ranked if len(plays[a]) == 1]
         return singles[-2] if len(singles) >= 3 else singles[-1]
     battle = view.battle
     assert battle is not None
     for action in ranked:  # the cheapest play that wins
-        if compare(battle.attack, _play_of(action), rules)[0] < 0:
+        if compare(battle.attack, plays[action], rules)[0] < 0:
             return action
     return ranked[0]
 

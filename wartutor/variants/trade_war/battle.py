@@ -69,6 +69,11 @@ def battle_cards(hand: Cards) -> Cards:
     return tuple(c for c in hand if c != PUTIN)
 
 
+def can_fight(hand: Cards) -> bool:
+    """Does the hand hold a battle card (so :func:`possible_plays` is not empty)?"""
+    return any(c != PUTIN for c in hand)
+
+
 def possible_plays(hand: Cards) -> tuple[Cards, ...]:
     """Every single card, then every pair of one rank, in hand order."""
     fighters = battle_cards(hand)

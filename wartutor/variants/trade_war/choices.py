@@ -8,9 +8,11 @@ turn), ``draw`` (one card from the centre), ``ask 1 Q`` (ask player 1 for a quee
 
 from __future__ import annotations
 
+from functools import cache
+
 from wartutor.core.cards import RANK_CODES, Card
 from wartutor.core.engine import Decision
-from wartutor.variants.trade_war.battle import forced_play, possible_plays
+from wartutor.variants.trade_war.battle import can_fight, forced_play, possible_plays
 from wartutor.variants.trade_war.cards import Cards, trade_codes
 from wartutor.variants.trade_war.state import (
     ASK,
@@ -24,6 +26,7 @@ from wartutor.variants.trade_war.state import (
 )
 
 HAND_LIMIT = 7
+ALL_RANKS = tuple(range(2, 15))  # the ranks a guess may name, 2 to ace (TW-ASK)
 
 
 def play_words(cards: Cards) -> str:
@@ -38,15 +41,24 @@ def refill_pending(state: TradeState) -> bool:
 
 
 def prepare_actions(state: TradeState) -> tuple[str, ...]:
-    p, moved = state.instigator, state.moved
+    p = state.instigator
     hand, pile = state.hands[p], state.piles[p]
-    free_pile = [c.code for c in pile if c not in moved]
+    free_pile = _unmoved_codes(pile, state.moved)
     takes = [f"take {code}" for code in free_pile] if len(hand) < HAND_LIMIT else []
-    free_hand = [c.code for c in hand if c not in moved]
+    free_hand = _unmoved_codes(hand, state.moved)
     swaps = [f"swap {a} for {b}" for a in free_hand for b in free_pile]
     draw = ["draw"] if state.may_draw and len(hand) < HAND_LIMIT and state.center else []
     asks = [] if refill_pending(state) else list(ask_actions(state))
     return (*takes, *swaps, *draw, *asks)
+
+
+def _unmoved_codes(cards: Cards, moved: Cards) -> list[str]:
+    """The codes of the cards that have not moved yet this turn (TW-SWAP-ONCE)."""
+    codes = [c.code for c in cards]
+    if not moved:
+        return codes
+    gone = {c.code for c in moved}  # a card is its code: cheaper to compare than cards
+    return [code for code in codes if code not in gone]
 
 
 def worth_preparing(state: TradeState) -> bool:
@@ -57,18 +69,24 @@ def worth_preparing(state: TradeState) -> bool:
     # swaps, then the draw and the asks.
     actions = legal_actions(state)
     return bool(actions) and (actions[-1].startswith(("ask ", "draw")) or refill_pending(state)
-                              or (actions[0].startswith("take ") and not possible_plays(
+                              or (actions[0].startswith("take ") and not can_fight(
                                   state.hands[p])))
 
 
 def ask_actions(state: TradeState) -> tuple[str, ...]:
     p = state.instigator
     hand = state.hands[p]
-    if not possible_plays(hand):
+    if not can_fight(hand):
         return ()  # TW-EMPTY-HAND: nothing to battle with
+    if not state.rules.ask_hold:
+        return _asks(targets(state), ALL_RANKS)
     held = {c.rank for c in hand if isinstance(c, Card)}
-    ranks = [r for r in range(2, 15) if not state.rules.ask_hold or r in held]
-    return tuple(f"ask {t} {RANK_CODES[r - 2]}" for t in targets(state) for r in ranks)
+    return _asks(targets(state), tuple(r for r in ALL_RANKS if r in held))
+
+
+@cache  # a handful of combinations, asked for at every turn
+def _asks(targets: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(f"ask {t} {RANK_CODES[r - 2]}" for t in targets for r in ranks)
 
 
 def targets(state: TradeState) -> tuple[int, ...]:
@@ -139,6 +157,14 @@ def decider(state: TradeState) -> tuple[int, str] | None:
     return state.instigator, state.phase
 
 
+_last_decision: tuple[TradeState | None, Decision | None] = (None, None)
+
+
 def decision(state: TradeState) -> Decision | None:
-    who = decider(state)
-    return None if who is None else Decision(who[0], who[1], legal_actions(state))
+    global _last_decision
+    seen, found = _last_decision
+    if seen is not state:  # kept, as legal_actions are: asked twice a step
+        who = decider(state)
+        found = None if who is None else Decision(who[0], who[1], legal_actions(state))
+        _last_decision = (state, found)
+    return found

@@ -21,8 +21,6 @@ who decides now may do). Everything that needs no choice happens in ``_settle``.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from wartutor.core.cards import RANK_CODES, Card
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Outcome
@@ -78,6 +76,7 @@ from wartutor.variants.trade_war.state import (
     TurnEnded,
     TurnStarted,
     WonInARow,
+    changed,
 )
 
 STREAK_REWARD = 3
@@ -175,7 +174,7 @@ def _start_turn(state: TradeState, player: int, after: str, events: Events) -> T
     streaks = state.streaks if state.rules.streak == "game" else (0,) * len(state.streaks)
     events.append(TurnStarted(turn, player, after, may_draw,
                               "TW-FIRST" if after == "first" else "TW-TURN-ORDER"))
-    return replace(state, phase=PREPARE, instigator=player, turn=turn, moved=(),
+    return changed(state, phase=PREPARE, instigator=player, turn=turn, moved=(),
                    may_draw=may_draw, battle=None, rewarded=None, streaks=streaks)
 
 
@@ -209,7 +208,7 @@ def _take(state: TradeState, cards: Cards, automatic: bool, events: Events) -> T
     p = state.instigator
     events.append(Took(p, cards, automatic))
     hand = sorted_cards((*state.hands[p], *cards))
-    return replace(state, passes=0, hands=_set(state.hands, p, hand),
+    return changed(state, passes=0, hands=_set(state.hands, p, hand),
                    piles=_set(state.piles, p, _without(state.piles[p], cards)),
                    moved=(*state.moved, *cards))
 
@@ -219,17 +218,17 @@ def _swap(state: TradeState, out: TradeCard, into: TradeCard, events: Events) ->
     events.append(Swapped(p, out, into))
     hand = sorted_cards((*_without(state.hands[p], (out,)), into))
     pile = (*_without(state.piles[p], (into,)), out)
-    return replace(state, hands=_set(state.hands, p, hand), piles=_set(state.piles, p, pile),
+    return changed(state, hands=_set(state.hands, p, hand), piles=_set(state.piles, p, pile),
                    moved=(*state.moved, out, into),
-                   tally=replace(state.tally, swaps=state.tally.swaps + 1))
+                   tally=changed(state.tally, swaps=state.tally.swaps + 1))
 
 
 def _draw(state: TradeState, events: Events) -> TradeState:
     p, top = state.instigator, state.center[0]
     events.append(Drew(p, top, len(state.center) - 1))
-    state = replace(state, hands=_set(state.hands, p, sorted_cards((*state.hands[p], top))),
+    state = changed(state, hands=_set(state.hands, p, sorted_cards((*state.hands[p], top))),
                     center=state.center[1:], may_draw=False, moved=(*state.moved, top),
-                    tally=replace(state.tally, center_draws=state.tally.center_draws + 1))
+                    tally=changed(state.tally, center_draws=state.tally.center_draws + 1))
     return _after_center_draw(state, events)
 
 
@@ -239,24 +238,24 @@ def _after_center_draw(state: TradeState, events: Events) -> TradeState:
         return state
     if state.rules.end == "at-once":
         return _game_over(state, "center-empty", "TW-END-GAME", events)
-    return replace(state, center_emptied=True)
+    return changed(state, center_emptied=True)
 
 
 def _ask(state: TradeState, target: int, rank: int, events: Events) -> TradeState:
     p, rules = state.instigator, state.rules
     held = tuple(c for c in state.hands[target] if isinstance(c, Card) and c.rank == rank)
-    tally = replace(state.tally, asks=state.tally.asks + 1)
+    tally = state.tally
     events.append(Asked(p, target, rank, bool(held)))
     if not held:
-        state = replace(state, tally=replace(tally, misses=tally.misses + 1),
+        state = changed(state, tally=changed(tally, asks=tally.asks + 1, misses=tally.misses + 1),
                         log=(*state.log, AskRecord(p, target, rank, ())))
         return _end_turn(state, "miss", "TW-MISS", target, events)
     stake = held if rules.stake_size == "all" else held[:2]
     rule = "TW-TRIPLES" if len(held) > 2 else "TW-DOUBLES" if len(held) == 2 else "TW-GUESS"
     events.append(StakeLaid(target, stake, len(held), rule))
-    return replace(state, phase=ATTACK, battle=Battle(target, rank, stake),
+    return changed(state, phase=ATTACK, battle=Battle(target, rank, stake),
                    hands=_set(state.hands, target, _without(state.hands[target], stake)),
-                   tally=replace(tally, battles=tally.battles + 1),
+                   tally=changed(tally, asks=tally.asks + 1, battles=tally.battles + 1),
                    log=(*state.log, AskRecord(p, target, rank, stake)))
 
 
@@ -271,14 +270,17 @@ def _play(state: TradeState, cards: Cards, how: str, events: Events) -> TradeSta
     rule = {"forced": "TW-BATTLE-PLAY", "stake": "TW-STAKE-DOUBLES"}.get(
         how, "TW-DOUBLES" if len(cards) == 2 else "TW-BATTLE")
     events.append(Played(player, cards, attacking, how, rule))
-    tally = replace(state.tally, doubles=state.tally.doubles + (len(cards) == 2))
+    tally = state.tally
+    if len(cards) == 2:
+        tally = changed(tally, doubles=tally.doubles + 1)
+    hands = state.hands
     if how == "stake":
-        battle = replace(battle, stake=_without(battle.stake, cards), defence=cards)
+        battle = changed(battle, stake=_without(battle.stake, cards), defence=cards)
     else:
-        state = replace(state, hands=_set(state.hands, player,
-                                          _without(state.hands[player], cards)))
-        battle = replace(battle, attack=cards) if attacking else replace(battle, defence=cards)
-    return replace(state, battle=battle, phase=DEFEND if attacking else PUTIN_WINDOW, tally=tally)
+        hands = _set(hands, player, _without(hands[player], cards))
+        battle = changed(battle, attack=cards) if attacking else changed(battle, defence=cards)
+    return changed(state, battle=battle, phase=DEFEND if attacking else PUTIN_WINDOW,
+                   hands=hands, tally=tally)
 
 
 def _assassinate(state: TradeState, target: list[str], events: Events) -> TradeState:
@@ -298,7 +300,7 @@ def _assassinate(state: TradeState, target: list[str], events: Events) -> TradeS
         victim = trade_cards(target[0])[0]
         attackers = battle.attack + battle.earlier_attack
         owner = state.instigator if victim in attackers else battle.defender
-        battle = replace(battle, stake=_drop(battle.stake, victim),
+        battle = changed(battle, stake=_drop(battle.stake, victim),
                          earlier=_drop(battle.earlier, victim),
                          earlier_attack=_drop(battle.earlier_attack, victim),
                          attack=_drop(battle.attack, victim),
@@ -306,9 +308,9 @@ def _assassinate(state: TradeState, target: list[str], events: Events) -> TradeS
         where = "table"
     center, rng = rng.shuffled((*state.center, PUTIN))
     events.append(Assassinated(holder, victim, owner, where, len(center)))
-    state = replace(state, hands=hands, battle=battle, rng=rng, center=center,
+    state = changed(state, hands=hands, battle=battle, rng=rng, center=center,
                     removed=(*state.removed, victim),
-                    tally=replace(state.tally, assassinations=state.tally.assassinations + 1))
+                    tally=changed(state.tally, assassinations=state.tally.assassinations + 1))
     return _decide_battle(state, events, killed=where == "table")
 
 
@@ -319,7 +321,7 @@ def _decide_battle(state: TradeState, events: Events, killed: bool = False) -> T
     if sign == 0 and rules.battle_tie == "again" and why == "tie":
         events.append(TiedAgain(battle.attack, battle.defence))
         earlier = battle.earlier + battle.attack + battle.defence
-        return replace(state, phase=ATTACK, battle=replace(
+        return changed(state, phase=ATTACK, battle=changed(
             battle, attack=(), defence=(), earlier=earlier,
             earlier_attack=battle.earlier_attack + battle.attack))
     winner = p if sign > 0 else battle.defender
@@ -357,13 +359,14 @@ def _collect(state: TradeState, winner: int, events: Events) -> TradeState:
     room = HAND_LIMIT - len(state.hands[winner]) if rules.winnings == "hand-first" else 0
     to_hand, to_pile = won[:max(room, 0)], won[max(room, 0):]
     events.append(Collected(winner, won, len(to_hand), "TW-WINNINGS"))
-    mueller_won = MUELLER in (battle.attack if winner == p else battle.defence)
-    state = replace(
-        state, battle=None,
-        hands=_set(state.hands, winner, sorted_cards((*state.hands[winner], *to_hand))),
-        piles=_set(state.piles, winner, (*state.piles[winner], *to_pile)),
-        tally=replace(state.tally, mueller_wins=state.tally.mueller_wins + mueller_won),
-    )
+    tally = state.tally
+    if MUELLER in (battle.attack if winner == p else battle.defence):
+        tally = changed(tally, mueller_wins=tally.mueller_wins + 1)
+    hands = state.hands
+    if to_hand:
+        hands = _set(hands, winner, sorted_cards((*hands[winner], *to_hand)))
+    state = changed(state, battle=None, hands=hands, tally=tally,
+                    piles=_set(state.piles, winner, (*state.piles[winner], *to_pile)))
     return _count_streak(state, winner, battle.defender if winner == p else p, events)
 
 
@@ -378,12 +381,11 @@ def _count_streak(state: TradeState, winner: int, loser: int, events: Events) ->
     if streaks[winner] >= STREAK_REWARD:
         streaks[winner] = 0
         events.append(WonInARow(winner, STREAK_REWARD, "TW-STREAK"))
-        return replace(state, streaks=tuple(streaks), phase=REWARD, rewarded=winner)
-    state = replace(state, streaks=tuple(streaks))
+        return changed(state, streaks=tuple(streaks), phase=REWARD, rewarded=winner)
     if winner == p:
         events.append(WonInARow(p, streaks[p], "TW-CONTINUE", state.rules.streak == "turn"))
-        return replace(state, phase=ASK)
-    return _end_turn(state, "lost", "TW-DEFENCE", winner, events)
+        return changed(state, streaks=tuple(streaks), phase=ASK)
+    return _end_turn(changed(state, streaks=tuple(streaks)), "lost", "TW-DEFENCE", winner, events)
 
 
 def _reward(state: TradeState, words: list[str], events: Events) -> TradeState:
@@ -393,24 +395,24 @@ def _reward(state: TradeState, words: list[str], events: Events) -> TradeState:
     victim = None if source == "center" else int(words[0])
     if victim is None:
         prize, center = state.center[0], state.center[1:]
-        state = replace(state, center=center)
+        state = changed(state, center=center)
     else:
         group = state.piles[victim] if source == "pile" else state.hands[victim]
         index, rng = rng.below(len(group))
         prize = group[index]
         if source == "pile":
-            state = replace(state, piles=_set(state.piles, victim, _without(group, (prize,))))
+            state = changed(state, piles=_set(state.piles, victim, _without(group, (prize,))))
         else:
-            state = replace(state, hands=_set(state.hands, victim, _without(group, (prize,))))
+            state = changed(state, hands=_set(state.hands, victim, _without(group, (prize,))))
     to_hand = rules.reward_to == "hand" and len(state.hands[player]) < HAND_LIMIT
     events.append(Rewarded(player, source, victim, prize, to_hand, "TW-REWARD-DEST"))
     if to_hand:
-        state = replace(state, hands=_set(state.hands, player,
+        state = changed(state, hands=_set(state.hands, player,
                                           sorted_cards((*state.hands[player], prize))))
     else:
-        state = replace(state, piles=_set(state.piles, player, (*state.piles[player], prize)))
-    state = replace(state, rng=rng, rewarded=None,
-                    tally=replace(state.tally, rewards=state.tally.rewards + 1))
+        state = changed(state, piles=_set(state.piles, player, (*state.piles[player], prize)))
+    state = changed(state, rng=rng, rewarded=None,
+                    tally=changed(state.tally, rewards=state.tally.rewards + 1))
     if victim is None:
         state = _after_center_draw(state, events)
         if state.outcome is not None:
@@ -440,7 +442,7 @@ def _end_turn(
     # A turn that ends at its very start, with nothing done, is a pass (ruling TW-STALL).
     passing = why in ("no-battle-card", "nobody-to-ask") and state.phase == PREPARE
     passes = state.passes + 1 if passing and not state.moved else 0
-    state = replace(state, passes=passes, battle=None, phase=PREPARE)
+    state = changed(state, passes=passes, battle=None, phase=PREPARE)
     if passes >= n:
         return _game_over(state, "stalled", "TW-STALL", events)
     if state.rules.turn_order == "defender" and ender is not None:
@@ -460,7 +462,7 @@ def _game_over(state: TradeState, ending: str, rule: str, events: Events) -> Tra
     over = GameOver(winners, ending, scores, state.turn, rule)
     events.append(over)
     outcome = Outcome(winners, over, unfinished=ending == "limit")
-    return replace(state, phase=OVER, battle=None, rewarded=None, outcome=outcome)
+    return changed(state, phase=OVER, battle=None, rewarded=None, outcome=outcome)
 
 
 # Everything that happens without a choice
@@ -514,7 +516,7 @@ def _settle(state: TradeState, events: Events) -> TradeState:
             if reward_actions(state, state.rewarded):
                 return state
             events.append(Rewarded(state.rewarded, "center", None, None, False, "TW-THREE-WINS"))
-            state = _end_of_reward(replace(state, rewarded=None), state.rewarded, events)
+            state = _end_of_reward(changed(state, rewarded=None), state.rewarded, events)
         else:
             raise AssertionError(f"no rule for phase {phase!r}")
     return state
