@@ -39,7 +39,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
+from wartutor.core.limits import MAX_DIGITS, MAX_NESTING, check_nesting, check_text, too_deep
 
 FORMAT = "wartutor-war-room-deck"
 VERSION = 1
@@ -53,6 +54,20 @@ TARGETS = {
     "defend": ("self",),
     "defend-ally": ("chosen-ally", "all-allies"),
 }
+# Limits on a deck file, checked before anything is built from it (docs/limits.md).
+MAX_TEXT = 100_000  # characters of the file; the shipped deck has 2,695
+MAX_KINDS = 50  # kinds of card
+MAX_CARDS = 300  # cards in all, counting every copy: 60 for each of five players
+MAX_INSTRUCTIONS = 8  # instructions of one card
+MAX_NUMBER = 999  # the largest VC or change, either way from 0
+MAX_NAME = 60  # characters of the deck's name (a card's name has at most 24)
+MAX_DESCRIPTION = 1_000  # characters of its description
+# A TOML file's strings and comments, which may hold any brackets or digits.
+_SKIPPED = re.compile(r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*"""|\'\'\'[\s\S]*?\'\'\''
+                      r'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
+_DIGITS = re.compile(r"(?<![A-Za-z_])\d[\d_]*")
+_ALLOWED_FILE = "a TOML file like the shipped field_manual.toml"
+
 _CODE = re.compile(r"[A-Z0-9]{1,4}")
 _CARD_FIELDS = {"code": str, "name": str, "vc": int, "copies": int, "instructions": list}
 _INSTRUCTION_FIELDS = {"kind": str, "change": int, "target": str, "mandatory": bool}
@@ -103,7 +118,7 @@ class Deck:
         for k in self.kinds:
             if k.code == code.strip().upper():
                 return k
-        raise BadInput(f"{code!r} is not a card of the deck {self.name!r}",
+        raise BadInput(f"{quoted(code)} is not a card of the deck {self.name!r}",
                        allowed=", ".join(f"{k.code} ({k.name})" for k in self.kinds))
 
     def parse(self, codes: str) -> tuple[RoomCard, ...]:
@@ -137,7 +152,7 @@ def _check_fields(where: str, table: Any, fields: dict[str, type]) -> None:
         raise _refuse(where, "is not a table", "a TOML table such as { kind = \"attack\", ... }")
     for key in table:
         if key not in fields:
-            raise _refuse(where, f"unknown field {key!r}", "the fields " + ", ".join(fields))
+            raise _refuse(where, f"unknown field {quoted(key)}", "the fields " + ", ".join(fields))
     for key, kind in fields.items():
         if key not in table:
             raise _refuse(where, f"the field {key!r} is missing",
@@ -145,7 +160,7 @@ def _check_fields(where: str, table: Any, fields: dict[str, type]) -> None:
         value = table[key]
         # bool is a kind of int in Python, but 'vc = true' is a mistake in a deck file.
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise _refuse(where, f"the field {key!r} is {value!r}, not a {_type_word(kind)}",
+            raise _refuse(where, f"the field {key!r} is {quoted(value)}, not a {_type_word(kind)}",
                           f"{key!r} as a TOML {_type_word(kind)}")
 
 
@@ -157,12 +172,15 @@ def _instruction(where: str, table: Any) -> Instruction:
     _check_fields(where, table, _INSTRUCTION_FIELDS)
     kind, target = table["kind"], table["target"]
     if kind not in KINDS:
-        raise _refuse(where, f"the kind {kind!r} is unknown", ", ".join(map(repr, KINDS)))
+        raise _refuse(where, f"the kind {quoted(kind)} is unknown", ", ".join(map(repr, KINDS)))
     if target not in TARGETS[kind]:
         known = {t for ts in TARGETS.values() for t in ts}
         problem = (f"the target rule {target!r} does not fit the kind {kind!r}"
-                   if target in known else f"the target rule {target!r} is unknown")
+                   if target in known else f"the target rule {quoted(target)} is unknown")
         raise _refuse(where, problem, f"for {kind!r}: " + ", ".join(map(repr, TARGETS[kind])))
+    if not -MAX_NUMBER <= table["change"] <= MAX_NUMBER:
+        raise _refuse(where, f"the change is {quoted(table['change'])}",
+                      f"a whole number from {-MAX_NUMBER} to {MAX_NUMBER}")
     if table["change"] == 0:
         raise _refuse(where, "the change is 0, so the instruction would do nothing",
                       "a whole number other than 0 (negative lowers VC, which is better)")
@@ -171,39 +189,66 @@ def _instruction(where: str, table: Any) -> Instruction:
 
 def _card(index: int, table: Any) -> tuple[RoomCard, int]:
     label = table.get("name") or table.get("code") if isinstance(table, dict) else None
-    where = f"card {index + 1}" + (f" ({label!r})" if isinstance(label, str) else "")
+    where = f"card {index + 1}" + (f" ({quoted(label)})" if isinstance(label, str) else "")
     _check_fields(where, table, _CARD_FIELDS)
     if not _CODE.fullmatch(table["code"]):
-        raise _refuse(where, f"the code {table['code']!r} is not 1 to 4 capital letters or digits",
+        raise _refuse(where, f"the code {quoted(table['code'])} is not 1 to 4 capital letters or "
+                             "digits",
                       "a short code such as \"SN\"")
     if not 1 <= len(table["name"].strip()) <= 24:
         raise _refuse(where, "the name must have 1 to 24 characters", "a short name")
-    if table["copies"] < 1:
-        raise _refuse(where, f"copies is {table['copies']}", "a whole number of at least 1")
+    if not -MAX_NUMBER <= table["vc"] <= MAX_NUMBER:
+        raise _refuse(where, f"the VC is {quoted(table['vc'])}",
+                      f"a whole number from {-MAX_NUMBER} to {MAX_NUMBER}")
+    if not 1 <= table["copies"] <= MAX_CARDS:
+        raise _refuse(where, f"copies is {quoted(table['copies'])}",
+                      f"a whole number from 1 to {MAX_CARDS} (a deck has at most {MAX_CARDS} "
+                      "cards)")
+    if len(table["instructions"]) > MAX_INSTRUCTIONS:
+        raise _refuse(where, f"the card has {len(table['instructions']):,} instructions",
+                      f"at most {MAX_INSTRUCTIONS} instructions")
     steps = tuple(_instruction(f"{where}, instruction {i + 1}", step)
                   for i, step in enumerate(table["instructions"]))
     return RoomCard(table["code"], table["name"].strip(), table["vc"], steps), table["copies"]
 
 
 def parse_deck(text: str) -> Deck:
-    """The deck a TOML text describes; :class:`BadInput` naming the card and field at fault."""
+    """The deck a TOML text describes; :class:`BadInput` naming the card and field at fault,
+    whatever the text (the limits above are checked before it is parsed)."""
+    text = check_text(text, max_chars=MAX_TEXT, what="the deck file", allowed=_ALLOWED_FILE)
+    check_nesting(text, _SKIPPED, what="the deck file", allowed=_ALLOWED_FILE)
+    unquoted = _SKIPPED.sub(" ", text)
+    if any(line.count(".") > MAX_NESTING for line in unquoted.splitlines()):
+        raise too_deep("the deck file", _ALLOWED_FILE)  # a.b.c = 1 nests tables as well
+    for number in _DIGITS.findall(unquoted):
+        if len(number.replace("_", "")) > MAX_DIGITS:
+            raise BadInput(f"deck file: a number has {len(number.replace('_', '')):,} digits",
+                           allowed=f"whole numbers from {-MAX_NUMBER} to {MAX_NUMBER}")
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise BadInput(f"deck file: not valid TOML ({e})",
-                       allowed="a TOML file like the shipped field_manual.toml") from None
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
+    except ValueError as e:  # TOMLDecodeError is one
+        raise BadInput(f"deck file: not valid TOML ({e})", allowed=_ALLOWED_FILE) from None
+    except RecursionError:  # check_nesting stops this first; kept so nothing else escapes
+        raise too_deep("the deck file", _ALLOWED_FILE) from None
+    if data.get("format") != FORMAT or type(data.get("version")) is not int \
+            or data.get("version") != VERSION:
         raise BadInput("deck file: this is not a War Room deck of a known version",
                        allowed=f'format = "{FORMAT}" and version = {VERSION} at the top')
     for key in data:
         if key not in ("format", "version", "name", "description", "cards"):
-            raise _refuse("the top", f"unknown field {key!r}",
+            raise _refuse("the top", f"unknown field {quoted(key)}",
                           "format, version, name, description and [[cards]]")
     name, description = data.get("name"), data.get("description", "")
     if not isinstance(name, str) or not name.strip():
         raise _refuse("the top", "the deck has no name", 'name = "..." at the top')
+    if len(name.strip()) > MAX_NAME:
+        raise _refuse("the top", f"the deck's name has {len(name.strip()):,} characters",
+                      f"a name of at most {MAX_NAME} characters")
     if not isinstance(description, str):
         raise _refuse("the top", "the description is not text", 'description = "..."')
+    if len(description) > MAX_DESCRIPTION:
+        raise _refuse("the top", f"the description has {len(description):,} characters",
+                      f"a description of at most {MAX_DESCRIPTION:,} characters")
     tables = data.get("cards")
     if not isinstance(tables, list) or not tables:
         raise _refuse("the top", "the deck has no cards", "one [[cards]] table per kind of card")
@@ -211,6 +256,9 @@ def parse_deck(text: str) -> Deck:
 
 
 def _deck(name: str, description: str, tables: list[Any]) -> Deck:
+    if len(tables) > MAX_KINDS:
+        raise _refuse("the top", f"the deck has {len(tables):,} kinds of card",
+                      f"at most {MAX_KINDS} [[cards]] tables")
     kinds, copies = zip(*(_card(i, t) for i, t in enumerate(tables)), strict=True)
     for field in ("code", "name"):
         seen = [getattr(k, field) for k in kinds]
@@ -218,6 +266,9 @@ def _deck(name: str, description: str, tables: list[Any]) -> Deck:
         if twice:
             raise _refuse(f"the cards named {', '.join(map(repr, twice))}",
                           f"two cards share the {field}", f"a different {field} for each card")
+    if sum(copies) > MAX_CARDS:
+        raise _refuse("the top", f"the deck has {sum(copies):,} cards in all",
+                      f"at most {MAX_CARDS} cards, counting every copy")
     return Deck(name, description, tuple(kinds), tuple(copies))
 
 
