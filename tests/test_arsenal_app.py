@@ -23,7 +23,7 @@ DYNAMITE = "Dynamite \u00b7 Pirates \u00b7 level-1 bomb"
 
 
 def test_a_match_shows_the_arena_the_npc_and_who_leads(tmp_path: Path) -> None:
-    app = arsenal_app(tmp_path, seed=5)
+    app = arsenal_app(tmp_path, seed=5, pace="instant")
     text = app.match.table_text()
     assert "Level 1: Boot Camp against Sergeant Sandbag" in text
     assert "round 1 of 45" in text and "76 cards in the draw pile" in text
@@ -36,7 +36,7 @@ def test_a_match_shows_the_arena_the_npc_and_who_leads(tmp_path: Path) -> None:
 
 
 def test_a_played_card_brings_the_npcs_answer_and_the_explanation(tmp_path: Path) -> None:
-    app = arsenal_app(tmp_path, seed=5)  # the NPC leads a Dynamite of Militia
+    app = arsenal_app(tmp_path, seed=5, pace="instant")  # the NPC leads a Dynamite of Militia
     assert "Sergeant Sandbag led: answer it, knowing its card" in app.match.table_text()
     app.press("Semtex \u00b7 Militia \u00b7 level-2 bomb")
     text = app.match.table_text()
@@ -47,7 +47,7 @@ def test_a_played_card_brings_the_npcs_answer_and_the_explanation(tmp_path: Path
 
 
 def test_winning_a_match_opens_the_next_level_and_saves_it(tmp_path: Path) -> None:
-    app = arsenal_app(tmp_path, seed=1, stacked=WINNING_DEAL)
+    app = arsenal_app(tmp_path, seed=1, stacked=WINNING_DEAL, pace="instant")
     app.press(METEOR)
     assert app.match.banner_text().startswith("You win!")
     assert app.news_text() == ("Level 1 cleared! Level 2, Harbour Docks, is now open: "
@@ -69,7 +69,7 @@ def test_every_match_won_is_counted_however_many_are_played(
     # Each New round is a new deal: every one of them must reach the campaign. (A deal
     # once known by its id() alone went unrecorded when a new one reused the freed id.)
     monkeypatch.setattr(os, "fsync", lambda descriptor: None)  # many saves, made quick
-    app = arsenal_app(tmp_path, seed=1, stacked=WINNING_DEAL)
+    app = arsenal_app(tmp_path, seed=1, stacked=WINNING_DEAL, pace="instant")
     app.press(METEOR)
     for played in range(2, 121):
         app.match.press("New round")
@@ -80,17 +80,17 @@ def test_every_match_won_is_counted_however_many_are_played(
 def test_a_level_that_does_not_exist_is_refused(tmp_path: Path) -> None:
     for bad in (0, 11):
         with pytest.raises(BadInput, match=f"there is no level {bad}"):
-            arsenal_app(tmp_path, level=bad)
+            arsenal_app(tmp_path, level=bad, pace="instant")
 
 
 def test_the_round_count_promises_no_rounds_the_pile_empty_ruling_skips(tmp_path: Path) -> None:
-    app = arsenal_app(tmp_path, seed=5, rules={"dry": "pile-empty"})
+    app = arsenal_app(tmp_path, seed=5, rules={"dry": "pile-empty"}, pace="instant")
     text = app.match.table_text()
     assert "round 1 ·" in text and "of 45" not in text
 
 
 def test_a_lost_match_opens_nothing(tmp_path: Path) -> None:
-    app = arsenal_app(tmp_path, seed=1, stacked=LOSING_DEAL)
+    app = arsenal_app(tmp_path, seed=1, stacked=LOSING_DEAL, pace="instant")
     app.press(DYNAMITE)
     assert app.news_text() == "Sergeant Sandbag won this one. Press New round for a rematch."
     assert app.map_labels() == ["1. Boot Camp"]
@@ -98,24 +98,24 @@ def test_a_lost_match_opens_nothing(tmp_path: Path) -> None:
 
 
 def test_locked_levels_are_greyed_out_with_the_reason(tmp_path: Path) -> None:
-    app = arsenal_app(tmp_path, seed=1)
+    app = arsenal_app(tmp_path, seed=1, pace="instant")
     with pytest.raises(BadInput, match=r"'3\. Jungle Outpost' is locked"):
         app.press("3. Jungle Outpost")
     locked = app.locked()
     assert len(locked) == 9 and locked["2. Harbour Docks"] == "Locked: win level 1 to open it"
     with pytest.raises(BadInput, match="is locked: win level 4"):
-        arsenal_app(tmp_path, level=5)
+        arsenal_app(tmp_path, level=5, pace="instant")
 
 
 def test_a_match_with_changed_rulings_is_practice(tmp_path: Path) -> None:
-    app = arsenal_app(tmp_path, seed=1, stacked=WINNING_DEAL, rules={"draw_order": "you-first"})
+    app = arsenal_app(tmp_path, seed=1, stacked=WINNING_DEAL, rules={"draw_order": "you-first"}, pace="instant")
     app.press(METEOR)
     assert "practice and does not count" in app.news_text()
     assert not (tmp_path / FILE_NAME).exists()
 
 
 def test_sudden_death_is_shown_when_the_counts_tie(tmp_path: Path) -> None:
-    app = arsenal_app(tmp_path, seed=3, stacked=TIED_DEAL)
+    app = arsenal_app(tmp_path, seed=3, stacked=TIED_DEAL, pace="instant")
     app.press("Airstrike \u00b7 Pirates \u00b7 level-3 bomb")
     text = app.match.table_text()
     assert "Sudden death! The captured cards were tied" in text
@@ -125,7 +125,7 @@ def test_sudden_death_is_shown_when_the_counts_tie(tmp_path: Path) -> None:
 
 def test_the_teacher_sees_the_npcs_hand(tmp_path: Path) -> None:
     app = arsenal_app(tmp_path, seed=1, stacked=("MT-SF NK-SF RK-SO", "DY-PR DY-ML CS-PR", "",
-                                                  "you"))
+                                                  "you"), pace="instant")
     assert "Counter-Strike of Pirates" not in app.match.table_text()
     app.match.show_everything.value = True
     assert "Counter-Strike of Pirates, a Counter-Strike" in app.match.table_text()
@@ -133,7 +133,7 @@ def test_the_teacher_sees_the_npcs_hand(tmp_path: Path) -> None:
 
 def test_an_unreadable_save_is_reported_and_kept(tmp_path: Path) -> None:
     (tmp_path / FILE_NAME).write_text("not a save")
-    app = arsenal_app(tmp_path, seed=1)
+    app = arsenal_app(tmp_path, seed=1, pace="instant")
     assert "Your saved campaign could not be used" in app.status_text()
     assert list(tmp_path.glob("arsenal-progress.unreadable-*.json"))
 

@@ -41,7 +41,7 @@ def test_large_print_is_a_class_on_the_app() -> None:
 def test_a_set_deal_has_no_code() -> None:
     from wartutor.ui import classic_war_app
 
-    app = classic_war_app(stacked=("KD", "7C"))
+    app = classic_war_app(stacked=("KD", "7C"), pace="instant")
     assert app.deal_code() is None
     app.join_deal("CW-5")  # joining a code deals shuffled cards
     assert app.deal_code() == "CW-5" and app.game.stacked is None
@@ -82,5 +82,5 @@ def test_a_page_imports_only_its_own_app() -> None:
 
 
 def test_arsenal_match_has_the_shell_parts(tmp_path: Path) -> None:
-    match = arsenal_app(tmp_path, seed=2).match
+    match = arsenal_app(tmp_path, seed=2, pace="instant").match
     assert isinstance(match, GameApp) and match.deal_code() == "AR-2"

@@ -98,9 +98,9 @@ def test_a_bad_code_says_what_is_wrong_and_what_a_code_looks_like(code: str, say
 def test_the_app_shows_the_code_and_joins_a_deal() -> None:
     from wartutor.ui import classic_war_app
 
-    teacher = classic_war_app(seed=2024, rules={"war_down": 3})
+    teacher = classic_war_app(seed=2024, rules={"war_down": 3}, pace="instant")
     assert teacher.deal_code() == "CW-2024-B3"
-    student = classic_war_app(seed=7)
+    student = classic_war_app(seed=7, pace="instant")
     student.join_deal("cw 2024 b3")
     assert student.game.seed == 2024 and student.game.rules == teacher.game.rules
     assert student.rulings.chosen() == teacher.rulings.chosen()
@@ -110,7 +110,7 @@ def test_the_app_shows_the_code_and_joins_a_deal() -> None:
 def test_a_bad_code_in_the_app_changes_nothing() -> None:
     from wartutor.ui import classic_war_app
 
-    app = classic_war_app(seed=5)
+    app = classic_war_app(seed=5, pace="instant")
     app.press("Turn cards")
     before = app.game
     app.join_deal("WR-12")

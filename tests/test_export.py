@@ -36,7 +36,7 @@ def played(name: str, seed: int = 11) -> Game[Any]:
 
 def app_of(name: str, tmp_path: Path) -> GameApp:
     if name == "arsenal":
-        return arsenal_app(tmp_path, seed=3).match
+        return arsenal_app(tmp_path, seed=3, pace="instant").match
     return {"classic_war": classic_war_app, "guerrilla_tactics": guerrilla_tactics_app,
             "war_room": war_room_app, "trade_war": trade_war_app}[name](seed=3)
 
@@ -70,7 +70,7 @@ def test_export_then_import_gives_the_same_game(name: str, tmp_path: Path) -> No
 
 
 def test_the_download_links_carry_the_files(tmp_path: Path) -> None:
-    app = classic_war_app(seed=8)
+    app = classic_war_app(seed=8, pace="instant")
     for _ in range(3):
         app.press("Turn cards")
     app.take_home.make_files.click()
@@ -84,7 +84,7 @@ def test_the_download_links_carry_the_files(tmp_path: Path) -> None:
 
 def test_an_uploaded_trace_opens_too() -> None:
     game = played("classic_war")
-    app = classic_war_app(seed=1)
+    app = classic_war_app(seed=1, pace="instant")
     content = Trace.of(game).to_json().encode()
     app.take_home.upload.value = ({"name": "t.json", "type": "application/json",
                                    "size": len(content), "content": memoryview(content),
@@ -99,7 +99,7 @@ def test_an_uploaded_trace_opens_too() -> None:
     (Trace.of(played("trade_war")).to_json(), "a game of 'trade_war', not 'classic_war'"),
 ])
 def test_a_bad_trace_changes_nothing(text: str, says: str) -> None:
-    app = classic_war_app(seed=4)
+    app = classic_war_app(seed=4, pace="instant")
     app.press("Turn cards")
     before = app.game
     app.open_trace(text)

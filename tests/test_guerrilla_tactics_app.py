@@ -14,7 +14,7 @@ PROMOTION = ("2S 9S 3S QS 4S", "2D 8D 2C JD 5D")
 
 
 def test_a_skirmish_with_a_support_unfolds_step_by_step() -> None:
-    app = guerrilla_tactics_app(seed=1, stacked=SUPPORT)
+    app = guerrilla_tactics_app(seed=1, stacked=SUPPORT, pace="instant")
     assert app.labels()[:2] == ["Play 5♠", "Play K♠"]
     app.press("Play 5♠")
     table = app.table_text()
@@ -28,7 +28,7 @@ def test_a_skirmish_with_a_support_unfolds_step_by_step() -> None:
 
 
 def test_the_table_shows_the_guerrilla_rank_piles_and_hidden_hands() -> None:
-    app = guerrilla_tactics_app(seed=3, players=3)
+    app = guerrilla_tactics_app(seed=3, players=3, pace="instant")
     table = app.table_text()
     assert "Skirmish 1" in table and "Guerrilla rank 2 Guerrillas now: the 2s" in table
     assert "Removed pile: 0 cards" in table
@@ -38,7 +38,7 @@ def test_the_table_shows_the_guerrilla_rank_piles_and_hidden_hands() -> None:
 
 
 def test_choices_that_are_not_allowed_are_greyed_out_with_the_reason() -> None:
-    app = guerrilla_tactics_app(seed=1, stacked=SUPPORT)
+    app = guerrilla_tactics_app(seed=1, stacked=SUPPORT, pace="instant")
     greyed = app.greyed()
     assert greyed["Support"].startswith("You may only support when you are tied or losing")
     assert "every player to have played a Guerrilla" in greyed["Propose"]
@@ -47,7 +47,7 @@ def test_choices_that_are_not_allowed_are_greyed_out_with_the_reason() -> None:
 
 
 def test_a_promotion_is_proposed_and_the_new_guerrilla_rank_is_shown() -> None:
-    app = guerrilla_tactics_app(seed=1, stacked=PROMOTION)
+    app = guerrilla_tactics_app(seed=1, stacked=PROMOTION, pace="instant")
     app.press("Play 2♠")
     app.press("Support with 9♠")  # Ana supports too; your nine beats her eight
     assert app.labels()[:2] == ["Propose", "Don't propose"]
@@ -57,7 +57,7 @@ def test_a_promotion_is_proposed_and_the_new_guerrilla_rank_is_shown() -> None:
 
 
 def test_a_spy_captor_is_marked_and_reveals_first() -> None:
-    app = guerrilla_tactics_app(seed=1, stacked=("7S 3S 8S", "9D 5D 10D"))
+    app = guerrilla_tactics_app(seed=1, stacked=("7S 3S 8S", "9D 5D 10D"), pace="instant")
     app.press("Play 7♠")  # Ana wins with her nine against your spy
     table = app.table_text()
     assert "Reveals first (captured a spy)" in table
@@ -65,7 +65,7 @@ def test_a_spy_captor_is_marked_and_reveals_first() -> None:
 
 
 def test_undo_returns_to_your_last_choice_and_the_end_is_announced() -> None:
-    app: GameApp = guerrilla_tactics_app(seed=1, stacked=SUPPORT)
+    app: GameApp = guerrilla_tactics_app(seed=1, stacked=SUPPORT, pace="instant")
     step = app.cursor
     app.press("Play 5♠")
     app.press("Undo")
@@ -79,7 +79,7 @@ def test_undo_returns_to_your_last_choice_and_the_end_is_announced() -> None:
 
 
 def test_a_new_round_uses_the_rulings_chosen() -> None:
-    app = guerrilla_tactics_app(seed=4)
+    app = guerrilla_tactics_app(seed=4, pace="instant")
     app.rulings.menus["players"].value = 4
     app.press("New round")
     assert app.table_text().count("draw ") >= 4 and "Cleo" in app.table_text()

@@ -17,13 +17,13 @@ TIE_BREAK = ("SN SC", "SN SC", "SC SC")
 
 
 def tie_break_app() -> GameApp:
-    app = war_room_app(seed=1, rules={"first_player": 0}, stacked=TIE_BREAK)
+    app = war_room_app(seed=1, rules={"first_player": 0}, stacked=TIE_BREAK, pace="instant")
     app.press("Decline")
     return app
 
 
 def test_a_round_with_an_activation_shows_the_vc_change_and_why() -> None:
-    app = war_room_app(seed=1, rules={"first_player": 0}, stacked=("SE SC", "SC SC"))
+    app = war_room_app(seed=1, rules={"first_player": 0}, stacked=("SE SC", "SC SC"), pace="instant")
     assert app.labels()[:2] == ["Activate", "Decline"]
     app.press("Activate")
     table = app.table_text()
@@ -35,7 +35,7 @@ def test_a_round_with_an_activation_shows_the_vc_change_and_why() -> None:
 
 
 def test_declarations_are_hidden_until_all_are_made() -> None:
-    app = war_room_app(seed=1, rules={"first_player": 1}, stacked=("SE SC", "SN SC", "GH SC"))
+    app = war_room_app(seed=1, rules={"first_player": 1}, stacked=("SE SC", "SN SC", "GH SC"), pace="instant")
     table = app.table_text()
     assert table.count("Has declared (hidden)") == 2  # Ana and Ben chose before you
     assert "Activates" not in table and "Declines" not in table
@@ -70,7 +70,7 @@ def test_undo_goes_back_to_your_last_choice() -> None:
 
 
 def test_an_elimination_and_the_end_are_announced() -> None:
-    app = war_room_app(seed=1, stacked=("SC SC", "SE"))
+    app = war_room_app(seed=1, stacked=("SC SC", "SE"), pace="instant")
     assert app.banner_text().startswith("You win!")
     assert any("Ana has no cards in draw stack or collection pile: eliminated." in t
                for t in app.log_texts())
@@ -78,32 +78,32 @@ def test_an_elimination_and_the_end_are_announced() -> None:
 
 
 def test_the_reshuffle_is_shown() -> None:
-    app = war_room_app(seed=1, rules={"first_player": 0}, stacked=("SC", "SE SE", "GH MO"))
+    app = war_room_app(seed=1, rules={"first_player": 0}, stacked=("SC", "SE SE", "GH MO"), pace="instant")
     texts = " ".join(app.log_texts())
     assert "Your draw stack is empty, so every remaining player shuffles" in texts
 
 
 def test_a_changed_card_or_a_deck_file_is_played_and_named_in_the_rulings(tmp_path: Path) -> None:
     changed = default_deck().with_card("SC", vc=1, name="Lookout")
-    app = war_room_app(seed=3, deck=changed)
+    app = war_room_app(seed=3, deck=changed, pace="instant")
     assert "Field Manual (deck file)" in app.rulings_text()
     assert app.game.rules.cards.kind("SC").name == "Lookout"
     path = tmp_path / "deck.toml"
     path.write_text(to_toml(changed), encoding="utf-8")
-    assert war_room_app(seed=3, deck=path).game.rules == app.game.rules
-    assert war_room_app(seed=3, deck=str(path)).game.rules == app.game.rules  # a name as text
+    assert war_room_app(seed=3, deck=path, pace="instant").game.rules == app.game.rules
+    assert war_room_app(seed=3, deck=str(path), pace="instant").game.rules == app.game.rules  # a name as text
 
 
 def test_a_deck_file_that_is_not_there_is_refused_plainly(tmp_path: Path) -> None:
     for missing in (tmp_path / "nope.toml", str(tmp_path / "nope.toml")):
         with pytest.raises(BadInput, match=r"nope\.toml' cannot be read.*Allowed: the path"):
-            war_room_app(seed=3, deck=missing)
+            war_room_app(seed=3, deck=missing, pace="instant")
         with pytest.raises(BadInput, match="cannot be read"):
             show_deck(missing)
 
 
 def test_a_new_round_with_five_players_has_a_computer_at_every_seat() -> None:
-    app = war_room_app(seed=2)
+    app = war_room_app(seed=2, pace="instant")
     assert "Field Manual (shipped)" in app.rulings_text()
     app.rulings.menus["players"].value = 5
     app.seed_box.value = "7"

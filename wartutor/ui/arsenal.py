@@ -9,7 +9,7 @@ Only matches played by the rules as written count: with a ruling changed in the
 Rulings panel, a match is practice, and the app says so.
 
 >>> import tempfile
->>> app = arsenal_app(data_dir=tempfile.mkdtemp(), seed=1,
+>>> app = arsenal_app(data_dir=tempfile.mkdtemp(), seed=1, pace="instant",
 ...                   stacked=("MT-SF NK-SF", "DY-PR DY-ML", "", "you"))
 >>> app.press("Meteor \\u00b7 Space Force \\u00b7 level-4 bomb")
 >>> app.news_text()
@@ -30,6 +30,7 @@ from wartutor.core.engine import Step
 from wartutor.core.errors import BadInput
 from wartutor.core.rulings import rules_from
 from wartutor.ui.arsenal_table import ARSENAL_STYLE, ArsenalTable
+from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.shell import GameApp, fresh_seed
 from wartutor.variants.arsenal import ARSENAL, ArsenalRules, ArsenalState, Campaign
@@ -49,9 +50,11 @@ class ArsenalApp(widgets.VBox):
         seed: int | None = None,
         rules: ArsenalRules | None = None,
         stacked: tuple[str, ...] | None = None,
+        pace: str = DEFAULT_PACE,
     ) -> None:
         self.campaign = campaign
         self._seed, self._rules, self._stacked = seed, rules, stacked
+        self._pace = pace
         # The deal (its first step) whose result is recorded: held, not just its id(), since
         # a freed step's id is soon reused by a new deal's, which would then go unrecorded.
         self._counted: Step[ArsenalState] | None = None
@@ -126,6 +129,7 @@ class ArsenalApp(widgets.VBox):
         self.match = GameApp(
             ARSENAL, ArsenalTable(self.level), human=YOU, seed=seed, rules=self._rules,
             stacked=self._stacked, agents={NPC: self.level.npc_agent}, autoplay=random_agent,
+            pace=self.match.pace.value if hasattr(self, "match") else self._pace,
         )
         self.match.timeline.observe(self._on_step, names="value")
         self._arena.children = [self.match]
@@ -186,10 +190,12 @@ def arsenal_app(
     seed: int | None = None,
     rules: ArsenalRules | Mapping[str, Any] | None = None,
     stacked: tuple[str, ...] | None = None,
+    pace: str = DEFAULT_PACE,
 ) -> ArsenalApp:
     """The Arsenal campaign, with progress kept in ``data_dir`` (by default the user's data
     folder, or ``WARTUTOR_DATA_DIR``). ``level`` picks an open level (else the newest);
-    ``seed``, ``rules`` and ``stacked`` set up the first match as in every app."""
+    ``seed``, ``rules``, ``stacked`` and ``pace`` set up the first match as in every app."""
     if isinstance(rules, Mapping):
         rules = rules_from(ArsenalRules, rules)
-    return ArsenalApp(Campaign(data_dir), level=level, seed=seed, rules=rules, stacked=stacked)
+    return ArsenalApp(Campaign(data_dir), level=level, seed=seed, rules=rules, stacked=stacked,
+                      pace=pace)

@@ -12,10 +12,11 @@ from html import escape
 from typing import Any
 
 from wartutor.core.engine import Event, Game
+from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, card_svg, deck_svg, mini_card
 from wartutor.ui.shell import GameApp
 from wartutor.variants.classic_war import CLASSIC_WAR, ClassicRules, ClassicView
-from wartutor.variants.classic_war.game import Laid, PileTaken
+from wartutor.variants.classic_war.game import Compared, Laid, PileTaken, WarLaid
 
 SEATS = CLASSIC_WAR.player_names(ClassicRules())
 TOP_TO_BOTTOM = (1, 0)  # the computer across the table, you nearest the screen's edge
@@ -33,35 +34,65 @@ class ClassicTable:
         return {"turn": "Turn cards"}.get(action, action)
 
     def table_html(self, view: ClassicView, events: tuple[Event, ...]) -> str:
+        taker = next((e.winner for e in events if isinstance(e, PileTaken)), None)
+        return self._table(view, view.counts, view.last_battle, taker, fresh=(0, 0))
+
+    def moment_html(self, before: ClassicView, after: ClassicView,
+                    happened: tuple[Event, ...]) -> str:
+        """A battle partway: the cards laid so far (face-down ones hidden as the view hides
+        them), the newest marked, and the decks short by the cards they gave."""
+        sizes = [_laid_by(e) for e in happened]
+        laid = sum(sizes)
+        taker = next((e.winner for e in happened if isinstance(e, PileTaken)), None)
+        counts = (after.counts if taker is not None else
+                  (before.counts[0] - laid, before.counts[1] - laid))
+        row = (after.last_battle[0][:laid], after.last_battle[1][:laid])
+        newest = sizes[-1] if sizes and sizes[-1] else 0
+        return self._table(after, counts, row, taker, fresh=(laid - newest, laid))
+
+    def _table(self, view: ClassicView, counts: tuple[int, int],
+               laid: tuple[tuple[Laid, ...], tuple[Laid, ...]], taker: int | None,
+               fresh: tuple[int, int]) -> str:
         limit = "no limit" if view.battle_limit is None else str(view.battle_limit)
         everything = " &middot; showing everything" if view.viewer is None else ""
-        taker = next((e.winner for e in events if isinstance(e, PileTaken)), None)
         seats = []
         for seat in TOP_TO_BOTTOM:
             order = ""
             if view.decks is not None:
                 listed = "".join(mini_card(c) for c in view.decks[seat]) or "empty"
                 order = f'<div class="wt-order">Deck, top card first: {listed}</div>'
-            count = view.counts[seat]
-            took = ('<span class="wt-took">Takes the pile</span>' if seat == taker else "")
+            count = counts[seat]
+            took = ('<span class="wt-took wt-mark-new">Takes the pile</span>'
+                    if seat == taker else "")
             seats.append(
                 f'<div class="wt-seat"><div class="wt-seat-name">{SEATS[seat]}</div>'
-                f'<div class="wt-deck">{deck_svg(view.counts[seat])}<br>'
+                f'<div class="wt-deck">{deck_svg(count)}<br>'
                 f'<span class="wt-count">{count}</span> {"card" if count == 1 else "cards"}</div>'
-                f'<div class="wt-laid">{laid_html(view.last_battle[seat])}{took}</div></div>'
+                f'<div class="wt-laid">{laid_html(laid[seat], fresh)}{took}</div></div>'
                 f"{order}"
             )
         return (f'<div class="wt-table"><span class="wt-battle">Battle {view.battles} of '
                 f"{limit}</span>{everything}{''.join(seats)}</div>")
 
 
-def laid_html(row: tuple[Laid, ...]) -> str:
-    """One player's cards of a battle, captioned by the part each played."""
+def _laid_by(event: Event) -> int:
+    """How many cards each player lays in this event."""
+    if isinstance(event, Compared) and event.war == 0:
+        return 1
+    if isinstance(event, WarLaid):
+        return len(event.down[0]) + 1
+    return 0
+
+
+def laid_html(row: tuple[Laid, ...], fresh: tuple[int, int] = (0, 0)) -> str:
+    """One player's cards of a battle, captioned by the part each played; the cards in
+    places ``fresh`` (from, to) were laid in the moment on show, and are marked."""
     figures = []
     for number, laid in enumerate(row):
         caption = "face down" if not laid.face_up else "battle" if number == 0 else "war"
         drawn = card_svg(laid.card, laid_down=not laid.face_up and laid.card is not None)
-        figures.append(f"<figure>{drawn}<figcaption>{caption}</figcaption></figure>")
+        new = ' class="wt-changed"' if fresh[0] <= number < fresh[1] else ""
+        figures.append(f"<figure{new}>{drawn}<figcaption>{caption}</figcaption></figure>")
     return "".join(figures)
 
 
@@ -96,14 +127,16 @@ def classic_war_app(
     seed: int | None = None,
     rules: ClassicRules | Mapping[str, Any] | None = None,
     stacked: tuple[str, ...] | None = None,
+    pace: str = DEFAULT_PACE,
 ) -> GameApp:
     """You against the computer. There are no choices in classic War, so every decision
-    is yours (player 0): pressing Turn cards turns both top cards.
+    is yours (player 0): pressing Turn cards turns both top cards, and the battle plays
+    out on the table at ``pace``.
 
-    >>> app = classic_war_app(stacked=("KD", "7C"))
+    >>> app = classic_war_app(stacked=("KD", "7C"), pace="instant")
     >>> app.press("Turn cards")
     >>> app.banner_text()
     'You win! You hold all 2 cards: you win the game.'
     """
     return GameApp(CLASSIC_WAR, ClassicTable(), human=0, seed=seed, rules=rules,
-                   stacked=stacked)
+                   stacked=stacked, pace=pace)

@@ -14,7 +14,10 @@ button over the app:
   <status> (<id>)")``, so the script listens there.
 
 The same script gives ipywidgets' slider handles the name of their slider (they have
-none of their own, which screen readers and axe-core flag).
+none of their own, which screen readers and axe-core flag), and names the app's three
+landmarks: widgets cannot carry ARIA attributes themselves, so the script sets
+``role="region"`` and the name on the widgets with the landmark classes, and makes
+"What just happened" a polite live region, so that a screen reader reads each moment.
 
 The script is HTML output inside an ``Output`` widget: Voilà and JupyterLab render
 those as trusted and run their scripts, where an ``HTML`` widget's scripts never run.
@@ -43,8 +46,20 @@ WATCH_SCRIPT = """
       handle.setAttribute("aria-label", (label && label.textContent) || "slider");
     });
   }
-  nameSliders();
-  new MutationObserver(nameSliders).observe(document.body, {childList: true, subtree: true});
+  var landmarks = [[".wt-table-region", "Table"], [".wt-choices", "Your choices"],
+                   [".wt-happened", "What just happened"]];
+  function nameRegions() {
+    landmarks.forEach(function (pair) {
+      document.querySelectorAll(pair[0] + ":not([role])").forEach(function (el) {
+        el.setAttribute("role", "region");
+        el.setAttribute("aria-label", pair[1]);
+        if (pair[1] === "What just happened") { el.setAttribute("aria-live", "polite"); }
+      });
+    });
+  }
+  function name() { nameSliders(); nameRegions(); }
+  name();
+  new MutationObserver(name).observe(document.body, {childList: true, subtree: true});
   var config = document.getElementById("jupyter-config-data");
   if (!config || document.body.dataset.voila === undefined) { return; }
   var settings = JSON.parse(config.textContent);

@@ -22,6 +22,7 @@ from wartutor.core.engine import Game
 from wartutor.core.errors import BadInput
 from wartutor.core.record import game_record
 from wartutor.core.trace import Trace
+from wartutor.ui.render import text_of
 
 
 def download_link(text: str, filename: str, mime: str, label: str) -> str:
@@ -47,11 +48,11 @@ class TakeHomePanel(widgets.Accordion):
     """Folded away under the game. ``game`` gives the game so far; ``open_game`` shows one."""
 
     def __init__(self, game: Callable[[], Game[Any]], open_game: Callable[[Trace], None],
-                 say: Callable[[str], None], name: str) -> None:
+                 name: str) -> None:
         self._game = game
         self._open_game = open_game
-        self._say = say
         self._name = name
+        self.message = widgets.HTML()  # beside the Open button, where the trace came from
         self.make_files = widgets.Button(description="Make the files",
                                          tooltip="Make download links for the game so far",
                                          layout=widgets.Layout(width="auto"))
@@ -61,7 +62,8 @@ class TakeHomePanel(widgets.Accordion):
                                       layout=widgets.Layout(width="560px", height="90px"))
         self.paste.add_class("wt-paste")
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description="Upload a trace")
+                                         description="Upload a trace",
+                                         tooltip="Choose a .json trace saved from this app")
         self.open_button = widgets.Button(description="Open the game",
                                           tooltip="Replay the pasted or uploaded game here",
                                           layout=widgets.Layout(width="auto"))
@@ -74,9 +76,14 @@ class TakeHomePanel(widgets.Accordion):
                          "Step slider to pick any step."),
             self.paste,
             widgets.HBox([self.upload, self.open_button]),
+            self.message,
         ])
         super().__init__(children=[body], titles=("Take this game home, or open a saved one",))
         self.selected_index = None
+
+    def message_text(self) -> str:
+        """What went wrong with the last game opened, as shown beside the Open button."""
+        return text_of(self.message.value)
 
     def files(self) -> tuple[str, str]:
         """The game so far as (Markdown record, JSON trace)."""
@@ -99,8 +106,10 @@ class TakeHomePanel(widgets.Accordion):
                                allowed="a trace pasted in the box or an uploaded .json file")
             self._open_game(Trace.from_json(text))
         except BadInput as e:
-            self._say(f"This game cannot be opened: {e}. Nothing was changed.")
+            said = f"This game cannot be opened: {e} Nothing was changed."
+            self.message.value = f'<div class="wt-message" role="alert">{escape(said)}</div>'
             return
+        self.message.value = ""
         self.upload.value = ()
         self.paste.value = ""
         self.links.value = ""

@@ -17,6 +17,7 @@ from typing import Any
 from wartutor.core.cards import card
 from wartutor.core.engine import Event
 from wartutor.core.rulings import settings_of
+from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import card_svg, deck_svg, mini_card, since_last_choice
 from wartutor.ui.shell import GameApp
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS, GuerrillaRules, GuerrillaView
@@ -175,6 +176,7 @@ def guerrilla_tactics_app(
     players: int | None = None,
     rules: GuerrillaRules | Mapping[str, Any] | None = None,
     stacked: tuple[str, ...] | None = None,
+    pace: str = DEFAULT_PACE,
 ) -> GameApp:
     """You (seat 0) against one to three computer players using the heuristic agent.
 
@@ -201,7 +203,7 @@ def guerrilla_tactics_app(
     # Computer players for every seat a New round could need, whatever the table's size.
     agents = dict.fromkeys(range(1, len(NAMES)), heuristic_agent)
     return GameApp(GUERRILLA_TACTICS, GuerrillaTable(), human=0, seed=seed, rules=settings,
-                   stacked=stacked, agents=agents, autoplay=heuristic_agent)
+                   stacked=stacked, agents=agents, autoplay=heuristic_agent, pace=pace)
 
 
 __all__ = ["GuerrillaTable", "guerrilla_tactics_app"]

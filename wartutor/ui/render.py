@@ -26,17 +26,40 @@ BACK_BLUE = "#1f3a93"
 
 STYLESHEET = """
 <style>
-.wt-app { font-family: system-ui, 'DejaVu Sans', sans-serif; color: #111; max-width: 1100px; }
-.wt-title { font-size: 30px; font-weight: 700; margin: 4px 0 2px; }
+.wt-app { font-family: system-ui, 'DejaVu Sans', sans-serif; color: #111; }
+/* One screen: the top line, then the table beside what just happened and your choices. */
+.wt-app .wt-top { align-items: center; gap: 14px; margin: 0 0 4px; flex-wrap: wrap; }
+.wt-title { font-size: 26px; font-weight: 700; margin: 0 6px 0 0; white-space: nowrap; }
+.wt-app .wt-main { align-items: flex-start; flex-wrap: nowrap; gap: 12px; margin: 0; }
+.wt-app .wt-table-region { flex: 1 1 auto; min-width: 0; }
+.wt-app .wt-side { flex: 0 0 400px; width: 400px; gap: 8px; }
+.wt-happened { background: #fff; border: 3px solid #1d6b3a; border-radius: 10px;
+  padding: 6px 12px; min-height: 110px; }
+.wt-happened-head { font-size: 15px; font-weight: 700; color: #1d6b3a; text-transform: uppercase;
+  letter-spacing: .5px; }
+.wt-moments { list-style: none; margin: 2px 0 0; padding: 0; }
+.wt-moments li { margin: 3px 0; line-height: 1.3; }
+.wt-moments .wt-now { font-size: 20px; font-weight: 600; }
+.wt-moments .wt-before { font-size: 15px; color: #444; }
+.wt-app .wt-choices { border: 3px solid #1a5fb4; border-radius: 10px; padding: 6px 8px;
+  background: #f4f8ff; }
+.wt-app .wt-choices .widget-hbox { flex-wrap: wrap; }
+.wt-reason { font-size: 16px; line-height: 1.35; color: #222; }
+.wt-reason ul { margin: 2px 0 0; padding-left: 20px; }
+.wt-app .wt-watching { gap: 4px; }
+.wt-app .wt-pace .widget-toggle-button { font-size: 15px; height: 34px; }
 .wt-message { color: #8a1c00; background: #fff1e6; border-left: 6px solid #d9480f;
   padding: 8px 12px; font-size: 18px; }
 .wt-message:empty { display: none; }
-.wt-banner { font-size: 22px; padding: 10px 16px; border-radius: 8px; margin: 4px 0;
-  background: #fff4c2; border: 3px solid #e0a800; line-height: 1.4; }
+.wt-banner { font-size: 19px; padding: 8px 12px; border-radius: 8px;
+  background: #fff4c2; border: 3px solid #e0a800; line-height: 1.35; }
 .wt-banner:empty { display: none; }
-.wt-banner b { font-size: 28px; margin-right: 8px; }
-.wt-table { background: #1d6b3a; border-radius: 14px; padding: 12px 18px; color: #fff;
-  display: inline-block; min-width: 700px; max-width: 1040px; line-height: 1.3; }
+.wt-banner b { font-size: 24px; margin-right: 8px; }
+.wt-table { background: #1d6b3a; border-radius: 14px; padding: 10px 16px; color: #fff;
+  display: block; box-sizing: border-box; width: 100%; line-height: 1.3; }
+/* What a moment changed: marked on the table until the next moment. */
+.wt-changed { outline: 4px solid #ffd43b; outline-offset: 3px; border-radius: 10px; }
+.wt-mark-new { background: #ffd43b !important; color: #111 !important; }
 .wt-battle { font-size: 24px; font-weight: 700; }
 .wt-seat { display: flex; align-items: center; gap: 18px; margin: 10px 0; }
 .wt-seat-name { font-size: 22px; font-weight: 700; width: 110px; }
@@ -65,6 +88,11 @@ STYLESHEET = """
   vertical-align: top; }
 .wt-app .widget-hbox { align-items: center; gap: 6px; margin: 4px 0; }
 .wt-app .widget-button, .wt-app .widget-toggle-button { font-size: 18px; height: 44px; }
+/* Greyed out must look it: faded, striped, dashed, and no pointer. */
+.wt-app .jupyter-button:disabled, .wt-app .jupyter-button.mod-primary:disabled {
+  opacity: 1; color: #555; border: 2px dashed #8a8a8a; box-shadow: none; cursor: not-allowed;
+  background: repeating-linear-gradient(45deg, #f1f1f1, #f1f1f1 6px, #e2e2e2 6px, #e2e2e2 12px);
+  font-weight: 400; }
 .wt-app .widget-label, .wt-app .widget-readout, .wt-app .widget-checkbox { font-size: 17px; }
 .wt-app .wt-seed input[type="text"] { font-size: 20px; height: 40px; }
 .wt-log-head { font-weight: 700; padding: 6px 0; }
@@ -79,21 +107,26 @@ STYLESHEET = """
 .wt-app .wt-code-box input[type="text"] { font-size: 20px; height: 40px;
   font-family: 'DejaVu Sans Mono', monospace; text-transform: uppercase; }
 .wt-download { font-size: 18px; font-weight: 700; color: #1a5fb4; }
-/* Large print, for a projector: bigger cards, words and buttons. */
-.wt-app.wt-large { max-width: 1500px; }
-.wt-large .wt-title { font-size: 40px; }
-.wt-large svg.wt-card { width: 150px; height: 210px; }
-.wt-large svg.wt-deck-pile { width: 164px; height: 224px; }
-.wt-large .wt-laid { min-height: 220px; }
-.wt-large .wt-table { max-width: 1460px; }
-.wt-large .wt-battle, .wt-large .wt-seat-name, .wt-large .wt-banner { font-size: 30px; }
-.wt-large .wt-count { font-size: 34px; }
-.wt-large .wt-deck, .wt-large .wt-laid figure, .wt-large .wt-order { font-size: 22px; }
-.wt-large .wt-log { font-size: 23px; max-height: 520px; }
-.wt-large .wt-rule, .wt-large .wt-note { font-size: 20px; }
-.wt-app.wt-large .widget-button, .wt-app.wt-large .widget-toggle-button { font-size: 24px;
-  height: 56px; }
-.wt-app.wt-large .widget-label, .wt-app.wt-large .widget-readout { font-size: 22px; }
+/* Large print, for a projector: cards, card text, buttons and explanations together. */
+.wt-large .wt-title { font-size: 32px; }
+.wt-large svg.wt-card, .wt-large svg.wr-card { width: 130px; height: 182px; }
+.wt-large svg.wt-deck-pile { width: 140px; height: 192px; }
+.wt-large .wt-laid { min-height: 190px; }
+.wt-large .wt-battle, .wt-large .wt-seat-name, .wt-large .wt-banner { font-size: 26px; }
+.wt-large .wt-seat-name { width: auto; min-width: 110px; }
+.wt-large .wt-count { font-size: 30px; }
+.wt-large .wt-deck, .wt-large .wt-laid figure, .wt-large .wt-order,
+.wt-large .wt-table { font-size: 21px; }
+.wt-large .wt-deck { width: auto; }
+.wt-large .wt-log { font-size: 22px; max-height: 520px; }
+.wt-large .wt-rule, .wt-large .wt-note, .wt-large .wt-reason { font-size: 19px; }
+.wt-app.wt-large .wt-side { flex-basis: 440px; width: 440px; }
+.wt-large .wt-moments .wt-now { font-size: 25px; }
+.wt-large .wt-moments .wt-before { font-size: 18px; }
+.wt-app.wt-large .widget-button, .wt-app.wt-large .widget-toggle-button { font-size: 23px;
+  height: 54px; }
+.wt-app.wt-large .wt-pace .widget-toggle-button { font-size: 18px; height: 40px; }
+.wt-app.wt-large .widget-label, .wt-app.wt-large .widget-readout { font-size: 21px; }
 /* A page whose kernel is gone: the notice on top, the dead app greyed out behind it. */
 .wt-lost .wt-app { opacity: 0.35; pointer-events: none; }
 .wt-lost-notice { position: fixed; top: 0; left: 0; right: 0; z-index: 10000;

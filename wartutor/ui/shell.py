@@ -1,10 +1,18 @@
-"""The app shell every variant shares: table, controls, log, timeline, seed and rulings.
+"""The app shell every variant shares: table, choices, playback, log, timeline and rulings.
 
 A variant brings a small :class:`TableDesign` (how its table is drawn and what its
 buttons say); the shell does the rest the same way for every variant. The app holds
 one immutable :class:`~wartutor.core.Game` and a cursor into its steps, so undo, redo
 and the timeline only move the cursor, and acting from an earlier step is
 ``game.upto(cursor).play(action)``.
+
+After a choice the game is complete at once; what follows is shown moment by moment
+(:mod:`wartutor.ui.playback`) at the chosen pace, timed by a hidden ``Play`` widget in
+the browser, and your choices come back when the playback reaches your decision.
+
+One screen holds what a student needs: the table on the left, and beside it what just
+happened and your choices. These three are the page's landmarks ("Table", "What just
+happened", "Your choices"); the log, timeline, seed and rulings sit below.
 
 Widgets are built once; a click only rewrites the ``value`` of a few HTML widgets,
 which keeps a click well under 100 ms in the browser.
@@ -30,12 +38,14 @@ from wartutor.core.rulings import rules_from
 from wartutor.core.trace import Trace
 from wartutor.ui.connection import connection_watch
 from wartutor.ui.export import TakeHomePanel
+from wartutor.ui.playback import DEFAULT_PACE, PACES, Frame, frames, said_once
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.rulings import RulingsPanel
 
 AUTOPLAY_DECISIONS = 10
 LOG_STEPS = 40  # older steps stay on the timeline; a long log would slow every click
 FRESH_SEEDS = 100_000  # short enough to read out to a class and type
+WATCHING = "Watching the moves play out: your choices come back when it is your turn."
 
 log = logging.getLogger(__name__)
 
@@ -53,10 +63,29 @@ class TableDesign(Protocol):
     def table_html(self, view: Any, events: tuple[Event, ...]) -> str:
         """The table as one player (or the teacher) sees it after a step with these events.
 
-        The events are the engine's full record since the human's previous choice (the
-        computers' steps included); show only what the view allows.
+        The events are the engine's record of that step (or, at rest, since the human's
+        previous choice); show only what the view allows.
         """
         ...
+
+
+def moment_html(
+    design: TableDesign, before: Any, after: Any, happened: tuple[Event, ...]
+) -> str:
+    """The table partway through a step: ``happened`` are its events so far.
+
+    A design's ``moment_html(before, after, happened)`` draws it from the views before and
+    after the step (so it hides what they hide); a design without one shows the table
+    after the step.
+    """
+    draw = getattr(design, "moment_html", None)
+    return str(draw(before, after, happened)) if draw else design.table_html(after, happened)
+
+
+def is_moment(design: TableDesign) -> Callable[[Event], bool]:
+    """Which events are moments of their own: all but the design's ``quiet_events``."""
+    quiet = tuple(getattr(design, "quiet_events", ()))
+    return lambda event: not isinstance(event, quiet)
 
 
 def offered_actions(design: TableDesign, view: Any, legal: tuple[str, ...]) -> tuple[str, ...]:
@@ -87,6 +116,14 @@ def parse_seed(text: str) -> int:
     return check_seed(int(cleaned))
 
 
+def example_code(variant: Variant[Any]) -> str:
+    """A deal code of this variant to show as an example ("a code such as GT-4821")."""
+    try:
+        return deal_code(variant.name, variant.rules_type(), 4821)
+    except BadInput:  # a variant without deal codes
+        return "XX-4821"
+
+
 def fresh_seed() -> int:
     return secrets.randbelow(FRESH_SEEDS)
 
@@ -103,7 +140,8 @@ class GameApp(widgets.VBox):
     makes the agent for the human's decisions when "Play 10 ..." is pressed. Agents are
     made afresh for every deal from its seed, so one seed gives one game on every screen.
     ``rules`` is a rules object or a mapping of rule options (``{"war_down": 3}``);
-    ``stacked`` a set deal, which every New round deals again.
+    ``stacked`` a set deal, which every New round deals again. ``pace`` is how fast the
+    moments after a choice are shown: "slow", "normal", "fast" or "instant".
     """
 
     def __init__(
@@ -117,9 +155,13 @@ class GameApp(widgets.VBox):
         rules: Any = None,
         stacked: tuple[str, ...] | None = None,
         autoplay: AgentMaker = first_legal_agent,
+        pace: str = DEFAULT_PACE,
     ) -> None:
+        if pace not in PACES:
+            raise BadInput(f"{pace!r} is not a pace", allowed=", ".join(PACES))
         self._variant = variant
         self._design = design
+        self._is_moment = is_moment(design)
         self._human = human
         self._agent_makers = dict(agents or {})
         self._autoplay_maker = autoplay
@@ -130,23 +172,53 @@ class GameApp(widgets.VBox):
         self._seat_agents(seed)
         self._game = self._computers_move(Game.new(variant, rules, seed, stacked))
         self._cursor = len(self._game.steps) - 1
-        self._entries: list[tuple[tuple[str, str], ...]] = []  # per step: (html, text) each
-        self._syncing = False  # set while the app itself moves the timeline
+        self._entries: list[tuple[tuple[str, str], ...]] = []  # per step: (words, rule) each
+        self._syncing = False  # set while the app itself moves the timeline or the player
+        self._frames: list[Frame] = []  # the playback under way; empty when at rest
+        self._frame = 0  # the frame on show
 
+        # The three landmarks (named by the page script, see wartutor.ui.connection).
+        self._table = widgets.HTML(layout=widgets.Layout(flex="1 1 auto", min_width="0"))
+        self._table.add_class("wt-table-region")
+        self._happened = widgets.HTML()
+        self._happened.add_class("wt-happened")
         self._banner = widgets.HTML()
-        self._message = widgets.HTML()
-        self._table = widgets.HTML()
+        self._message = widgets.HTML()  # what went wrong with a choice, beside the choices
+        self._reasons = widgets.HTML()  # why the greyed-out choices are greyed out
+        self._deal_message = widgets.HTML()  # what went wrong with a seed or a code
         self._log = widgets.HTML()
 
         self._action_buttons: dict[str, widgets.Button] = {}
         self._shown_actions: tuple[str, ...] | None = None
         # Rows wrap rather than squeeze: a variant may offer many choices at once.
         self._action_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self._action_row.add_class("wt-actions")
         self._autoplay_button = self._button(design.autoplay_label, self._on_autoplay,
                                              "Let the computer make your next "
                                              f"{AUTOPLAY_DECISIONS} moves")
         self._undo = self._button("Undo", self._on_undo, "Go back one step")
         self._redo = self._button("Redo", self._on_redo, "Go forward one step")
+        self._new_round = self._button("New round", self._on_new_round,
+                                       "A new shuffled deal, or the seed you typed in the box, "
+                                       "with the rulings chosen under Rulings")
+
+        # Playback: the pace, Next, Skip, and the hidden Play widget that times the moments
+        # in the browser (a timer there works the same in Voilà and in JupyterLab).
+        self.pace = widgets.ToggleButtons(
+            options=[(p.capitalize(), p) for p in PACES], value=pace,
+            tooltips=["Two seconds a moment", "One second a moment", "Quick",
+                      "Jump straight to your next choice"],
+            style={"button_width": "74px"},
+        )
+        self.pace.add_class("wt-pace")
+        self.pace.observe(self._on_pace, names="value")
+        self._next = self._button("Next", self._on_next, "Show the next moment now")
+        self._skip = self._button("Skip to my turn", self._on_skip,
+                                  "Show the end of the computers' moves at once")
+        self._player = widgets.Play(min=0, max=0, interval=PACES[pace] or 1,
+                                    show_repeat=False, layout=widgets.Layout(display="none"))
+        self._player.observe(self._on_tick, names="value")
+
         # Not continuous: a live slider echoes its stale position back after a fast click,
         # which would move the game back a step. The step shows when the slider is let go.
         self.timeline = widgets.IntSlider(
@@ -161,19 +233,23 @@ class GameApp(widgets.VBox):
             layout=widgets.Layout(width="200px"),
         )
         self.seed_box.add_class("wt-seed")
-        self._new_round = self._button("New round", self._on_new_round,
-                                       "A new shuffled deal, or the seed you typed in the box, "
-                                       "with the rulings chosen under Rulings")
         self.show_everything = widgets.Checkbox(
             description="Show everything (teacher)", indent=False,
             tooltip="Show the cards nobody at the table could see",
+            layout=widgets.Layout(width="auto"),
         )
         self.show_everything.observe(self._on_show_everything, names="value")
+        self.teacher_view = widgets.Checkbox(
+            description="Rules cited (teacher)", indent=False,
+            tooltip="Show the rule or ruling that decided each moment",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.teacher_view.observe(self._on_show_everything, names="value")
 
         # The deal code is what a teacher reads out; everyone types it and joins that deal.
         self._deal_code = widgets.HTML()
         self.code_box = widgets.Text(
-            description="Join", placeholder="a code such as CW-4821",
+            description="Join", placeholder=f"a code such as {example_code(variant)}",
             tooltip="Type the deal code your teacher reads out, then press Join deal",
             style={"description_width": "initial"}, layout=widgets.Layout(width="320px"),
         )
@@ -188,37 +264,55 @@ class GameApp(widgets.VBox):
 
         self.rulings = RulingsPanel(variant)
         self.take_home = TakeHomePanel(lambda: self._game.upto(self._cursor), self._open_trace,
-                                       self._say, variant.name)
+                                       variant.name)
         # A design may add its own choice widgets (Trade War's "ask whom, for which rank"),
         # for choices too many to show as one button each; they act through choose().
         make_controls = getattr(design, "controls", None)
         self._design_controls: list[widgets.Widget] = (
             list(make_controls(self)) if make_controls is not None else [])
 
+        choices = widgets.VBox([
+            *self._design_controls, self._action_row, self._reasons, self._message,
+            widgets.HBox([self._autoplay_button, self._undo, self._redo, self._new_round],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+        ])
+        choices.add_class("wt-choices")
+        watching = widgets.VBox([self.pace, widgets.HBox([self._next, self._skip])])
+        watching.add_class("wt-watching")
+        side = widgets.VBox([self._banner, self._happened, choices, watching])
+        side.add_class("wt-side")
+        top = widgets.HBox([
+            widgets.HTML(f'<div class="wt-title">{escape(variant.title)}</div>'),
+            self._deal_code, self.large_print, self.show_everything, self.teacher_view,
+        ])
+        top.add_class("wt-top")
+        main = widgets.HBox([self._table, side])
+        main.add_class("wt-main")
         super().__init__(children=[
             widgets.HTML(STYLESHEET),
-            widgets.HTML(f'<div class="wt-title">{escape(variant.title)}</div>'),
-            self._banner,
-            self._message,
-            self._table,
-            *self._design_controls,
-            widgets.HBox([self._action_row, self._autoplay_button, self._undo, self._redo,
-                          self.timeline], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.seed_box, self._new_round, self.show_everything],
+            top,
+            main,
+            self._player,
+            widgets.HBox([self.timeline], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.seed_box, self._deal_code_help(), self.code_box, self._join],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self._deal_code, self.code_box, self._join, self.large_print],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            self._deal_message,
             self._log,
             self.rulings,
             self.take_home,
             connection_watch(),
         ])
         self.add_class("wt-app")
-        self._dealt()
+        self._dealt(since=0)
 
     def __repr__(self) -> str:
         # Notebooks keep a widget's text repr; the default one would include the random seed.
         return f"GameApp({self._variant.title})"
+
+    @staticmethod
+    def _deal_code_help() -> widgets.HTML:
+        return widgets.HTML('<span class="wt-note">New round deals this seed, or a fresh '
+                            "shuffle; a deal code joins a class's deal.</span>")
 
     # What tests and notebooks may read
 
@@ -229,8 +323,17 @@ class GameApp(widgets.VBox):
 
     @property
     def cursor(self) -> int:
-        """The step on show: 0 is the deal."""
+        """The step the game has reached (the playback may still be showing earlier ones)."""
         return self._cursor
+
+    @property
+    def playing_back(self) -> bool:
+        """True while moments are still to be shown before your next choice."""
+        return bool(self._frames)
+
+    def frame(self) -> Frame | None:
+        """The moment on show during a playback (None at rest)."""
+        return self._frames[self._frame] if self._frames else None
 
     def labels(self) -> list[str]:
         """The labels of the buttons one can press now."""
@@ -238,13 +341,27 @@ class GameApp(widgets.VBox):
 
     def log_texts(self) -> list[str]:
         """The log's entries as shown, newest first."""
-        return [text for step in self._shown_steps() for _, text in self._entries[step]]
+        teacher = self.teacher_view.value
+        return [f"{words} ({rule})" if teacher else words
+                for step in self._shown_steps(self._log_upto())
+                for words, rule in self._entries[step]]
 
     def banner_text(self) -> str:
         return text_of(self._banner.value)
 
     def message_text(self) -> str:
-        return text_of(self._message.value)
+        """What went wrong with the last thing done, wherever it is shown."""
+        return " ".join(t for t in (text_of(self._message.value),
+                                    text_of(self._deal_message.value),
+                                    self.take_home.message_text()) if t)
+
+    def happened_text(self) -> str:
+        """What the "What just happened" panel says."""
+        return text_of(self._happened.value)
+
+    def reasons_text(self) -> str:
+        """The visible reasons beside the greyed-out choices."""
+        return text_of(self._reasons.value)
 
     def table_html(self) -> str:
         return str(self._table.value)
@@ -274,7 +391,8 @@ class GameApp(widgets.VBox):
 
     def press(self, label: str) -> None:
         """Press the button with this label, as a click in the browser would."""
-        found = [b for b in [*self._buttons(), self._join] if b.description == label]
+        found = [b for b in [*self._buttons(), self._join, self._next, self._skip]
+                 if b.description == label]
         if not found:
             raise BadInput(f"there is no {label!r} button",
                            allowed=", ".join(repr(b.description) for b in self._buttons()))
@@ -297,6 +415,14 @@ class GameApp(widgets.VBox):
         self.take_home.paste.value = text
         self.take_home.open_button.click()
 
+    def next_moment(self) -> None:
+        """Show the next moment now (the Next button)."""
+        self._next.click()
+
+    def skip(self) -> None:
+        """Show the end of the playback at once (the Skip to my turn button)."""
+        self._skip.click()
+
     # Callbacks: each one either does all its work or, on an error, changes nothing
 
     def _on_action(self, button: widgets.Button) -> None:
@@ -317,10 +443,10 @@ class GameApp(widgets.VBox):
             self._guarded(lambda: self._move_to(change["new"]))
 
     def _on_show_everything(self, _: dict[str, Any]) -> None:
-        self._guarded(self._show)
+        self._guarded(self._redraw)
 
     def _on_new_round(self, _: widgets.Button) -> None:
-        self._guarded(lambda: self._deal(self._next_seed()))
+        self._guarded(lambda: self._deal(self._next_seed()), self._say_deal)
 
     def _next_seed(self) -> int:
         """The seed a student typed (to join a class's deal), else a fresh shuffle."""
@@ -330,7 +456,7 @@ class GameApp(widgets.VBox):
         return parse_seed(typed)
 
     def _on_join(self, _: widgets.Button) -> None:
-        self._guarded(self._join_deal)
+        self._guarded(self._join_deal, self._say_deal)
 
     def _on_large_print(self, change: dict[str, Any]) -> None:
         # One class on the app: the stylesheet makes its cards and words bigger.
@@ -339,25 +465,52 @@ class GameApp(widgets.VBox):
         else:
             self.remove_class("wt-large")
 
-    def _guarded(self, work: Callable[[], None]) -> None:
+    def _on_pace(self, change: dict[str, Any]) -> None:
+        self._player.interval = PACES[change["new"]] or 1
+        if change["new"] == "instant" and self._frames:
+            self._guarded(self._end_playback)
+
+    def _on_next(self, _: widgets.Button) -> None:
+        if self._frames:
+            self._guarded(lambda: self._set_player(self._frame + 2))
+
+    def _on_skip(self, _: widgets.Button) -> None:
+        if self._frames:
+            self._guarded(self._end_playback)
+
+    def _on_tick(self, change: dict[str, Any]) -> None:
+        # Play counts 1, 2, ... n for frames 0 ... n-1 (its first count comes at once).
+        if not self._syncing and self._frames:
+            self._guarded(lambda: self._show_frame(max(0, change["new"] - 1)))
+
+    def _guarded(self, work: Callable[[], None],
+                 say: Callable[[str], None] | None = None) -> None:
         try:
             work()
         except BadInput as e:
-            self._say(_plain(e))
+            (say or self._say)(_plain(e))
         except Exception as e:  # a class must never meet a traceback; the log keeps it
             log.exception("wartutor app error")
-            self._say(f"Something went wrong ({e}). Nothing was changed.")
+            (say or self._say)(f"Something went wrong ({e}). Nothing was changed.")
 
     def _say(self, text: str) -> None:
         self._message.value = f'<div class="wt-message" role="alert">{escape(text)}</div>'
 
+    def _say_deal(self, text: str) -> None:
+        self._deal_message.value = f'<div class="wt-message" role="alert">{escape(text)}</div>'
+
+    def _clear_messages(self) -> None:
+        self._message.value = self._deal_message.value = ""
+
     # Playing
 
     def _play(self, action: str) -> None:
+        self._stop_playback()
         game = self._computers_move(self._game.upto(self._cursor).play(action))
         self._continue(game)
 
     def _play_ten(self) -> None:
+        self._stop_playback()
         game = self._game.upto(self._cursor)
         for _ in range(AUTOPLAY_DECISIONS):
             decision = game.decision
@@ -382,12 +535,13 @@ class GameApp(widgets.VBox):
         return game
 
     def _continue(self, game: Game[Any]) -> None:
-        """Show the end of ``game``, which extends the steps up to the cursor."""
-        del self._entries[self._cursor + 1:]
+        """Play back the end of ``game``, which extends the steps up to the cursor."""
+        since = self._cursor
+        del self._entries[since + 1:]
         self._game = game
         self._cursor = len(game.steps) - 1
-        self._message.value = ""
-        self._show()
+        self._clear_messages()
+        self._play_back(since)
 
     def _join_deal(self) -> None:
         code = read_deal_code(self.code_box.value)
@@ -408,34 +562,94 @@ class GameApp(widgets.VBox):
             raise BadInput(f"this trace is a game of {trace.variant!r}, not {self._variant.name!r}",
                            allowed=f"a trace saved by the {self._variant.title} app")
         game = trace.replay()
+        self._stop_playback()
         self._seat_agents(game.seed)
         self._stacked = game.stacked
         self._game = self._computers_move(game)
         self._cursor = len(self._game.steps) - 1
         self._entries = []
-        self._message.value = ""
-        self._dealt()
+        self._clear_messages()
+        self._dealt(since=self._cursor)  # an opened game is shown where it stands
 
     def _deal(self, seed: int, rules: Any = None) -> None:
         if rules is None:
             rules = rules_from(self._variant.rules_type, self.rulings.chosen())
+        self._stop_playback()
         self._seat_agents(seed)
         game = self._computers_move(Game.new(self._variant, rules, seed, self._stacked))
         self._game = game
         self._cursor = len(game.steps) - 1
         self._entries = []
-        self._message.value = ""
-        self._dealt()
+        self._clear_messages()
+        self._dealt(since=0)
 
-    def _dealt(self) -> None:
-        """Bring the seed box and the rulings up to date with a new deal, then show it."""
+    def _dealt(self, since: int) -> None:
+        """Bring the seed box and the rulings up to date with a new deal, then show it
+        (playing back the computers' moves after step ``since``, if they moved first)."""
         self.seed_box.value = str(self._game.seed)
         code = self.deal_code()
         shown = (f"<b>{escape(code)}</b>" if code else
                  "none (a set deal, or rulings no code can hold: share the trace instead)")
         self._deal_code.value = f'<span class="wt-deal-code">Deal code: {shown}</span>'
         self.rulings.show_round(self._game.rules)
+        self._play_back(since)
+
+    # Playback: only which frame is on show changes, never the game
+
+    def _play_back(self, since: int) -> None:
+        """Show the moments after step ``since`` one by one, or at once at instant pace."""
+        moments = frames(self._game, since, self._cursor, self._human, self._is_moment)
+        if self.pace.value == "instant" or len(moments) <= 1:
+            self._show()
+            return
+        self._frames = moments
+        self._show_frame(0)
+        with self._player.hold_sync():  # the browser counts on from here, one per moment
+            self._set_player(0, playing=True)
+
+    def _set_player(self, value: int, *, playing: bool | None = None) -> None:
+        self._syncing = True
+        try:
+            self._player.max = len(self._frames)
+            self._player.value = min(value, len(self._frames))
+            if playing is not None:
+                self._player.playing = playing
+        finally:
+            self._syncing = False
+        if not playing and self._frames:
+            self._show_frame(max(0, self._player.value - 1))
+
+    def _show_frame(self, index: int) -> None:
+        if index >= len(self._frames) - 1:
+            self._end_playback()
+            return
+        self._frame = index
+        frame = self._frames[index]
+        steps = self._game.steps
+        after = self._view(steps[frame.step].state)
+        events = steps[frame.step].events
+        if frame.final:
+            self._table.value = self._design.table_html(after, events)
+        else:
+            before = self._view(steps[frame.step - 1].state)
+            self._table.value = moment_html(self._design, before, after, events[:frame.happened])
+        self._happened.value = self._happened_html(self._frames[: index + 1], playing=True)
+        self._banner.value = self._banner_html(steps[frame.step].state)
+        self._log.value = self._log_html(frame.step - 1)
+        self._show_controls(None)
+
+    def _end_playback(self) -> None:
+        self._stop_playback()
         self._show()
+
+    def _stop_playback(self) -> None:
+        if self._frames:
+            self._frames = []
+            self._syncing = True
+            try:
+                self._player.playing = False
+            finally:
+                self._syncing = False
 
     # Moving in time
 
@@ -458,21 +672,34 @@ class GameApp(widgets.VBox):
         return min(step, last)
 
     def _move_to(self, step: int) -> None:
+        self._stop_playback()
         self._cursor = step
-        self._message.value = ""
+        self._clear_messages()
         self._show()
 
     # Drawing: only widget values change
 
+    def _view(self, state: Any) -> Any:
+        return self._variant.view(state, None if self.show_everything.value else self._human)
+
+    def _redraw(self) -> None:
+        if self._frames:
+            self._show_frame(self._frame)
+        else:
+            self._show()
+
     def _show(self) -> None:
+        """The game at rest at the cursor: the table, what led to it, and your choices."""
         step = self._game.steps[self._cursor]
-        viewer = None if self.show_everything.value else self._human
-        since = self._stop_before(self._cursor) + 1 if self._cursor else 0
-        events = tuple(e for s in self._game.steps[since:self._cursor + 1] for e in s.events)
-        self._table.value = self._design.table_html(self._variant.view(step.state, viewer),
-                                                    events)
+        since = self._stop_before(self._cursor) if self._cursor else -1
+        events = tuple(e for s in self._game.steps[since + 1:self._cursor + 1] for e in s.events)
+        self._table.value = self._design.table_html(self._view(step.state), events)
+        moments = ([Frame(0, len(step.events), *self._deal_words(), final=True)]
+                   if since < 0 else
+                   frames(self._game, since, self._cursor, self._human, self._is_moment))
+        self._happened.value = self._happened_html(moments, playing=False)
         self._banner.value = self._banner_html(step.state)
-        self._log.value = self._log_html()
+        self._log.value = self._log_html(self._cursor)
         self._show_controls(step.state)
         self._syncing = True
         try:
@@ -482,26 +709,75 @@ class GameApp(widgets.VBox):
         finally:
             self._syncing = False
 
+    def _deal_words(self) -> tuple[str, str]:
+        said = [explanation(self._game, e, self._human) for e in self._game.steps[0].events]
+        rules = [cited_rule(self._game, e) for e in self._game.steps[0].events]
+        return " ".join(s for s in said if s), "; ".join(dict.fromkeys(rules))
+
+    def _happened_html(self, moments: list[Frame], *, playing: bool) -> str:
+        """The moment on show, large, under the ones before it since your last choice."""
+        teacher = self.teacher_view.value
+        said = [f for f in moments if f.words]
+        items = []
+        for number, frame in enumerate(said[-4:], start=max(0, len(said) - 4)):
+            now = number == len(said) - 1
+            rule = (f' <span class="wt-rule">({escape(frame.rule)})</span>'
+                    if teacher and frame.rule else "")
+            items.append(f'<li class="{"wt-now" if now else "wt-before"}">'
+                         f"{escape(frame.words)}{rule}</li>")
+        if not items:
+            items.append('<li class="wt-now">Your move.</li>')
+        earlier = len(said) - 4
+        more = (f'<p class="wt-note">{earlier} earlier moment{"s" if earlier > 1 else ""} '
+                f"in the log below.</p>" if earlier > 0 else "")
+        head = (f"Moment {len(said)} of {len(self._frames)}"
+                if playing else "What just happened")
+        return (f'<div class="wt-happened-head">{escape(head)}</div>{more}'
+                f'<ol class="wt-moments">{"".join(items)}</ol>')
+
     def _show_controls(self, state: Any) -> None:
-        decision = self._variant.decision(state)
+        """Your choices at ``state``; None while the playback is still showing moments."""
+        decision = None if state is None else self._variant.decision(state)
         mine = decision is not None and decision.player == self._human
         if mine and decision is not None:
             view = self._variant.view(state, self._human)
             shown = offered_actions(self._design, view, decision.legal_actions)
-            if shown != self._shown_actions:
-                self._shown_actions = shown
-                self._action_row.children = [self._action_button(a) for a in shown]
-        for action, button in self._action_buttons.items():
-            refused = self._variant.why_not(state, action) if mine else None
-            button.disabled = not mine or refused is not None
+        else:
+            shown = ()
+        if shown != self._shown_actions:
+            self._shown_actions = shown
+            self._action_row.children = [self._action_button(a) for a in shown]
+        refusals: dict[str, list[str]] = {}
+        for action in shown:
+            button = self._action_buttons[action]
+            refused = self._variant.why_not(state, action)
+            button.disabled = refused is not None
             button.tooltip = refused
+            if refused is not None:
+                refusals.setdefault(refused, []).append(button.description)
+        self._reasons.value = self._reasons_html(refusals, watching=state is None)
         self._autoplay_button.disabled = not mine
+        watching = state is None
         refresh = getattr(self._design, "refresh_controls", None)
         if refresh is not None:
-            refresh(self._variant.view(state, self._human), decision if mine else None,
-                    lambda action: self._variant.why_not(state, action))
-        self._undo.disabled = self._cursor == 0
-        self._redo.disabled = self._cursor == len(self._game.steps) - 1
+            refresh(self._variant.view(self._game.steps[self._cursor].state, self._human),
+                    decision if mine else None,
+                    (lambda action: WATCHING) if watching else
+                    (lambda action: self._variant.why_not(state, action)))
+        self._next.disabled = self._skip.disabled = not watching
+        self._undo.disabled = watching or self._cursor == 0
+        self._redo.disabled = watching or self._cursor == len(self._game.steps) - 1
+        self._new_round.disabled = False
+
+    @staticmethod
+    def _reasons_html(refusals: dict[str, list[str]], *, watching: bool) -> str:
+        if watching:
+            return (f'<div class="wt-reason">{escape(WATCHING)} <b>Skip to my turn</b> '
+                    "jumps there.</div>")
+        lines = "".join(f'<li><b>{escape(", ".join(labels))}</b>: {escape(reason)}</li>'
+                        for reason, labels in refusals.items())
+        return (f'<div class="wt-reason"><span>Greyed out:</span><ul>{lines}</ul></div>'
+                if lines else "")
 
     def _action_button(self, action: str) -> widgets.Button:
         if action not in self._action_buttons:
@@ -528,38 +804,37 @@ class GameApp(widgets.VBox):
         return (f'<div class="wt-banner" role="status"><b>{escape(headline)}</b> '
                 f"{escape(reason)}</div>")
 
-    def _shown_steps(self) -> range:
-        """The steps the log lists, newest first."""
-        return range(self._cursor, max(self._cursor - LOG_STEPS, -1), -1)
+    def _log_upto(self) -> int:
+        return self._frames[self._frame].step - 1 if self._frames else self._cursor
 
-    def _log_html(self) -> str:
+    def _shown_steps(self, upto: int) -> range:
+        """The steps the log lists, newest first."""
+        return range(upto, max(upto - LOG_STEPS, -1), -1)
+
+    def _log_html(self, upto: int) -> str:
+        """The log up to step ``upto``: the playback never lets it run ahead of the table."""
         steps = self._game.steps
-        for number in range(len(self._entries), self._cursor + 1):
-            self._entries.append(tuple(self._entry(e) for e in steps[number].events))
+        for number in range(len(self._entries), upto + 1):
+            said = [explanation(self._game, e, self._human) for e in steps[number].events]
+            rules = [cited_rule(self._game, e) for e in steps[number].events]
+            self._entries.append(tuple((words, rules[i]) for i, words in said_once(said)))
+        teacher = self.teacher_view.value
         items = []
-        for number in self._shown_steps():
-            new = " wt-new" if number == self._cursor else ""
+        for number in self._shown_steps(upto):
+            new = " wt-new" if number == upto else ""
             # A line only where the human's turns begin: a line between two computer steps
             # would show that a computer was asked something (Trade War's Putin, say).
             starts = number == 0 or self._is_stop(number - 1)
-            for i, (html, _) in enumerate(self._entries[number]):
+            for i, (words, rule) in enumerate(self._entries[number]):
                 line = " wt-step-start" if starts and i == 0 else ""
-                items.append(f'<li class="wt-log-entry{new}{line}">{html}</li>')
-        if self._cursor >= LOG_STEPS:
+                cited = f' <span class="wt-rule">({escape(rule)})</span>' if teacher else ""
+                items.append(f'<li class="wt-log-entry{new}{line}">{escape(words)}{cited}</li>')
+        if upto >= LOG_STEPS:
             items.append('<li class="wt-note">Earlier steps are on the timeline.</li>')
         # Focusable, so that the keyboard can scroll it too.
-        return ('<div class="wt-log" tabindex="0" role="region" aria-label="What happened">'
-                '<div class="wt-log-head">'
-                "What happened, newest first, with the rule that decided it</div>"
+        return ('<div class="wt-log" tabindex="0" role="region" aria-label="Game log">'
+                '<div class="wt-log-head">The whole game so far, newest first</div>'
                 f"<ol>{''.join(items)}</ol></div>")
-
-    def _entry(self, event: Event) -> tuple[str, str]:
-        # The log is always the human's, even when showing everything: private events are
-        # worded as the human may know them.
-        said = explanation(self._game, event, self._human)
-        rule = cited_rule(self._game, event)
-        return (f'{escape(said)} <span class="wt-rule">({escape(rule)})</span>',
-                f"{said} ({rule})")
 
     # Widgets
 
@@ -567,7 +842,7 @@ class GameApp(widgets.VBox):
         self, label: str, on_click: Callable[[widgets.Button], None], tooltip: str = ""
     ) -> widgets.Button:
         button = widgets.Button(description=label, tooltip=tooltip or None,
-                                layout=widgets.Layout(width="auto", min_width="110px"))
+                                layout=widgets.Layout(width="auto", min_width="96px"))
         button.on_click(on_click)
         return button
 

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from wartutor.core.cards import RANK_CODES, RANK_NAMES
 from wartutor.core.engine import Decision, Event
 from wartutor.core.rulings import settings_of
+from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -289,6 +290,7 @@ def trade_war_app(
     players: int | None = None,
     rules: TradeRules | Mapping[str, Any] | None = None,
     stacked: tuple[str, ...] | None = None,
+    pace: str = DEFAULT_PACE,
 ) -> GameApp:
     """You (seat 0) against one to four computer players using the heuristic agent.
 
@@ -317,7 +319,7 @@ def trade_war_app(
     # Computer players for every seat a New round could need, whatever the table's size.
     agents = dict.fromkeys(range(1, MAX_PLAYERS), heuristic_agent)
     return GameApp(TRADE_WAR, TradeTable(), human=0, seed=seed, rules=settings,
-                   stacked=stacked, agents=agents, autoplay=heuristic_agent)
+                   stacked=stacked, agents=agents, autoplay=heuristic_agent, pace=pace)
 
 
 __all__ = ["TradeTable", "trade_war_app"]

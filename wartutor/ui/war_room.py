@@ -18,6 +18,7 @@ from typing import Any
 from wartutor.core.engine import Event
 from wartutor.core.errors import BadInput
 from wartutor.core.rulings import settings_of
+from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, deck_svg, since_last_choice
 from wartutor.ui.shell import GameApp
 from wartutor.variants.war_room import WAR_ROOM, Deck, WarRoomRules, WarRoomView, card_text
@@ -246,6 +247,7 @@ def war_room_app(
     rules: WarRoomRules | Mapping[str, Any] | None = None,
     deck: Deck | str | Path | None = None,
     stacked: tuple[str, ...] | None = None,
+    pace: str = DEFAULT_PACE,
 ) -> GameApp:
     """You (seat 0) against computer players who use the heuristic agent.
 
@@ -274,7 +276,7 @@ def war_room_app(
     # Computer players for every seat a New round could need, whatever the table's size.
     agents = dict.fromkeys(range(1, MAX_PLAYERS), heuristic_agent)
     return GameApp(WAR_ROOM, WarRoomTable(), human=0, seed=seed, rules=settings,
-                   stacked=stacked, agents=agents, autoplay=heuristic_agent)
+                   stacked=stacked, agents=agents, autoplay=heuristic_agent, pace=pace)
 
 
 __all__ = ["DeckTable", "RoomCard", "WarRoomTable", "show_deck", "war_room_app"]
