@@ -99,7 +99,7 @@ def test_the_data_folder_comes_from_the_argument_then_the_environment(
      "its unlocked level 12 does not exist"),
     (Progress().to_json().replace('"cleared": false', '"cleared": true').encode(),
      "its 'cleared' mark True does not fit its levels"),
-    (b"\xff\xfe\x00garbage", "it could not be read"),
+    (b"\xff\xfe\x00garbage", "is not UTF-8 text"),
 ])
 def test_a_corrupt_save_is_kept_aside_and_a_fresh_campaign_starts(
     tmp_path: Path, contents: bytes, problem: str

@@ -25,23 +25,25 @@ _OPENING = frozenset("[{")
 
 def read_text(path: object, *, max_bytes: int, what: str, allowed: str) -> str:
     """The text of the file at ``path``: refused if missing, unreadable, larger than
-    ``max_bytes`` (checked before the rest is read) or not UTF-8."""
+    ``max_bytes`` (checked before the rest is read) or not UTF-8. A refusal names the
+    file by its name alone (the folder is the reader's own)."""
     if not isinstance(path, (str, Path)):
         raise BadInput(f"{quoted(path)} is not the path of a file", allowed=allowed)
+    what = f"{what} {quoted(Path(path).name)}"
     try:
         with open(path, "rb") as file:
             data = file.read(max_bytes + 1)
     except (OSError, ValueError) as e:  # ValueError: a path holding a NUL character
         reason = getattr(e, "strerror", None) or str(e)
-        raise BadInput(f"{what} {quoted(str(path))} cannot be read ({reason})",
+        raise BadInput(f"{what} cannot be read ({reason})",
                        allowed=allowed) from None
     if len(data) > max_bytes:
-        raise BadInput(f"{what} {quoted(str(path))} is larger than {max_bytes:,} bytes",
+        raise BadInput(f"{what} is larger than {max_bytes:,} bytes",
                        allowed=f"a file of at most {max_bytes:,} bytes: {allowed}")
     try:
         return data.decode("utf-8-sig")  # -sig: a byte-order mark, as some editors write
     except UnicodeDecodeError as e:
-        raise BadInput(f"{what} {quoted(str(path))} is not UTF-8 text (byte {e.start:,} is "
+        raise BadInput(f"{what} is not UTF-8 text (byte {e.start:,} is "
                        f"{data[e.start]:#04x})", allowed=allowed) from None
 
 

@@ -5,8 +5,11 @@ contents go to a temporary file in the same folder, are flushed to the disk, and
 then replace the old file in one step (``os.replace`` is atomic on one file
 system). A kernel killed mid-save leaves the old progress, or the new, never a mix.
 
-A file that cannot be read or makes no sense is never deleted: it is moved aside
-under a new name, the player is told so in plain words, and a fresh campaign begins.
+A file that cannot be read or makes no sense (whatever its bytes) is never deleted:
+it is moved aside under a new name, the player is told so in plain words, and a fresh
+campaign begins. A temporary file left by a save that was killed before its swap is
+removed by the next load, once it is a minute old (so that a save still running in
+another process keeps its own).
 
 The folder is, in order: the ``data_dir`` argument; the ``WARTUTOR_DATA_DIR``
 environment variable; the system's place for user data (``$XDG_DATA_HOME`` or
@@ -16,6 +19,7 @@ environment variable; the system's place for user data (``$XDG_DATA_HOME`` or
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -25,13 +29,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
+from wartutor.core.limits import parse_json, read_text
 
 LEVEL_COUNT = 10
 DATA_DIR_VARIABLE = "WARTUTOR_DATA_DIR"
 FILE_NAME = "arsenal-progress.json"
 FORMAT = "wartutor-arsenal-progress"
 VERSION = 1
+MAX_BYTES = 64_000  # a saved campaign takes about 300
+STALE_AFTER = 60  # seconds: a save's temporary file older than this was left by a killed save
 
 
 @dataclass(frozen=True)
@@ -63,21 +70,18 @@ class Progress:
     def from_json(cls, text: str) -> Progress:
         """The progress a saved file holds, or :class:`BadInput` saying what is wrong with it."""
         allowed = "a file saved by wartutor's Arsenal campaign"
-        try:
-            data: Any = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise BadInput(f"it is not valid JSON ({e})", allowed=allowed) from None
+        data: Any = parse_json(text, max_chars=MAX_BYTES, what="it", allowed=allowed)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise BadInput("it is not an Arsenal progress file", allowed=allowed)
-        if data.get("version") != VERSION:
-            raise BadInput(f"its version {data.get('version')!r} is unknown",
+        if type(data.get("version")) is not int or data["version"] != VERSION:
+            raise BadInput(f"its version {quoted(data.get('version'))} is unknown",
                            allowed=f"version {VERSION}")
         unlocked, cleared = data.get("unlocked"), data.get("cleared")
         if type(unlocked) is not int or not 1 <= unlocked <= LEVEL_COUNT:
-            raise BadInput(f"its unlocked level {unlocked!r} does not exist",
+            raise BadInput(f"its unlocked level {quoted(unlocked)} does not exist",
                            allowed=f"a level from 1 to {LEVEL_COUNT}")
         if type(cleared) is not bool or (cleared and unlocked != LEVEL_COUNT):
-            raise BadInput(f"its 'cleared' mark {cleared!r} does not fit its levels",
+            raise BadInput(f"its 'cleared' mark {quoted(cleared)} does not fit its levels",
                            allowed="true only once every level is unlocked, else false")
         counts = []
         for name in ("wins", "losses"):
@@ -118,14 +122,16 @@ class ProgressFile:
 
     def load(self) -> tuple[Progress, str | None]:
         """The saved progress (a fresh one if there is none) and a message for the player,
-        or None when there is nothing to tell."""
+        or None when there is nothing to tell. Never raises, whatever the file holds."""
+        self._sweep()
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return Progress(), None
-        except (OSError, UnicodeDecodeError) as e:
-            return Progress(), self._set_aside(f"it could not be read ({e})")
+            if not self.path.exists():
+                return Progress(), None
+        except OSError as e:  # the folder itself cannot be looked into
+            return Progress(), self._set_aside(f"it could not be read ({e.strerror or e})")
         try:
+            text = read_text(self.path, max_bytes=MAX_BYTES, what="the file",
+                             allowed="a file saved by wartutor's Arsenal campaign")
             return Progress.from_json(text), None
         except BadInput as e:
             return Progress(), self._set_aside(e.problem)
@@ -148,6 +154,17 @@ class ProgressFile:
             Path(temporary).unlink(missing_ok=True)
             raise
         _sync_folder(folder)
+
+    def _sweep(self) -> None:
+        """Remove the temporary files of saves that were killed before their swap."""
+        now = time.time()
+        try:
+            for left in self.path.parent.glob(f".{FILE_NAME}.*.tmp"):
+                with contextlib.suppress(OSError):  # gone already, or not ours to remove
+                    if now - left.stat().st_mtime > STALE_AFTER:
+                        left.unlink()
+        except OSError:  # the folder cannot be listed: nothing to sweep
+            pass
 
     def _set_aside(self, problem: str) -> str:
         """Move an unusable save out of the way (never delete it) and say so."""
