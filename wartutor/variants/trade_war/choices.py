@@ -13,7 +13,7 @@ from functools import cache
 from wartutor.core.cards import RANK_CODES, Card
 from wartutor.core.engine import Decision
 from wartutor.variants.trade_war.battle import can_fight, forced_play, possible_plays
-from wartutor.variants.trade_war.cards import Cards, trade_codes
+from wartutor.variants.trade_war.cards import Cards, TradeCard, trade_codes
 from wartutor.variants.trade_war.state import (
     ASK,
     ATTACK,
@@ -52,12 +52,19 @@ def prepare_actions(state: TradeState) -> tuple[str, ...]:
     return (*takes, *swaps, *draw, *asks)
 
 
+def unmoved(cards: Cards, moved: Cards) -> list[TradeCard]:
+    """The cards that have not moved yet this turn (TW-SWAP-ONCE)."""
+    if not moved:
+        return list(cards)
+    gone = {c.code for c in moved}  # a card is its code, and codes compare much faster
+    return [c for c in cards if c.code not in gone]
+
+
 def _unmoved_codes(cards: Cards, moved: Cards) -> list[str]:
-    """The codes of the cards that have not moved yet this turn (TW-SWAP-ONCE)."""
     codes = [c.code for c in cards]
     if not moved:
         return codes
-    gone = {c.code for c in moved}  # a card is its code: cheaper to compare than cards
+    gone = {c.code for c in moved}
     return [code for code in codes if code not in gone]
 
 

@@ -45,6 +45,7 @@ from wartutor.variants.trade_war.choices import (
     ask_actions,
     reward_actions,
     targets,
+    unmoved,
     worth_preparing,
 )
 from wartutor.variants.trade_war.rules import TradeRules
@@ -474,11 +475,12 @@ def _settle(state: TradeState, events: Events) -> TradeState:
         phase, battle, rules = state.phase, state.battle, state.rules
         p = state.instigator
         if phase == PREPARE:
-            pile = [c for c in state.piles[p] if c not in state.moved]
             room = HAND_LIMIT - len(state.hands[p])
-            if rules.refill == "to-seven" and 0 < len(pile) <= room:
-                state = _take(state, tuple(pile), True, events)  # all must come: no choice
-                continue
+            if rules.refill == "to-seven" and room > 0:
+                pile = unmoved(state.piles[p], state.moved)
+                if 0 < len(pile) <= room:
+                    state = _take(state, tuple(pile), True, events)  # all must come: no choice
+                    continue
             if worth_preparing(state):
                 return state
             # Swaps only serve the asking that follows; with nobody to ask or nothing to

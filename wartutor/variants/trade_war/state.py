@@ -27,11 +27,12 @@ def changed(record: R, **changes: object) -> R:
     """A copy of a frozen record below with some fields changed: ``dataclasses.replace``
     without running ``__init__`` field by field again, which was most of a step's time."""
     fields = record.__dict__
-    unknown = changes.keys() - fields.keys()
-    if unknown:
-        raise TypeError(f"{type(record).__name__} has no field {', '.join(sorted(unknown))}")
+    if not changes.keys() <= fields.keys():
+        unknown = ", ".join(sorted(changes.keys() - fields.keys()))
+        raise TypeError(f"{type(record).__name__} has no field {unknown}")
     copy = object.__new__(type(record))
-    copy.__dict__.update(fields, **changes)
+    copy.__dict__.update(fields)
+    copy.__dict__.update(changes)
     return copy
 
 
