@@ -63,7 +63,8 @@ class ClassicWar:
         return rules_of_play.decision(state)
 
     def apply(self, state: ClassicState, action: str) -> tuple[ClassicState, tuple[Event, ...]]:
-        check_action(self, state, action)
+        if state.outcome is not None or action != rules_of_play.TURN:
+            check_action(self, state, action)  # refuses, saying why
         return rules_of_play.battle(state)
 
     def explain(self, event: Event) -> str:
