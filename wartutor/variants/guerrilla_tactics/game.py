@@ -12,7 +12,6 @@ needs nobody's choice, so a state always waits for a decision or is over.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from wartutor.core.cards import Card, cards, standard_deck
 from wartutor.core.chance import Rng
@@ -48,7 +47,7 @@ from wartutor.variants.guerrilla_tactics.skirmish import (
     support_cards,
     tie_choices,
 )
-from wartutor.variants.guerrilla_tactics.state import PLAY, GuerrillaState, Seat, Tally
+from wartutor.variants.guerrilla_tactics.state import PLAY, GuerrillaState, Seat, Tally, changed
 
 YOU = 0
 NAMES = ("You", "Ana", "Ben", "Cleo")
@@ -147,7 +146,7 @@ def legal_actions(state: GuerrillaState, player: int) -> tuple[str, ...]:
 def choose(state: GuerrillaState, action: str, events: Events) -> GuerrillaState:
     """Apply a legal action of the player whose decision it is (already checked)."""
     player, stage = state.asked[0], state.stage
-    rest = replace(state, asked=state.asked[1:])
+    rest = changed(state, asked=state.asked[1:])
     if stage == "promote":
         return propose(rest, player, events) if action == "propose" else rest
     if stage == "cancel":
@@ -159,7 +158,7 @@ def choose(state: GuerrillaState, action: str, events: Events) -> GuerrillaState
     pending[player] = action
     if stage != "support":  # the Supported event tells it all, hiding who had a choice
         events.append(Chose(player, KINDS[stage], CHOICE_RULES[KINDS[stage]]))
-    return replace(rest, pending=tuple(pending))
+    return changed(rest, pending=tuple(pending))
 
 
 def advance(state: GuerrillaState, events: Events) -> GuerrillaState:
@@ -183,7 +182,7 @@ def advance(state: GuerrillaState, events: Events) -> GuerrillaState:
 
 
 def begin(state: GuerrillaState, events: Events) -> GuerrillaState:
-    state = replace(state, skirmish=state.skirmish + 1)
+    state = changed(state, skirmish=state.skirmish + 1)
     events.append(SkirmishBegins(state.skirmish, state.guerrilla_rank))
     if state.rules.promotion_window == "before-draw":
         return open_promotion(state, events)
@@ -199,7 +198,7 @@ def draw_step(state: GuerrillaState, events: Events) -> GuerrillaState:
         seat = state.seats[p]
         due = 1 if seat.supported else 2
         wanted = max(0, due - len(seat.hand)) if fill else due
-        state = state.seat(p, replace(seat, supported=False))
+        state = state.seat(p, changed(seat, supported=False))
         if not wanted:
             continue
         state, got = draw(state, p, wanted, events)
@@ -238,12 +237,12 @@ def promotion_refusal(
 def open_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
     asked = tuple(p for p in state.active if not promotion_refusal(state, p)[0])
     if asked:
-        return replace(state, stage="promote", asked=asked)
+        return changed(state, stage="promote", asked=asked)
     return after_promotion(state, events)
 
 
 def after_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
-    state = replace(state, proposer=None)
+    state = changed(state, proposer=None)
     if state.rules.promotion_window == "before-draw":
         return draw_step(state, events)
     return open_play(state, events)
@@ -255,7 +254,7 @@ def propose(state: GuerrillaState, player: int, events: Events) -> GuerrillaStat
     after = [(player + i) % n for i in range(1, n)]
     cancellers = tuple(p for p in after if not state.seats[p].out and any(
         is_guerrilla(c, state.guerrilla_rank) for c in state.seats[p].hand))
-    return replace(state, stage="cancel", asked=cancellers, proposer=player)
+    return changed(state, stage="cancel", asked=cancellers, proposer=player)
 
 
 def accept_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
@@ -263,9 +262,9 @@ def accept_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
     events.append(Promoted(rank))
     seats = state.seats
     if state.rules.guerrillas_played == "since-rank-change":
-        seats = tuple(replace(s, played_guerrilla=False) for s in seats)
-    tally = replace(state.tally, promotions=state.tally.promotions + 1)
-    return after_promotion(replace(state, guerrilla_rank=rank, seats=seats, tally=tally), events)
+        seats = tuple(changed(s, played_guerrilla=False) for s in seats)
+    tally = changed(state.tally, promotions=state.tally.promotions + 1)
+    return after_promotion(changed(state, guerrilla_rank=rank, seats=seats, tally=tally), events)
 
 
 def cancel(state: GuerrillaState, player: int, card: Card, events: Events) -> GuerrillaState:
@@ -276,13 +275,13 @@ def cancel(state: GuerrillaState, player: int, card: Card, events: Events) -> Gu
     state, recruits = take_top(state, proposer, wanted, events,
                                reshuffle=state.rules.recruit_short == "reshuffle")
     seat = state.seats[player]
-    state = state.seat(player, replace(seat, discard=seat.discard + recruits,
+    state = state.seat(player, changed(seat, discard=seat.discard + recruits,
                                        shown=(*seat.shown, card)))
     events.append(PromotionCancelled(player, card, proposer, len(recruits), wanted,
                                      "GT-RECRUIT-SHORT" if short else "GT-CANCEL"))
-    tally = replace(state.tally, cancellations=state.tally.cancellations + 1,
+    tally = changed(state.tally, cancellations=state.tally.cancellations + 1,
                     recruited=state.tally.recruited + len(recruits))
-    return after_promotion(replace(state, tally=tally, asked=()), events)
+    return after_promotion(changed(state, tally=tally, asked=()), events)
 
 
 # 2. Play: one card each, revealed together; spy captors reveal first.
@@ -292,8 +291,8 @@ def open_play(state: GuerrillaState, events: Events) -> GuerrillaState:
     active = state.active
     first = tuple(p for p in active if state.seats[p].reveals_first)
     if first and len(first) < len(active):
-        return replace(state, stage="play-first", asked=first)
-    return replace(state, stage="play", asked=active)
+        return changed(state, stage="play-first", asked=first)
+    return changed(state, stage="play", asked=active)
 
 
 def reveal(state: GuerrillaState, events: Events) -> GuerrillaState:
@@ -305,12 +304,12 @@ def reveal(state: GuerrillaState, events: Events) -> GuerrillaState:
             card = next(c for c in state.seats[p].hand if c.code == choice.split()[1])
             state = lay(state, p, card, PLAY, 0)
             plays.append((p, card))
-    state = replace(state, pending=(None,) * len(state.seats))
+    state = changed(state, pending=(None,) * len(state.seats))
     events.append(Revealed(state.skirmish, tuple(plays), first,
                            "GT-REVEAL-FIRST" if first else "GT-PLAY"))
     if first:
         others = tuple(p for p in state.active if not state.table[p])
-        return replace(state, stage="play", asked=others)
+        return changed(state, stage="play", asked=others)
     return open_support(state, events)
 
 
@@ -318,7 +317,7 @@ def reveal_first_tie(state: GuerrillaState, events: Events) -> GuerrillaState:
     state = lay_tie_cards(state, events)
     others = tuple(p for p in state.contenders
                    if not any(x.tie_round == state.tie_round for x in state.table[p]))
-    return replace(state, stage="tie", asked=others)
+    return changed(state, stage="tie", asked=others)
 
 
 # What each stage moves on to once everyone asked has chosen (or nobody was asked).

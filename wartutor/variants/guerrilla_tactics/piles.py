@@ -5,8 +5,6 @@ These small steps are shared by the skirmish and the promotion rules.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from wartutor.core.cards import Card
 from wartutor.core.engine import Outcome
 from wartutor.variants.guerrilla_tactics.events import (
@@ -16,7 +14,7 @@ from wartutor.variants.guerrilla_tactics.events import (
     Reshuffled,
 )
 from wartutor.variants.guerrilla_tactics.forces import is_guerrilla
-from wartutor.variants.guerrilla_tactics.state import GuerrillaState, Laid
+from wartutor.variants.guerrilla_tactics.state import GuerrillaState, Laid, changed
 
 Events = list[GuerrillaEvent]
 
@@ -37,14 +35,14 @@ def take_top(
             draw, rng = rng.shuffled(discard)
             discard = ()
             events.append(Reshuffled(player, len(draw)))
-            tally = replace(tally, reshuffles=tally.reshuffles + 1)
+            tally = changed(tally, reshuffles=tally.reshuffles + 1)
         taken.append(draw[0])
         draw = draw[1:]
     got = tuple(taken)
     seats = list(state.seats)
-    seats[player] = replace(seat, draw=draw, discard=discard,
+    seats[player] = changed(seat, draw=draw, discard=discard,
                             hand=seat.hand + got if into_hand else seat.hand)
-    return replace(state, rng=rng, tally=tally, seats=tuple(seats)), got
+    return changed(state, rng=rng, tally=tally, seats=tuple(seats)), got
 
 
 def draw(
@@ -59,18 +57,18 @@ def lay(state: GuerrillaState, player: int, card: Card, how: str, tie_round: int
     seats, table = list(state.seats), list(state.table)
     seats[player] = seats[player].without(card)
     if is_guerrilla(card, state.guerrilla_rank):
-        seats[player] = replace(seats[player], played_guerrilla=True)
+        seats[player] = changed(seats[player], played_guerrilla=True)
     table[player] = (*table[player], Laid(card, how, tie_round))
-    return replace(state, seats=tuple(seats), table=tuple(table))
+    return changed(state, seats=tuple(seats), table=tuple(table))
 
 
 def eliminate(state: GuerrillaState, player: int, rule: str, events: Events) -> GuerrillaState:
     """A player who must draw and cannot is out; the hand goes to the removed pile."""
     seat = state.seats[player]
     events.append(Eliminated(player, len(seat.hand), rule))
-    tally = replace(state.tally, eliminations=state.tally.eliminations + 1)
-    state = replace(state, removed=state.removed + seat.hand, tally=tally)
-    return state.seat(player, replace(seat, hand=(), shown=(), tie_drawn=(), out=True,
+    tally = changed(state.tally, eliminations=state.tally.eliminations + 1)
+    state = changed(state, removed=state.removed + seat.hand, tally=tally)
+    return state.seat(player, changed(seat, hand=(), shown=(), tie_drawn=(), out=True,
                                       reveals_first=False, supported=False))
 
 
@@ -85,4 +83,4 @@ def end_if_decided(state: GuerrillaState, events: Events) -> GuerrillaState:
 
 def finish(state: GuerrillaState, over: GameOver, events: Events) -> GuerrillaState:
     events.append(over)
-    return replace(state, outcome=Outcome(over.winners, over), stage="over", asked=())
+    return changed(state, outcome=Outcome(over.winners, over), stage="over", asked=())

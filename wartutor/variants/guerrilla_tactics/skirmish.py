@@ -7,8 +7,6 @@ next stage where someone must choose, or to the end of the skirmish.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from wartutor.core.cards import Card
 from wartutor.core.chance import Rng
 from wartutor.variants.guerrilla_tactics.events import (
@@ -51,6 +49,7 @@ from wartutor.variants.guerrilla_tactics.state import (
     TIE_UP,
     TURNED,
     GuerrillaState,
+    changed,
 )
 
 SPY = 7
@@ -91,7 +90,7 @@ def stand(
         rule = "GT-EVALUATE"
     events.append(Standing(state.skirmish, rnd, after_support, cards,
                            tuple(forces.items()), best, rule))
-    return replace(state, contenders=best)
+    return changed(state, contenders=best)
 
 
 # Support: tied or losing players may add a second card, if it improves their outcome.
@@ -120,7 +119,7 @@ def open_support(state: GuerrillaState, events: Events) -> GuerrillaState:
     asked = tuple(p for p in state.active
                   if state.seats[p].hand and state.contenders != (p,))
     if asked:
-        return replace(state, stage="support", asked=asked)
+        return changed(state, stage="support", asked=asked)
     return settle(state, events)
 
 
@@ -135,10 +134,10 @@ def apply_supports(state: GuerrillaState, events: Events) -> GuerrillaState:
             continue
         card = next(c for c in state.seats[p].hand if c.code == choice.split()[1])
         state = lay(state, p, card, SUPPORT, 0)
-        state = state.seat(p, replace(state.seats[p], supported=True))
+        state = state.seat(p, changed(state.seats[p], supported=True))
         supports.append((p, card))
-    tally = replace(state.tally, supports=state.tally.supports + len(supports))
-    state = replace(state, pending=(None,) * len(state.seats), tally=tally)
+    tally = changed(state.tally, supports=state.tally.supports + len(supports))
+    state = changed(state, pending=(None,) * len(state.seats), tally=tally)
     events.append(Supported(state.skirmish, tuple(supports), tuple(declined), best))
     if supports:
         state = stand(state, state.active, events, after_support=True)
@@ -157,8 +156,8 @@ def settle(state: GuerrillaState, events: Events) -> GuerrillaState:
 def open_tie_break(state: GuerrillaState, events: Events) -> GuerrillaState:
     rules, tied, rnd = state.rules, state.contenders, state.tie_round + 1
     events.append(TieBreak(state.skirmish, rnd, tied))
-    state = replace(state, tie_round=rnd,
-                    tally=replace(state.tally, tie_breaks=state.tally.tie_breaks + 1))
+    state = changed(state, tie_round=rnd,
+                    tally=changed(state.tally, tie_breaks=state.tally.tie_breaks + 1))
     if rules.tie_cannot_draw == "tie-stands":
         short = tuple(p for p in tied
                       if len(state.seats[p].draw) + len(state.seats[p].discard) < 2)
@@ -171,17 +170,17 @@ def open_tie_break(state: GuerrillaState, events: Events) -> GuerrillaState:
             state = eliminate(state, p, "GT-TIE-CANNOT-DRAW", events)
             continue
         events.append(Drew(p, len(got), 2, len(state.seats[p].hand), rnd, "GT-TIE"))
-        state = state.seat(p, replace(state.seats[p], tie_drawn=got))
+        state = state.seat(p, changed(state.seats[p], tie_drawn=got))
     left = tuple(p for p in tied if not state.seats[p].out)
-    state = replace(state, contenders=left)
+    state = changed(state, contenders=left)
     if len(left) < 2:
         return spoils(state, left, events)
     first: tuple[int, ...] = ()
     if rules.reveal_first_scope == "tie-breaks-too":
         first = tuple(p for p in left if state.seats[p].reveals_first)
     if first and len(first) < len(left):
-        return replace(state, stage="tie-first", asked=first)
-    return replace(state, stage="tie", asked=left)
+        return changed(state, stage="tie-first", asked=first)
+    return changed(state, stage="tie", asked=left)
 
 
 def tie_choices(state: GuerrillaState, player: int) -> tuple[Card, ...]:
@@ -211,9 +210,9 @@ def lay_tie_cards(state: GuerrillaState, events: Events) -> GuerrillaState:
             if pairs:
                 turned.append((p, down_card))
             if state.rules.tie_penalty == "yes":
-                state = state.seat(p, replace(state.seats[p], supported=True))
-        state = state.seat(p, replace(state.seats[p], tie_drawn=()))
-    state = replace(state, pending=(None,) * len(state.seats))
+                state = state.seat(p, changed(state.seats[p], supported=True))
+        state = state.seat(p, changed(state.seats[p], tie_drawn=()))
+    state = changed(state, pending=(None,) * len(state.seats))
     events.append(TieLaid(state.skirmish, rnd, tuple(up), tuple(down), tuple(turned),
                           "GT-TIE-PENALTY" if state.rules.tie_penalty == "yes" else "GT-TIE"))
     return state
@@ -244,7 +243,7 @@ def spoils(state: GuerrillaState, winners: tuple[int, ...], events: Events) -> G
             sum(c in face_down for c in guerrillas),
             tuple(c for c in lost if c not in face_down), sum(c in face_down for c in lost),
             rules.loss_pick))
-        tally = replace(tally, removed_by_loss=tally.removed_by_loss + len(lost))
+        tally = changed(tally, removed_by_loss=tally.removed_by_loss + len(lost))
         kept = tuple(c for c in used if c not in lost)
         removed += lost
     else:
@@ -257,13 +256,13 @@ def spoils(state: GuerrillaState, winners: tuple[int, ...], events: Events) -> G
     else:
         shares, odd = _shares(kept, winners, rules.spoils_split)
         for p, share in shares:
-            seats[p] = replace(seats[p], discard=seats[p].discard + share)
+            seats[p] = changed(seats[p], discard=seats[p].discard + share)
         removed += odd
         events.append(SpoilsTaken(state.skirmish, shares, odd,
                                   "GT-SPOILS-SPLIT" if len(winners) > 1 else "GT-SPOILS"))
-    state = replace(state, seats=tuple(seats), rng=rng, removed=removed, tally=tally)
+    state = changed(state, seats=tuple(seats), rng=rng, removed=removed, tally=tally)
     state = _spies(state, winners, removed, events)
-    state = replace(state, last_table=state.table, table=((),) * len(state.seats),
+    state = changed(state, last_table=state.table, table=((),) * len(state.seats),
                     contenders=(), tie_round=0, stage="begin", asked=())
     state = end_if_decided(state, events)
     limit = rules.skirmish_limit
@@ -307,13 +306,13 @@ def _spies(
                 events.append(SpyLost(state.skirmish, w, theirs))
                 continue
             capture.add(w)
-            tally = replace(tally, spy_captures=tally.spy_captures + 1)
+            tally = changed(tally, spy_captures=tally.spy_captures + 1)
             events.append(SpyCaptured(state.skirmish, w, theirs,
                                       "GT-SPY-REMOVED" if gone else "GT-SPY"))
         elif _spies_shown(state, (w,)):
             events.append(OwnSpy(state.skirmish, w))
-    seats = tuple(replace(s, reveals_first=p in capture) for p, s in enumerate(state.seats))
-    return replace(state, seats=seats, tally=tally)
+    seats = tuple(changed(s, reveals_first=p in capture) for p, s in enumerate(state.seats))
+    return changed(state, seats=seats, tally=tally)
 
 
 def _spies_shown(state: GuerrillaState, players: tuple[int, ...]) -> tuple[Card, ...]:

@@ -7,7 +7,8 @@ a picture of the skirmish just finished, for the table drawing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import TypeVar
 
 from wartutor.core.cards import Card
 from wartutor.core.chance import Rng
@@ -17,6 +18,21 @@ from wartutor.variants.guerrilla_tactics.rules import GuerrillaRules
 # How a card was laid: played, added in support, or laid in a tie-break (TURNED: laid
 # face down, then turned up to make a pair under ruling GT-TIE-DOWN "pair").
 PLAY, SUPPORT, TIE_UP, TIE_DOWN, TURNED = "play", "support", "tie-up", "tie-down", "tie-turned"
+
+_Value = TypeVar("_Value")
+
+
+def changed(value: _Value, **changes: object) -> _Value:
+    """``dataclasses.replace`` for the classes of this module, at a fraction of the cost.
+
+    A game step makes a dozen new states; ``replace`` re-runs ``__init__`` field by
+    field. These classes have no ``__post_init__`` and nothing derived, so a copy of
+    the fields with some of them changed is exactly the value ``replace`` would give.
+    """
+    assert changes.keys() <= value.__dataclass_fields__.keys(), changes  # type: ignore[attr-defined]
+    new = object.__new__(type(value))
+    new.__dict__.update(value.__dict__, **changes)
+    return new
 
 
 @dataclass(frozen=True)
@@ -48,7 +64,7 @@ class Seat:
 
     def without(self, *gone: Card) -> Seat:
         """This seat with cards taken out of the hand (and out of ``shown``)."""
-        return replace(self, hand=tuple(c for c in self.hand if c not in gone),
+        return changed(self, hand=tuple(c for c in self.hand if c not in gone),
                        shown=tuple(c for c in self.shown if c not in gone),
                        tie_drawn=tuple(c for c in self.tie_drawn if c not in gone))
 
@@ -105,4 +121,4 @@ class GuerrillaState:
     def seat(self, player: int, seat: Seat) -> GuerrillaState:
         seats = list(self.seats)
         seats[player] = seat
-        return replace(self, seats=tuple(seats))
+        return changed(self, seats=tuple(seats))
