@@ -3,6 +3,7 @@ connection watch, the front door, and lazy imports."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -58,18 +59,20 @@ def test_the_front_door_has_a_card_for_every_variant() -> None:
     assert {d.title for d in DOORS} == titles
     for door in DOORS:
         assert (NOTEBOOKS / door.notebook).exists()
-        assert f'href="{door.notebook}#{door.play_heading}"' in html
         assert f'href="{door.notebook}"' in html
-    assert html.count('href="rule_explorer.ipynb"') == len(DOORS)
+        # "Explore its rules" opens the explorer on this variant, not on Classic War.
+        assert f'href="rule_explorer.ipynb?variant={door.variant}"' in html
+        assert door.variant in VARIANTS
     # Every picture has a text alternative.
     assert all(re.search(r'aria-label="[^"]+"', svg) for svg in html.split("<svg")[1:])
 
 
-def test_each_play_link_lands_on_a_heading_of_its_notebook() -> None:
+def test_each_play_link_opens_a_notebook_whose_first_cell_is_the_game() -> None:
+    # The game first, every time: no anchor to miss, no page of rules to scroll past.
     for door in DOORS:
-        text = (NOTEBOOKS / door.notebook).read_text()
-        heading = door.play_heading.replace("-", " ")
-        assert re.search(rf'"#+ {re.escape(heading)}\\n"', text), (door.notebook, heading)
+        first = json.loads((NOTEBOOKS / door.notebook).read_text())["cells"][0]
+        assert first["cell_type"] == "code", door.notebook
+        assert "_app(" in "".join(first["source"]), door.notebook
 
 
 def test_a_page_imports_only_its_own_app() -> None:

@@ -20,15 +20,23 @@ EXPLORER = "rule_explorer.ipynb"
 
 @dataclass(frozen=True)
 class Door:
-    """What the start page says about one variant."""
+    """What the start page says about one variant (its notebook opens with the game)."""
 
     title: str
-    notebook: str
-    play_heading: str  # the heading above the app in the notebook, where Play jumps to
+    variant: str
     players: str
     game_time: str
     blurb: str
     picture: str
+
+    @property
+    def notebook(self) -> str:
+        return f"{self.variant}.ipynb"
+
+    @property
+    def explorer(self) -> str:
+        """The rule explorer, opened on this variant (it reads the page's query string)."""
+        return f"{EXPLORER}?variant={self.variant}"
 
 
 def _tile(title: str, line: str, colour: str) -> str:
@@ -50,26 +58,26 @@ def _hand(codes: str) -> str:
     return "".join(card_svg(c) for c in cards(codes))
 
 
-# Game lengths are medians of 40 simulated games (benchmarks and `wartutor simulate`);
+# Game lengths come from simulated games at the default rulings (`wartutor simulate`);
 # the minutes assume a class that uses the "Play 10" button now and then.
 DOORS = (
-    Door("Classic War", "classic_war.ipynb", "Your-turn", "You against the computer",
-         "About 160 battles: 10 to 15 minutes, less with Play 10 battles",
+    Door("Classic War", "classic_war", "You against the computer",
+         "About 260 battles on average: 15 minutes, less with Play 10 battles",
          "Turn the top cards; the higher rank takes both. Equal ranks start a war.",
          _hand("9S 9H KD")),
-    Door("Guerrilla Tactics", "guerrilla_tactics.ipynb", "Play", "2 to 4 players",
+    Door("Guerrilla Tactics", "guerrilla_tactics", "2 to 4 players",
          "About 75 skirmishes: 15 to 20 minutes",
          "Play one card, support when losing, and watch the low Guerrillas rise in rank.",
          _hand("2C 2C AC")),
-    Door("War Room", "war_room.ipynb", "Play", "2 to 5 players",
+    Door("War Room", "war_room", "2 to 5 players",
          "Hundreds of rounds: play 20 minutes, then let Play 10 choices finish it",
          "Every card has a value (the lowest wins) and an activation that attacks or defends.",
          _tile("Sniper", "VC 3", "#9c0014") + _tile("Sentry", "VC 1", "#0b5b1d")),
-    Door("Trade War", "trade_war.ipynb", "Play", "2 to 5 players",
+    Door("Trade War", "trade_war", "2 to 5 players",
          "About 90 turns: 20 to 30 minutes",
          "Guess a card in another player's hand, battle for it, and bank your winnings.",
          _hand("7H 7C") + _tile("Joker", "Mueller", "#1a5fb4")),
-    Door("Arsenal", "arsenal.ipynb", "The-campaign", "You against the computer",
+    Door("Arsenal", "arsenal", "You against the computer",
          "45 rounds: about 10 minutes a match, ten levels in the campaign",
          "Bombs, shields and Counter-Strikes in six ranked teams, led blind and answered "
          "in sight.",
@@ -123,9 +131,8 @@ def door_html(door: Door) -> str:
         f"<dl><dt>Players</dt><dd>{escape(door.players)}</dd>"
         f"<dt>A game</dt><dd>{escape(door.game_time)}</dd></dl>"
         '<div class="wt-door-links">'
-        f'<a class="wt-play" href="{door.notebook}#{door.play_heading}">Play {title}</a>'
-        f'<a class="wt-rules" href="{door.notebook}">The rules in plain words</a>'
-        f'<a class="wt-explore" href="{EXPLORER}">Explore its rules</a>'
+        f'<a class="wt-play" href="{door.notebook}">Play {title}</a>'
+        f'<a class="wt-explore" href="{escape(door.explorer)}">Explore its rules</a>'
         "</div></section>"
     )
 
