@@ -52,6 +52,7 @@ DEFAULT_MAX_LENGTH = 10_000
 MAX_CHUNK = 2_000
 CHUNKS_PER_WORKER = 4
 CANCEL_POLL = 0.1  # seconds between looks at the cancel event
+LOOK_BACK = 32  # traced games read their length every this many steps
 
 Progress = bool | Callable[[int, int], None]
 """True: a tqdm bar; False: none; a function: called with (games done, games in all)."""
@@ -135,19 +136,41 @@ def _play_traced(
 ) -> Summary:
     """The game through the engine contract: states, events, views and agents.
 
-    Only the current state is kept (a simulation never looks back), so a long game
-    costs no more per step than a short one; the steps are those Game.play would take.
+    Only recent states are kept (a simulation never looks back), so a long game costs
+    no more per step than a short one; the steps are those Game.play would take.
     """
     state, _ = variant.new_game(rules, seed, None)
     players = {seat: variant.agents[name](seat, seed) for seat, name in enumerate(agents)}
     decide, view, apply = variant.decision, variant.view, variant.apply
+    # The game stops at the first decision where it has reached max_length. A step may
+    # complete more than one unit (a round whose every choice is forced), so every
+    # decision counts; lengths only grow, so they are read every LOOK_BACK steps and,
+    # once one has reached the maximum, the recent decisions are searched for the first.
+    recent: list[Any] = []  # decision states since the length was last read
     while (decision := decide(state)) is not None:
-        # Stop at the first decision where the game has reached max_length: a step may
-        # complete more than one unit (a round whose every choice is forced), so check each.
-        if max_length is not None and _summary(variant, rules, seed, state).length >= max_length:
-            break
+        if max_length is not None:
+            recent.append(state)
+            if len(recent) == LOOK_BACK:
+                if _length(variant, rules, seed, state) >= max_length:
+                    return _first_at(variant, rules, seed, recent, max_length)
+                recent = [state]
         state, _ = apply(state, players[decision.player](view(state, decision.player), decision))
+    if max_length is not None and recent and (
+            _length(variant, rules, seed, recent[-1]) >= max_length):
+        return _first_at(variant, rules, seed, recent, max_length)
     return _summary(variant, rules, seed, state)
+
+
+def _first_at(
+    variant: Variant[Any], rules: Any, seed: int, states: list[Any], max_length: int
+) -> Summary:
+    """The summary at the first of these decision states whose length reached max_length."""
+    first = next(s for s in states if _length(variant, rules, seed, s) >= max_length)
+    return _summary(variant, rules, seed, first)
+
+
+def _length(variant: Variant[Any], rules: Any, seed: int, state: Any) -> int:
+    return _summary(variant, rules, seed, state).length
 
 
 def _summary(variant: Variant[Any], rules: Any, seed: int, state: Any) -> Summary:
