@@ -79,7 +79,7 @@ def deal(
         rules=rules, rng=rng, seats=tuple(Seat(pile) for pile in piles), removed=(),
         guerrilla_rank=FIRST_GUERRILLA_RANK, skirmish=0, stage="begin", asked=(),
         pending=(None,) * n, contenders=(), tie_round=0, proposer=None,
-        table=((),) * n, last_table=((),) * n, tally=Tally(), outcome=None,
+        table=((),) * n, last_table=((),) * n, tally=Tally(), outcome=None, legal=(),
     )
     events: Events = [Dealt(rules.suits, tuple(len(p) for p in piles), seed, stacked is not None)]
     return advance(state, events), tuple(events)
@@ -121,7 +121,7 @@ def decision(state: GuerrillaState) -> Decision | None:
     if state.outcome is not None or not state.asked:
         return None
     player = state.asked[0]
-    return Decision(player, KINDS[state.stage], legal_actions(state, player))
+    return Decision(player, KINDS[state.stage], state.legal)
 
 
 def legal_actions(state: GuerrillaState, player: int) -> tuple[str, ...]:
@@ -171,7 +171,7 @@ def advance(state: GuerrillaState, events: Events) -> GuerrillaState:
         if state.asked:
             legal = legal_actions(state, state.asked[0])
             if len(legal) > 1 or state.stage not in HIDDEN_STAGES:
-                return state
+                return changed(state, legal=legal)
             player = state.asked[0]
             state = choose(state, legal[0], events)
             if state.stage != "support":

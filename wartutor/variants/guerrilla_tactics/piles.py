@@ -83,4 +83,4 @@ def end_if_decided(state: GuerrillaState, events: Events) -> GuerrillaState:
 
 def finish(state: GuerrillaState, over: GameOver, events: Events) -> GuerrillaState:
     events.append(over)
-    return changed(state, outcome=Outcome(over.winners, over), stage="over", asked=())
+    return changed(state, outcome=Outcome(over.winners, over), stage="over", asked=(), legal=())

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from wartutor.core.cards import Card, card
 from wartutor.core.errors import BadInput
 from wartutor.variants.guerrilla_tactics.forces import is_guerrilla
-from wartutor.variants.guerrilla_tactics.game import KINDS, legal_actions, promotion_refusal
+from wartutor.variants.guerrilla_tactics.game import KINDS, promotion_refusal
 from wartutor.variants.guerrilla_tactics.skirmish import tie_choices
 from wartutor.variants.guerrilla_tactics.state import GuerrillaState
 
@@ -38,7 +38,7 @@ def refusal(state: GuerrillaState, action: object) -> Refusal | None:
     player = state.asked[0]
     kind = KINDS[state.stage]
     text = action if isinstance(action, str) else repr(action)
-    if action in legal_actions(state, player):
+    if action in state.legal:
         return None
 
     def refuse(reason: str, card: Card | None = None, players: tuple[int, ...] = (),

@@ -112,6 +112,9 @@ class GuerrillaState:
     last_table: tuple[tuple[Laid, ...], ...]
     tally: Tally
     outcome: Outcome | None
+    # The legal actions of asked[0], listed once when the game stops for that choice
+    # (game.advance), so that asking, checking and refusing do not work them out again.
+    legal: tuple[str, ...]
 
     @property
     def active(self) -> tuple[int, ...]:
