@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 
 RANK_CODES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RANK_NAMES = (
@@ -38,7 +38,8 @@ class Card:
     def __post_init__(self) -> None:
         whole = type(self.rank) is int
         if not whole or self.rank not in range(2, 15) or self.suit not in SUIT_NAMES:
-            raise BadInput(f"there is no card of rank {self.rank!r} and suit {self.suit!r}",
+            raise BadInput(f"there is no card of rank {quoted(self.rank)} and suit "
+                           f"{quoted(self.suit)}",
                            allowed="ranks 2 to 14 (ace) and suits S, H, D, C")
 
     @property
@@ -63,11 +64,11 @@ class Card:
 def card(code: str) -> Card:
     """The card a short code names: ``card("QH")`` is the queen of hearts."""
     if not isinstance(code, str):
-        raise BadInput(f"{code!r} is not a card code", allowed=_ALLOWED)
+        raise BadInput(f"{quoted(code)} is not a card code", allowed=_ALLOWED)
     text = code.strip().upper()
     rank, suit = _RANK_BY_CODE.get(text[:-1]), text[-1:]
     if rank is None or suit not in SUIT_NAMES:
-        raise BadInput(f"{code!r} is not a card", allowed=_ALLOWED)
+        raise BadInput(f"{quoted(code)} is not a card", allowed=_ALLOWED)
     return Card(rank, suit)
 
 

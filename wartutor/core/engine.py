@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 
 StateT = TypeVar("StateT")
 
@@ -151,7 +151,7 @@ def plain_refusal(variant: Variant[StateT], state: StateT, action: object) -> st
         ended = variant.explain(outcome.because) if outcome else "The game is over."
         return f"no action is due: {ended}"
     if action not in decision.legal_actions:
-        return f"{action!r} is not a legal choice now"
+        return f"{quoted(action)} is not a legal choice now"
     return None
 
 
@@ -192,7 +192,7 @@ class Game(Generic[StateT]):
     ) -> Game[StateT]:
         rules = variant.rules_type() if rules is None else rules
         if not isinstance(rules, variant.rules_type):
-            raise BadInput(f"{rules!r} is not a rules object of {variant.title}",
+            raise BadInput(f"{quoted(rules)} is not a rules object of {variant.title}",
                            allowed=f"a {variant.rules_type.__name__}, or rules_from(...) of a dict")
         state, events = variant.new_game(rules, seed, stacked)
         return cls(variant, rules, seed, stacked, (Step(None, events, state),))

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 
 R = TypeVar("R")
 
@@ -79,7 +79,7 @@ def check_rulings(rules: object) -> None:
     for name, meta in rulings_of(type(rules)).items():
         value = getattr(rules, name)
         if not meta.allows(value):
-            raise BadInput(f"ruling {meta.id} ({name}) cannot be {value!r}",
+            raise BadInput(f"ruling {meta.id} ({name}) cannot be {quoted(value)}",
                            allowed=meta.describe_allowed())
 
 
@@ -88,7 +88,7 @@ def rules_from(rules_type: type[R], settings: Mapping[str, Any]) -> R:
     known = rulings_of(rules_type)
     for name in settings:
         if name not in known:
-            raise BadInput(f"{name!r} is not a rule option of {rules_type.__name__}",
+            raise BadInput(f"{quoted(name)} is not a rule option of {rules_type.__name__}",
                            allowed=", ".join(known))
     return rules_type(**settings)
 
