@@ -41,6 +41,7 @@ class Server:
     proc: subprocess.Popen[bytes]
     url: str
     log: Path
+    root: Path  # the folder it serves: a test may add a notebook of its own there
 
     def log_tail(self, chars: int = 3000) -> str:
         return self.log.read_text(errors="replace")[-chars:]
@@ -83,7 +84,7 @@ def start_server(
             start_new_session=True,
             env=env,
         )
-    server = Server(proc, url, log)
+    server = Server(proc, url, log, cwd)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:

@@ -30,7 +30,8 @@ STYLESHEET = """
 /* One screen: the top line, then the table beside what just happened and your choices. */
 .wt-app .wt-top { align-items: center; gap: 14px; margin: 0 0 4px; flex-wrap: wrap; }
 .wt-title { font-size: 26px; font-weight: 700; margin: 0 6px 0 0; white-space: nowrap; }
-.wt-app .wt-main { align-items: flex-start; flex-wrap: nowrap; gap: 12px; margin: 0; }
+.wt-app .widget-hbox.wt-main { align-items: flex-start; flex-wrap: nowrap; gap: 12px;
+  margin: 0; }
 .wt-app .wt-table-region { flex: 1 1 auto; min-width: 0; }
 .wt-app .wt-side { flex: 0 0 400px; width: 400px; gap: 8px; }
 .wt-happened { background: #fff; border: 3px solid #1d6b3a; border-radius: 10px;
@@ -48,6 +49,7 @@ STYLESHEET = """
 .wt-reason ul { margin: 2px 0 0; padding-left: 20px; }
 .wt-app .wt-watching { gap: 4px; }
 .wt-app .wt-pace .widget-toggle-button { font-size: 15px; height: 34px; }
+.wt-app .wt-pace .widget-toggle-buttons { flex-wrap: wrap; }
 .wt-message { color: #8a1c00; background: #fff1e6; border-left: 6px solid #d9480f;
   padding: 8px 12px; font-size: 18px; }
 .wt-message:empty { display: none; }
@@ -113,7 +115,7 @@ STYLESHEET = """
 .wt-large svg.wt-deck-pile { width: 140px; height: 192px; }
 .wt-large .wt-laid { min-height: 190px; }
 .wt-large .wt-battle, .wt-large .wt-seat-name, .wt-large .wt-banner { font-size: 26px; }
-.wt-large .wt-seat-name { width: auto; min-width: 110px; }
+.wt-large .wt-seat-name { width: 150px; }
 .wt-large .wt-count { font-size: 30px; }
 .wt-large .wt-deck, .wt-large .wt-laid figure, .wt-large .wt-order,
 .wt-large .wt-table { font-size: 21px; }
@@ -125,7 +127,8 @@ STYLESHEET = """
 .wt-large .wt-moments .wt-before { font-size: 18px; }
 .wt-app.wt-large .widget-button, .wt-app.wt-large .widget-toggle-button { font-size: 23px;
   height: 54px; }
-.wt-app.wt-large .wt-pace .widget-toggle-button { font-size: 18px; height: 40px; }
+.wt-app.wt-large .wt-pace .widget-toggle-button { font-size: 18px; height: 40px;
+  width: auto !important; padding: 0 10px; }
 .wt-app.wt-large .widget-label, .wt-app.wt-large .widget-readout { font-size: 21px; }
 /* A page whose kernel is gone: the notice on top, the dead app greyed out behind it. */
 .wt-lost .wt-app { opacity: 0.35; pointer-events: none; }

@@ -205,10 +205,10 @@ class GameApp(widgets.VBox):
         # Playback: the pace, Next, Skip, and the hidden Play widget that times the moments
         # in the browser (a timer there works the same in Voilà and in JupyterLab).
         self.pace = widgets.ToggleButtons(
-            options=[(p.capitalize(), p) for p in PACES], value=pace,
+            options=[(p.capitalize(), p) for p in PACES], value=pace, description="Pace",
             tooltips=["Two seconds a moment", "One second a moment", "Quick",
                       "Jump straight to your next choice"],
-            style={"button_width": "74px"},
+            style={"button_width": "74px", "description_width": "42px"},
         )
         self.pace.add_class("wt-pace")
         self.pace.observe(self._on_pace, names="value")
