@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-from servers import ARTIFACTS, launch_chromium, start_voila  # noqa: E402
+from playwright.sync_api import sync_playwright
+from servers import ARTIFACTS, launch_chromium, start_voila
 
 APPS = ("classic_war", "guerrilla_tactics", "war_room", "trade_war", "arsenal")
 

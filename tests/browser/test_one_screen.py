@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from itertools import pairwise
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -181,5 +182,5 @@ def test_the_computers_moves_play_out_on_the_table_one_moment_at_a_time(
     changes = [t for t, _ in seen[1:]]
     # Normal pace: a new moment about once a second, never all at once.
     assert len(changes) >= 2, seen
-    gaps = [b - a for a, b in zip(changes, changes[1:], strict=False)]
+    gaps = [b - a for a, b in pairwise(changes)]
     assert all(gap > 0.5 for gap in gaps), gaps
