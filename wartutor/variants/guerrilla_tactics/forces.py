@@ -30,7 +30,7 @@ def is_guerrilla(card: Card, guerrilla_rank: int) -> bool:
 
 def strength(card: Card, guerrilla_rank: int, ace_high: bool) -> int:
     """A number that orders single cards: higher wins, equal ties (suits never matter)."""
-    if is_guerrilla(card, guerrilla_rank):
+    if 2 <= card.rank <= guerrilla_rank:  # a Guerrilla (is_guerrilla, inlined: it is hot)
         return GUERRILLA_STRENGTH
     if card.rank == ACE and not ace_high:
         return 0
@@ -39,8 +39,11 @@ def strength(card: Card, guerrilla_rank: int, ace_high: bool) -> int:
 
 def force(cards: Iterable[Card], guerrilla_rank: int, ace_high: bool) -> Force:
     """What a player's face-up cards are worth: a pair of equal strength, else the best card."""
-    strengths = sorted((strength(c, guerrilla_rank, ace_high) for c in cards), reverse=True)
-    if len(strengths) >= 2 and strengths[0] == strengths[1]:
+    strengths = [strength(c, guerrilla_rank, ace_high) for c in cards]
+    if len(strengths) == 1:
+        return (0, strengths[0])
+    strengths.sort(reverse=True)
+    if strengths[0] == strengths[1]:
         return (1, strengths[0])
     return (0, strengths[0])
 

@@ -198,7 +198,8 @@ def draw_step(state: GuerrillaState, events: Events) -> GuerrillaState:
         seat = state.seats[p]
         due = 1 if seat.supported else 2
         wanted = max(0, due - len(seat.hand)) if fill else due
-        state = state.seat(p, changed(seat, supported=False))
+        if seat.supported:
+            state = state.seat(p, changed(seat, supported=False))
         if not wanted:
             continue
         state, got = draw(state, p, wanted, events)

@@ -55,9 +55,10 @@ def draw(
 def lay(state: GuerrillaState, player: int, card: Card, how: str, tie_round: int) -> GuerrillaState:
     """Move a card from a hand to the table, and note a Guerrilla played (GT-PROMO-PLAYED)."""
     seats, table = list(state.seats), list(state.table)
-    seats[player] = seats[player].without(card)
-    if is_guerrilla(card, state.guerrilla_rank):
-        seats[player] = changed(seats[player], played_guerrilla=True)
+    seat = seats[player].without(card)
+    if not seat.played_guerrilla and is_guerrilla(card, state.guerrilla_rank):
+        seat = changed(seat, played_guerrilla=True)
+    seats[player] = seat
     table[player] = (*table[player], Laid(card, how, tie_round))
     return changed(state, seats=tuple(seats), table=tuple(table))
 

@@ -35,11 +35,11 @@ class Refusal:
 
 def refusal(state: GuerrillaState, action: object) -> Refusal | None:
     """None when ``action`` is legal now (the game must not be over); else the facts of why not."""
+    if action in state.legal:
+        return None
     player = state.asked[0]
     kind = KINDS[state.stage]
     text = action if isinstance(action, str) else repr(action)
-    if action in state.legal:
-        return None
 
     def refuse(reason: str, card: Card | None = None, players: tuple[int, ...] = (),
                cards: tuple[Card, ...] = (), number: int = 0) -> Refusal:

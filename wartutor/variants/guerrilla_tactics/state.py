@@ -64,13 +64,16 @@ class Seat:
 
     def without(self, *gone: Card) -> Seat:
         """This seat with cards taken out of the hand (and out of ``shown``)."""
-        return changed(self, hand=tuple(c for c in self.hand if c not in gone),
-                       shown=tuple(c for c in self.shown if c not in gone),
-                       tie_drawn=tuple(c for c in self.tie_drawn if c not in gone))
+        return changed(self, hand=_minus(self.hand, gone), shown=_minus(self.shown, gone),
+                       tie_drawn=_minus(self.tie_drawn, gone))
 
     @property
     def held(self) -> int:
         return len(self.draw) + len(self.discard) + len(self.hand)
+
+
+def _minus(cards: tuple[Card, ...], gone: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple([c for c in cards if c not in gone]) if cards else cards
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,7 @@ class GuerrillaState:
     @property
     def active(self) -> tuple[int, ...]:
         """The players still in the game, in seat order."""
-        return tuple(p for p, seat in enumerate(self.seats) if not seat.out)
+        return tuple([p for p, seat in enumerate(self.seats) if not seat.out])
 
     def seat(self, player: int, seat: Seat) -> GuerrillaState:
         seats = list(self.seats)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from wartutor.core.cards import Card
 from wartutor.core.engine import Outcome
 from wartutor.variants.guerrilla_tactics.game import KINDS, NAMES
-from wartutor.variants.guerrilla_tactics.state import SUPPORT, GuerrillaState, Laid
+from wartutor.variants.guerrilla_tactics.state import SUPPORT, TIE_DOWN, GuerrillaState, Laid
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def view(state: GuerrillaState, player: int | None) -> GuerrillaView:
         return everything or owner == player
 
     def shown(owner: int, row: tuple[Laid, ...]) -> tuple[Laid, ...]:
-        if sees(owner):
+        if sees(owner) or all(x.how != TIE_DOWN for x in row):
             return row
         return tuple(x if x.face_up else Laid(None, x.how, x.tie_round) for x in row)
 
