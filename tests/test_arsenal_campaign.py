@@ -28,6 +28,7 @@ from wartutor.variants.arsenal.levels import LEVELS
 from wartutor.variants.arsenal.progress import (
     DATA_DIR_VARIABLE,
     FILE_NAME,
+    STALE_AFTER,
     Progress,
     ProgressFile,
     default_data_dir,
@@ -222,6 +223,40 @@ def test_a_save_killed_at_random_moments_is_always_whole(tmp_path: Path) -> None
         kill(child)
         progress, message = ProgressFile(tmp_path).load()
         assert message is None and 1 <= progress.unlocked <= 9
+
+
+def backdate(path: Path, seconds: float) -> None:
+    then = time.time() - seconds
+    os.utime(path, (then, then))
+
+
+def test_the_temporary_file_of_a_killed_save_is_removed_by_the_next_load(
+    tmp_path: Path,
+) -> None:
+    old = Progress(unlocked=2, wins=(1,) + (0,) * 9)
+    ProgressFile(tmp_path).save(old)
+    kill(start_saving(tmp_path, "before-rename"))
+    (left,) = tmp_path.glob(f".{FILE_NAME}.*.tmp")
+    backdate(left, STALE_AFTER + 1)
+    assert ProgressFile(tmp_path).load() == (old, None)
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_ninety_five_left_over_temporary_files_are_all_removed(tmp_path: Path) -> None:
+    ProgressFile(tmp_path).save(Progress())
+    for n in range(95):
+        left = tmp_path / f".{FILE_NAME}.{n:04}.tmp"
+        left.write_text('{"format": "wartutor-arsen', encoding="utf-8")
+        backdate(left, 3600)
+    assert ProgressFile(tmp_path).load() == (Progress(), None)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME]
+
+
+def test_the_temporary_file_of_a_save_still_under_way_is_left_alone(tmp_path: Path) -> None:
+    writing = tmp_path / f".{FILE_NAME}.k3j9.tmp"  # another kernel's save, a moment old
+    writing.write_text("{", encoding="utf-8")
+    assert ProgressFile(tmp_path).load() == (Progress(), None)
+    assert writing.exists()
 
 
 # The NPCs

@@ -110,6 +110,54 @@ def test_a_bad_deck_file_names_the_card_and_field(text: str, message: str) -> No
         parse_deck(text)
 
 
+def _card(code: str, copies: int = 1) -> str:
+    return f'\n[[cards]]\ncode = "{code}"\nname = "Card {code}"\nvc = 3\ncopies = {copies}\n' \
+           "instructions = []\n"
+
+
+ATTACK = '  { kind = "attack", change = 2, target = "chosen-opponent", mandatory = true },\n'
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (GOOD.replace("copies = 10\ninstructions = []", "copies = 301\ninstructions = []"),
+     r"card 2 \('Bravo'\): copies is 301. Allowed: a whole number from 1 to 300"),
+    (GOOD + _card("CC", 150) + _card("DD", 131),
+     r"the deck has 301 cards in all. Allowed: at most 300 cards, counting every copy"),
+    (GOOD + "".join(_card(f"C{n}") for n in range(49)),
+     r"the deck has 51 kinds of card. Allowed: at most 50 \[\[cards\]\] tables"),
+    (GOOD.replace(ATTACK, ATTACK * 9), r"the card has 9 instructions. Allowed: at most 8"),
+    (GOOD.replace("vc = 3", "vc = 1000"), r"the VC is 1000. Allowed: a whole number from -999"),
+    (GOOD.replace("vc = 3", "vc = -1000"), r"the VC is -1000"),
+    (GOOD.replace("change = 2", "change = 1000"), r"the change is 1000"),
+    (GOOD.replace('name = "Tiny"', f'name = "{"T" * 61}"'),
+     r"the deck's name has 61 characters. Allowed: a name of at most 60"),
+    (GOOD.replace('name = "Tiny"', f'name = "Tiny"\ndescription = "{"d" * 1001}"'),
+     r"the description has 1,001 characters. Allowed: a description of at most 1,000"),
+    (GOOD + "# " + "x" * 100_000, r"the deck file has 100,\d+ characters, more than 100,000"),
+    (GOOD + "extra = " + "[" * 21 + "]" * 21, r"nested more than 20 deep"),
+    (GOOD.replace("vc = 3", "vc = 123456789012345678901"),
+     r"a number has 21 digits. Allowed: whole numbers from -999 to 999"),
+])
+def test_a_deck_past_a_limit_is_refused_naming_the_limit(text: str, message: str) -> None:
+    with pytest.raises(BadInput, match=message):
+        parse_deck(text)
+
+
+def test_a_deck_at_every_limit_is_read() -> None:
+    biggest = "".join(_card(f"C{n}", 6) for n in range(50))
+    head = f'format = "wartutor-war-room-deck"\nversion = 1\nname = "{"N" * 60}"\n'
+    deck = parse_deck(head + f'description = "{"d" * 1000}"\n' + biggest)
+    assert len(deck.kinds) == 50 and len(deck.cards) == 300
+    strong = parse_deck(GOOD.replace(ATTACK, ATTACK * 8).replace("vc = 3", "vc = -999"))
+    assert len(strong.kind("AA").instructions) == 8 and strong.kind("AA").vc == -999
+
+
+def test_brackets_and_digits_inside_strings_and_comments_are_not_counted() -> None:
+    quiet = GOOD.replace('name = "Tiny"', 'name = "[[[[[[[[[[[[[[[[[[[[[[ 1234567890123456789012"'
+                                          '  # ]]]]]]]]]]]]]]]]]]]]]]]] 1234567890123456789012')
+    assert parse_deck(quiet).name == "[[[[[[[[[[[[[[[[[[[[[[ 1234567890123456789012"
+
+
 def test_a_deck_that_does_not_divide_evenly_is_refused_by_the_rules() -> None:
     odd = GOOD.replace("copies = 10\ninstructions = []", "copies = 11\ninstructions = []")
     with pytest.raises(BadInput, match="21 cards, which cannot be dealt to 2 players"):
