@@ -1,56 +1,136 @@
-"""Arsenal's campaign NPCs: matches per second, and how hard each level really is.
+"""Arsenal's speed: the traced engine per step (beside an older checkout, in the same run),
+the fast path in games per second, 1,000 games on two workers, and how hard each level is.
 
-    python benchmarks/arsenal_speed.py [--games N]
+    python benchmarks/arsenal_speed.py [--games N] [--baseline DIR] [--levels]
 
-For each level: matches per second with that level's NPC in both seats (the traced
-engine, states and events included); its win rate against a random player; and its win
-rate against a careful answerer (level 8's NPC), which tells the top levels apart once
-the random player no longer can. Matches use the rules as written and seeds 0..N-1.
+1. The traced engine: steps per second of whole matches (the rules as written), with the
+   random agent and with the heuristic NPC in both seats, for this tree and, with
+   ``--baseline DIR``, for the package in DIR (a checkout of an older commit), each in its
+   own fresh process, the two alternating, best of three. A step is one action taken
+   through ``Game.play``; its time is the process's CPU time, so that other work on a busy
+   machine weighs on both trees alike.
+2. The fast path (``ARSENAL.play_fast``): games per second in this process, per agent.
+3. 1,000 games at default rulings and agents through ``simulate`` with 2 workers, as a
+   user would wait for them (the workers' start-up included).
+4. With ``--levels``: each campaign level's NPC (seat 1) against a random player and
+   against a careful answerer (level 8), which tells the top levels apart once the random
+   player no longer can. Played by the fast path: the same matches as the traced engine.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 import time
-from collections.abc import Callable
+from pathlib import Path
 
-from wartutor.core import Agent, Game, play_out
+HERE = Path(__file__).resolve().parents[1]
+REPEAT = 3  # best of three: the machine may be busy with other work
+
+# Run in a fresh process whose PYTHONPATH puts one tree's package first.
+TRACED = """
+import sys, time
+from wartutor.core import Game, play_out
 from wartutor.variants.arsenal import ARSENAL
 from wartutor.variants.arsenal.agents import AGENTS
-from wartutor.variants.arsenal.levels import LEVELS
-
-AgentMaker = Callable[[int, int], Agent]
-
-
-def win_rate(npc: AgentMaker, opponent: AgentMaker, games: int) -> float:
-    """How often ``npc`` (seat 1) beats ``opponent`` (seat 0) over seeds 0..games-1."""
-    wins = 0
-    for seed in range(games):
-        game = play_out(Game.new(ARSENAL, seed=seed), {0: opponent(0, seed), 1: npc(1, seed)})
-        wins += game.outcome is not None and game.outcome.winners == (1,)
-    return wins / games
+games, agent = int(sys.argv[1]), sys.argv[2]
+start = time.process_time()
+steps = 0
+for seed in range(games):
+    game = play_out(Game.new(ARSENAL, seed=seed), {p: AGENTS[agent](p, seed) for p in (0, 1)})
+    steps += len(game.actions)
+print(steps, time.process_time() - start)
+"""
 
 
-def matches_per_second(npc: AgentMaker, games: int) -> float:
-    start = time.perf_counter()
-    for seed in range(games):
-        play_out(Game.new(ARSENAL, seed=seed), {0: npc(0, seed), 1: npc(1, seed)})
-    return games / (time.perf_counter() - start)
+def traced_rate(tree: Path, games: int, agent: str) -> tuple[float, int]:
+    """(steps per second, steps) of ``games`` traced matches with the package in ``tree``."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    run = subprocess.run([sys.executable, "-c", TRACED, str(games), agent], env=env, cwd="/",
+                         capture_output=True, text=True, check=True)
+    steps, seconds = run.stdout.split()
+    return int(steps) / float(seconds), int(steps)
+
+
+def traced(games: int, baseline: Path | None) -> None:
+    trees = {"this tree": HERE} | ({"baseline": baseline} if baseline else {})
+    for agent, count in (("random", games), ("heuristic", max(10, games // 4))):
+        best = dict.fromkeys(trees, 0.0)
+        steps = dict.fromkeys(trees, 0)
+        for _ in range(REPEAT):
+            for label, tree in trees.items():
+                rate, steps[label] = traced_rate(tree, count, agent)
+                best[label] = max(best[label], rate)
+        print(f"Traced engine, {count} matches, {agent} agents, best of {REPEAT}:")
+        for label in trees:
+            print(f"  {label:9}: {best[label]:8.0f} steps/s ({steps[label]} steps, "
+                  f"{1e6 / best[label]:6.1f} us a step)")
+        if baseline:
+            assert steps["this tree"] == steps["baseline"], "the two trees played different games"
+            print(f"  speed-up : {best['this tree'] / best['baseline']:.2f}x per step")
+
+
+def fast(games: int) -> None:
+    from wartutor.variants.arsenal import ARSENAL, ArsenalRules
+
+    rules = ArsenalRules()
+    print(f"Fast path, default rulings, the agent in both seats, best of {REPEAT}:")
+    for agent in ("random", "heuristic", "level-1", "level-5", "level-8", "level-9"):
+        count = games if agent in ("random", "level-1") else max(10, games // 10)
+        seconds = float("inf")
+        for _ in range(REPEAT):
+            start = time.perf_counter()
+            for seed in range(count):
+                ARSENAL.play_fast(rules, seed, (agent, agent), None)
+            seconds = min(seconds, time.perf_counter() - start)
+        print(f"  {agent:9}: {count / seconds:8.0f} games/s")
+
+
+def pool(games: int = 1000, workers: int = 2) -> None:
+    from wartutor.explore import simulate
+
+    seconds = float("inf")
+    for _ in range(REPEAT):
+        start = time.perf_counter()
+        table = simulate("arsenal", games, jobs=workers, progress=False)
+        seconds = min(seconds, time.perf_counter() - start)
+    how = "traced engine" if table.note else "fast path"
+    print(f"{games} games, default rulings and agents, simulate with {workers} workers "
+          f"({how}, start-up included): {seconds:.2f} s")
+
+
+def levels(games: int) -> None:
+    from wartutor.variants.arsenal import ARSENAL, ArsenalRules
+    from wartutor.variants.arsenal.levels import LEVELS
+
+    rules = ArsenalRules()
+
+    def win_rate(npc: str, opponent: str) -> float:
+        wins = sum(ARSENAL.play_fast(rules, seed, (opponent, npc), None).winners == (1,)
+                   for seed in range(games))
+        return wins / games
+
+    print(f"\n{games} matches per figure: the level's NPC in seat 1")
+    print(f"{'level':<26} {'vs random':>10} {'vs level 8':>11}")
+    for level in LEVELS:
+        npc = f"level-{level.number}"
+        name = f"{level.number}. {level.name}"
+        print(f"{name:<26} {win_rate(npc, 'random'):>10.1%} {win_rate(npc, 'level-8'):>11.1%}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400)
-    games = parser.parse_args().games
-    careful = LEVELS[7].npc_agent
-    print(f"{games} matches per figure\n")
-    print(f"{'level':<26} {'matches/s':>9} {'vs random':>10} {'vs level 8':>11}")
-    for level in LEVELS:
-        speed = matches_per_second(level.npc_agent, max(20, games // 4))
-        against_random = win_rate(level.npc_agent, AGENTS["random"], games)
-        against_careful = win_rate(level.npc_agent, careful, games)
-        name = f"{level.number}. {level.name}"
-        print(f"{name:<26} {speed:>9.1f} {against_random:>10.1%} {against_careful:>11.1%}")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--baseline", type=Path, help="a checkout of an older commit")
+    parser.add_argument("--levels", action="store_true")
+    args = parser.parse_args()
+    traced(args.games, args.baseline)
+    fast(args.games * 10)
+    pool()
+    if args.levels:
+        levels(args.games * 2)
 
 
 if __name__ == "__main__":

@@ -74,8 +74,11 @@ class Arsenal:
         return rules_of_play.decision(state)
 
     def apply(self, state: ArsenalState, action: str) -> tuple[ArsenalState, tuple[Event, ...]]:
-        check_action(self, state, action)
-        return rules_of_play.play(state, arsenal_card(action.removeprefix("play ")))
+        card = rules_of_play.playable(state, action)
+        if card is None:  # not legal now: check_action refuses it, saying why
+            check_action(self, state, action)
+            raise AssertionError(f"{action!r} is legal but plays no card")
+        return rules_of_play.play(state, card)
 
     def explain(self, event: Event) -> str:
         return explain(event)

@@ -53,17 +53,35 @@ def beaters_table(deck: tuple[ArsenalCard, ...]) -> dict[ArsenalCard, frozenset[
     return {c: frozenset(d for d in deck if d != c and clash(c, d).winner == 1) for c in deck}
 
 
+_TABLES: dict[int, tuple[tuple[ArsenalCard, ...], dict[ArsenalCard, int],
+                         dict[ArsenalCard, frozenset[ArsenalCard]]]] = {}
+
+
+def _tables(deck: tuple[ArsenalCard, ...]) -> tuple[dict[ArsenalCard, int],
+                                                   dict[ArsenalCard, frozenset[ArsenalCard]]]:
+    """worth_table and beaters_table of ``deck``, found by the deck's identity: a match keeps
+    one deck tuple throughout, and hashing its cards at every choice would cost more than
+    the choice itself."""
+    found = _TABLES.get(id(deck))
+    if found is None or found[0] is not deck:
+        if len(_TABLES) >= 16:
+            _TABLES.clear()
+        found = _TABLES[id(deck)] = (deck, worth_table(deck), beaters_table(deck))
+    return found[1], found[2]
+
+
 def careful_answer(view: ArsenalView) -> ArsenalCard:
     """The cheapest card that beats the lead, or the least valuable card when none does."""
     assert view.lead is not None
-    worth = worth_table(view.deck)
-    winners = [c for c in view.hand if c in beaters_table(view.deck)[view.lead]]
+    worth, beaters = _tables(view.deck)
+    beat_the_lead = beaters[view.lead]
+    winners = [c for c in view.hand if c in beat_the_lead]
     return min(winners or view.hand, key=worth.__getitem__)
 
 
 def careful_lead(view: ArsenalView, style: Style) -> ArsenalCard:
     """The card with the best outlook against a careful answer from the unseen cards."""
-    worth, beaters = worth_table(view.deck), beaters_table(view.deck)
+    worth, beaters = _tables(view.deck)
     assert view.viewer is not None
     unseen = tuple(sorted(view.unseen(), key=worth.__getitem__))
     other = view.hand_counts[1 - view.viewer]
@@ -92,8 +110,10 @@ def lead_outlook(
     h = min(hand_size, len(unseen))
     if h == 0:
         return 1.0, 0.0
-    beaters = [u for u in unseen if u in beaten_by]
-    others = [u for u in unseen if u not in beaten_by]
+    beaters: list[ArsenalCard] = []
+    others: list[ArsenalCard] = []
+    for u in unseen:
+        (beaters if u in beaten_by else others).append(u)
     hands = comb(len(unseen), h)
     spent = 0.0
     # The i-th cheapest beater answers when the hand holds it and no cheaper beater.

@@ -13,7 +13,7 @@ the kind, a dash, and two letters for the suit:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from wartutor.core.errors import BadInput
 
@@ -68,22 +68,34 @@ _ALLOWED = ("a kind code (" + " ".join(KIND_BY_CODE) + "), a dash and a suit cod
             + " ".join(SUITS) + "), such as RK-SF for the Rocket of Space Force")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class ArsenalCard:
+    """One of the 90 cards. Each is made once, when this module loads, and
+    ``ArsenalCard(kind, suit)`` gives back that card: so a card equals only itself, and
+    comparing or hashing cards (agents do it thousands of times a match) runs no Python
+    code. A copy or an unpickled card is the card itself too.
+    """
+
     kind: Kind
     suit: str
+    # Worked out once, when the card is made: every step of a match reads them.
+    code: str = field(init=False, repr=False)
+    suit_rank: int = field(init=False, repr=False)
+    """6 for Space Force down to 1 for Pirates: higher is stronger."""
+    _order: tuple[int, int, int, int] = field(init=False, repr=False)
 
-    def __hash__(self) -> int:  # cards are dictionary keys in every agent's reckoning
-        return hash((self.kind.code, self.suit))
-
-    def __post_init__(self) -> None:
-        if self.suit not in SUIT_NAMES or KIND_BY_CODE.get(self.kind.code) != self.kind:
-            raise BadInput(f"there is no Arsenal card {self.kind.code}-{self.suit}",
+    def __new__(cls, kind: Kind, suit: str) -> ArsenalCard:
+        card = _MADE.get((kind, suit)) if isinstance(kind, Kind) else None
+        if card is None:
+            raise BadInput(f"there is no Arsenal card {getattr(kind, 'code', kind)}-{suit}",
                            allowed=_ALLOWED)
+        return card
 
-    @property
-    def code(self) -> str:
-        return f"{self.kind.code}-{self.suit}"
+    def __init__(self, kind: Kind, suit: str) -> None:
+        """Nothing to do: ``__new__`` found the card, made by ``_make``."""
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return arsenal_card, (self.code,)
 
     @property
     def name(self) -> str:
@@ -96,11 +108,6 @@ class ArsenalCard:
     @property
     def level(self) -> int:
         return self.kind.level
-
-    @property
-    def suit_rank(self) -> int:
-        """6 for Space Force down to 1 for Pirates: higher is stronger."""
-        return len(SUITS) - SUITS.index(self.suit)
 
     @property
     def suit_name(self) -> str:
@@ -118,10 +125,17 @@ def arsenal_card(code: str) -> ArsenalCard:
     Space Force."""
     if not isinstance(code, str):
         raise BadInput(f"{code!r} is not an Arsenal card", allowed=_ALLOWED)
+    if code in _CARD_OF_CODE:  # the usual case: an exact code
+        return _CARD_OF_CODE[code]
     kind, dash, suit = code.strip().upper().partition("-")
     if not dash or kind not in KIND_BY_CODE or suit not in SUIT_NAMES:
         raise BadInput(f"{code!r} is not an Arsenal card", allowed=_ALLOWED)
     return ArsenalCard(KIND_BY_CODE[kind], suit)
+
+
+def card_of_code(code: str) -> ArsenalCard | None:
+    """The card whose code is exactly ``code`` (capital letters, no spaces), or None."""
+    return _CARD_OF_CODE.get(code)
 
 
 def arsenal_cards(text: str) -> tuple[ArsenalCard, ...]:
@@ -139,10 +153,25 @@ def arsenal_codes(cards: tuple[ArsenalCard, ...]) -> str:
 
 def standard_deck() -> tuple[ArsenalCard, ...]:
     """The 90 cards, suit by suit from Space Force down, each suit in the text's order."""
-    return tuple(ArsenalCard(kind, suit) for suit in SUITS for kind in KINDS)
+    return _STANDARD_DECK
+
+
+def _make(kind: Kind, suit: str) -> ArsenalCard:
+    card = object.__new__(ArsenalCard)
+    rank = len(SUITS) - SUITS.index(suit)
+    family = (BOMB, SHIELD, COUNTER_STRIKE).index(kind.family)
+    for name, value in (("kind", kind), ("suit", suit), ("code", f"{kind.code}-{suit}"),
+                        ("suit_rank", rank), ("_order", (family, kind.level, kind.order, rank))):
+        object.__setattr__(card, name, value)
+    return card
+
+
+# The 90 cards, made once: every deck, hand and code shares these values.
+_MADE = {(kind, suit): _make(kind, suit) for suit in SUITS for kind in KINDS}
+_STANDARD_DECK = tuple(_MADE.values())
+_CARD_OF_CODE = {card.code: card for card in _STANDARD_DECK}
 
 
 def hand_order(card: ArsenalCard) -> tuple[int, int, int, int]:
     """A reading order for a hand: bombs by level, then shields by cap, then Counter-Strikes."""
-    family = (BOMB, SHIELD, COUNTER_STRIKE).index(card.family)
-    return (family, card.level, card.kind.order, card.suit_rank)
+    return card._order

@@ -13,13 +13,21 @@ Player 0 is "you", player 1 the NPC. Hands are sorted tuples; the pile is top ca
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass, replace
 
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision, Outcome
 from wartutor.core.errors import BadInput
-from wartutor.variants.arsenal.cards import ArsenalCard, arsenal_cards, hand_order, standard_deck
+from wartutor.variants.arsenal.cards import (
+    ArsenalCard,
+    arsenal_cards,
+    card_of_code,
+    hand_order,
+    standard_deck,
+)
 from wartutor.variants.arsenal.clash import Clash, clash
+from wartutor.variants.arsenal.records import set_at_once
 from wartutor.variants.arsenal.rules import ArsenalRules
 
 YOU, NPC = 0, 1
@@ -29,6 +37,7 @@ Hands = tuple[tuple[ArsenalCard, ...], tuple[ArsenalCard, ...]]
 # Events: the facts of each step. Their words are in explain.py.
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Dealt:
     hand_sizes: tuple[int, int]
@@ -38,6 +47,7 @@ class Dealt:
     rule: str = "AR-SETUP"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class CoinTossed:
     """Who leads round 1; ``stacked`` when a stacked deal named the leader instead."""
@@ -47,6 +57,7 @@ class CoinTossed:
     rule: str = "AR-WHO-LEADS"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Led:
     round: int
@@ -55,6 +66,7 @@ class Led:
     rule: str = "AR-WHO-LEADS"  # AR-FORCED when it was a side's last card
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Answered:
     round: int
@@ -63,6 +75,7 @@ class Answered:
     rule: str = "AR-WHO-LEADS"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Clashed:
     """Two cards met: the leader's card is ``clash.first`` (yours in sudden death)."""
@@ -75,6 +88,7 @@ class Clashed:
     rule: str
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Captured:
     round: int
@@ -84,6 +98,7 @@ class Captured:
     rule: str = "AR-ROUND"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Refilled:
     """Both sides drew back up; ``play_on`` is false when emptying the pile ends the match
@@ -98,6 +113,7 @@ class Refilled:
     rule: str = "AR-DRAW-ORDER"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class LeadPassed:
     round: int  # the round about to be led
@@ -105,6 +121,7 @@ class LeadPassed:
     rule: str = "AR-WHO-LEADS"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class RanDry:
     """The match has reached its end (ruling AR-DRY); ``unplayed`` cards are still in hand.
@@ -120,6 +137,7 @@ class RanDry:
     rule: str = "AR-DRY"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class SuddenDeathDrawn:
     cards: tuple[ArsenalCard, ArsenalCard]  # yours, the NPC's
@@ -127,6 +145,7 @@ class SuddenDeathDrawn:
     rule: str = "AR-SUDDEN-DEATH"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class MatchOver:
     """``ending`` is most-captured or sudden-death."""
@@ -142,6 +161,7 @@ ArsenalEvent = (Dealt | CoinTossed | Led | Answered | Clashed | Captured | Refil
                 | LeadPassed | RanDry | SuddenDeathDrawn | MatchOver)
 
 
+@set_at_once
 @dataclass(frozen=True)
 class RoundPlayed:
     """A finished round, public to both sides: ``cards`` are (yours, the NPC's)."""
@@ -153,6 +173,7 @@ class RoundPlayed:
     how: str
 
 
+@set_at_once
 @dataclass(frozen=True)
 class ArsenalState:
     rules: ArsenalRules
@@ -239,7 +260,12 @@ def _stacked_deal(
 
 
 def _sorted(cards: tuple[ArsenalCard, ...]) -> tuple[ArsenalCard, ...]:
-    return tuple(sorted(cards, key=hand_order))
+    return tuple(sorted(cards, key=_HAND_PLACE.__getitem__))
+
+
+# Each card's place in hand order, and the action that plays it: looked up at every step.
+_HAND_PLACE = {card: place for place, card in enumerate(sorted(standard_deck(), key=hand_order))}
+_ACTION = {card: f"play {card.code}" for card in standard_deck()}
 
 
 _DECK_INDEX = {card: index for index, card in enumerate(standard_deck())}
@@ -256,7 +282,20 @@ def decision(state: ArsenalState) -> Decision | None:
     if state.outcome is not None:
         return None
     player, kind = (state.leader, "lead") if state.lead is None else (1 - state.leader, "answer")
-    return Decision(player, kind, tuple(f"play {c.code}" for c in state.hands[player]))
+    return Decision(player, kind, tuple(map(_ACTION.__getitem__, state.hands[player])))
+
+
+def playable(state: ArsenalState, action: object) -> ArsenalCard | None:
+    """The card ``action`` plays if it is one of decision(state).legal_actions, else None.
+
+    The same answer as looking the action up among the legal actions, without writing
+    them all out at every step.
+    """
+    if state.outcome is not None or not isinstance(action, str) or action[:5] != "play ":
+        return None
+    card = card_of_code(action[5:])
+    hand = state.hands[state.leader if state.lead is None else 1 - state.leader]
+    return card if card is not None and card in hand else None
 
 
 def play(state: ArsenalState, card: ArsenalCard) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
@@ -269,8 +308,12 @@ def _play_forced(
     state: ArsenalState, events: list[ArsenalEvent]
 ) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
     """A side holding one card has no choice: play it for them (ruling AR-FORCED)."""
-    while (due := decision(state)) is not None and len(state.hands[due.player]) == 1:
-        state, more = _lay(state, state.hands[due.player][0], forced=True)
+    while state.outcome is None:
+        # The side to move, as decision() names it.
+        hand = state.hands[state.leader if state.lead is None else 1 - state.leader]
+        if len(hand) != 1:
+            break
+        state, more = _lay(state, hand[0], forced=True)
         events.extend(more)
     return state, tuple(events)
 
@@ -279,13 +322,19 @@ def _lay(
     state: ArsenalState, card: ArsenalCard, *, forced: bool
 ) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
     player = state.leader if state.lead is None else 1 - state.leader
-    hand = tuple(c for c in state.hands[player] if c != card)
+    held = state.hands[player]
+    at = held.index(card)
+    hand = held[:at] + held[at + 1:]
     hands = (hand, state.hands[1]) if player == YOU else (state.hands[0], hand)
     rule = "AR-FORCED" if forced else "AR-WHO-LEADS"
+    number = len(state.history) + 1  # state.round, while the match goes on
     if state.lead is None:
-        return replace(state, hands=hands, lead=card), (Led(state.round, player, card, rule),)
-    answered = Answered(state.round, player, card, rule)
-    state, events = _finish_round(replace(state, hands=hands), state.lead, card)
+        s = state
+        led = ArsenalState(s.rules, s.rng, s.deck, hands, s.pile, s.leader, card, s.captured,
+                           s.history, None, None)
+        return led, (Led(number, player, card, rule),)
+    answered = Answered(number, player, card, rule)
+    state, events = _finish_round(state, hands, state.lead, card)
     return state, (answered, *events)
 
 
@@ -293,59 +342,63 @@ def _lay(
 
 
 def _finish_round(
-    state: ArsenalState, lead: ArsenalCard, answer: ArsenalCard
+    state: ArsenalState, hands: Hands, lead: ArsenalCard, answer: ArsenalCard
 ) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
-    number, leader = state.round, state.leader
+    """The round ``state`` is in, once the answer has left its hand (``hands``)."""
+    number, leader, rules = len(state.history) + 1, state.leader, state.rules
     met = clash(lead, answer)
     winner = leader if met.winner == 0 else 1 - leader
-    captured = list(state.captured)
-    captured[winner] += (lead, answer)
+    mine, theirs = state.captured
+    captured = ((*mine, lead, answer), theirs) if winner == YOU else (mine, (*theirs, lead, answer))
     totals = (len(captured[0]), len(captured[1]))
     played = (lead, answer) if leader == YOU else (answer, lead)
     events: list[ArsenalEvent] = [Clashed(number, leader, met, winner, False, met.rule),
                                   Captured(number, winner, (lead, answer), totals)]
-    state = replace(state, lead=None, leader=winner, captured=(captured[0], captured[1]),
-                    history=(*state.history, RoundPlayed(number, leader, played, winner, met.how)))
+    history = (*state.history, RoundPlayed(number, leader, played, winner, met.how))
     # Ruling AR-DRY: the deck is dry when every card is played, or, read the other way,
     # when a refill uses up the pile (a deal with no pile at all is played out).
-    ends_with_the_pile = state.rules.dry == "pile-empty" and bool(state.pile)
-    state, refilled = _refill(state, winner, ends=ends_with_the_pile)
+    ends_with_the_pile = rules.dry == "pile-empty" and bool(state.pile)
+    hands, pile, refilled = _refill(rules, hands, state.pile, winner, number,
+                                    ends=ends_with_the_pile)
     events.extend(refilled)
-    pile_used_up = ends_with_the_pile and not state.pile
-    if any(state.hands) and not pile_used_up:
+    state = ArsenalState(rules, state.rng, state.deck, hands, pile, winner, None, captured,
+                         history, None, None)
+    pile_used_up = ends_with_the_pile and not pile
+    if (hands[0] or hands[1]) and not pile_used_up:
         events.append(LeadPassed(number + 1, winner))
         return state, tuple(events)
-    unplayed = len(state.hands[0]) + len(state.hands[1])
+    unplayed = len(hands[0]) + len(hands[1])
     events.append(RanDry(number, totals, unplayed, "pile-empty" if pile_used_up else "all-played"))
     state, ending = _count_up(state, number, totals)
     return state, (*events, *ending)
 
 
 def _refill(
-    state: ArsenalState, winner: int, *, ends: bool
-) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
+    rules: ArsenalRules, hands: Hands, pile: tuple[ArsenalCard, ...], winner: int, number: int,
+    *, ends: bool
+) -> tuple[Hands, tuple[ArsenalCard, ...], tuple[ArsenalEvent, ...]]:
     """Both draw back up, one card at a time, starting with the side ruling AR-DRAW-ORDER names.
 
-    ``ends``: using up the pile ends the match (ruling AR-DRY, 'pile-empty').
+    ``number`` is the round just played; ``ends``: using up the pile ends the match (ruling
+    AR-DRY, 'pile-empty').
     """
-    order = state.rules.draw_order
+    size = rules.hand_size
+    if not pile or (len(hands[0]) >= size and len(hands[1]) >= size):
+        return hands, pile, ()
+    order = rules.draw_order
     first = winner if order == "winner-first" else YOU if order == "you-first" else NPC
-    hands, pile = [list(state.hands[0]), list(state.hands[1])], list(state.pile)
-    size = state.rules.hand_size
-    drawn = [0, 0]
-    side = first
-    while pile and (len(hands[0]) < size or len(hands[1]) < size):
-        if len(hands[side]) < size:
-            hands[side].append(pile.pop(0))
-            drawn[side] += 1
+    filled = [list(hands[0]), list(hands[1])]
+    side, top = first, 0
+    while top < len(pile) and (len(filled[0]) < size or len(filled[1]) < size):
+        if len(filled[side]) < size:
+            insort(filled[side], pile[top], key=_HAND_PLACE.__getitem__)  # hands stay sorted
+            top += 1
         side = 1 - side
-    if not any(drawn):
-        return state, ()
-    new = replace(state, hands=(_sorted(tuple(hands[0])), _sorted(tuple(hands[1]))),
-                  pile=tuple(pile))
-    play_on = bool(pile) or not ends
-    return new, (Refilled(len(state.history), (drawn[0], drawn[1]), first, order, len(pile),
-                          play_on),)
+    rest = pile[top:]
+    drawn = (len(filled[0]) - len(hands[0]), len(filled[1]) - len(hands[1]))
+    play_on = bool(rest) or not ends
+    return ((tuple(filled[0]), tuple(filled[1])), rest,
+            (Refilled(number, drawn, first, order, len(rest), play_on),))
 
 
 def _count_up(

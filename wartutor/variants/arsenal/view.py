@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from wartutor.core.engine import Outcome
 from wartutor.variants.arsenal.cards import ArsenalCard
 from wartutor.variants.arsenal.game import ArsenalState, Hands, RoundPlayed
+from wartutor.variants.arsenal.records import set_at_once
 from wartutor.variants.arsenal.rules import ArsenalRules
 
 
+@set_at_once
 @dataclass(frozen=True)
 class ArsenalView:
     viewer: int | None  # None: the teacher's "show everything"
