@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
+from typing import Any
 
 import axe_playwright_python
 import pytest
@@ -140,3 +142,24 @@ def test_a_page_whose_kernel_is_gone_says_so(page: Page, voila_server: Server) -
     expect(notice).to_contain_text(LOST, timeout=15_000)
     expect(notice.get_by_role("button", name="Reload the page")).to_be_focused()
     assert re.search(r"wt-lost", page.locator("body").get_attribute("class") or "")
+
+
+def test_a_closed_page_shuts_its_kernel_down_with_the_servers_token(
+    browser: Any, voila_server: Server
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{voila_server.url}/voila/render/classic_war.ipynb")
+    expect(button(page, "Turn cards")).to_be_visible(timeout=60_000)
+    kernel = page.evaluate(
+        "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    # The page asks the server for its XSRF cookie; the check itself stays on.
+    page.wait_for_function("/\\b_xsrf=/.test(document.cookie)")
+    page.close(run_before_unload=True)
+    context.close()
+    deadline = time.monotonic() + 10
+    while f"Kernel shutdown: {kernel}" not in voila_server.log_tail(200_000):
+        assert time.monotonic() < deadline, voila_server.log_tail()
+        time.sleep(0.2)
+    log = voila_server.log_tail(200_000)
+    assert f"403 POST /voila/api/shutdown/{kernel}" not in log

@@ -64,6 +64,16 @@ WATCH_SCRIPT = """
   if (!config || document.body.dataset.voila === undefined) { return; }
   var settings = JSON.parse(config.textContent);
   if (!settings.kernelId) { return; }
+  // Voila's page asks the server to shut its kernel down when it closes, sending the
+  // _xsrf cookie as the form's token; but its notebook page never sets that cookie, so
+  // the request is refused and the kernel lingers until culled. The server's folder
+  // page does set it (as every page rendered from Jupyter's templates does): ask it
+  // once, so that the token the server expects is there when the page closes.
+  var base = (settings.baseUrl || "/").replace(/\\/?$/, "/");
+  if (!/\\b_xsrf=/.test(document.cookie)) {
+    fetch(base + "voila/tree", {credentials: "same-origin", cache: "no-store"})
+      .catch(function () {});
+  }
   var url = (settings.baseUrl || "/").replace(/\\/?$/, "/") + "api/kernels/" + settings.kernelId;
   var lost = false, unreachable = 0;
   function showLost() {
