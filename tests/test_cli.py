@@ -86,3 +86,63 @@ def test_against_plays_the_same_seeds_with_an_option_changed(
     three_down = simulate("classic_war", 30, rules={"war_down": 3}, jobs=1, progress=False)
     assert (tmp_path / "results-against.csv").read_text() == three_down.to_csv()
     assert "The same 30 deals, played two ways: as set and war_down=3." in capsys.readouterr().out
+
+
+# Every mistake refused in one line, before the first game is played
+
+
+def wartutor(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "wartutor.cli", *args], capture_output=True,
+                          text=True, check=False, cwd=Path(__file__).parents[1], timeout=60)
+
+
+LAST_SEED = 2**64 - 1
+A_MILLION = 1_000_000  # games that would run for many minutes if any were played
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--out", "/no-such-folder/x.csv"],
+     "--out '/no-such-folder/x.csv': there is no folder '/no-such-folder'. "
+     "Allowed: a file in a folder that exists."),
+    (["--out", ""], "--out is empty. Allowed: a file name such as results.csv."),
+    (["--out", "/tmp"], "--out '/tmp' is a folder"),
+    (["--against", "war_down"], "--against 'war_down' is not NAME=VALUE"),
+    (["--against", "war_down=7"], "--against: ruling CW-WAR-DOWN (war_down) cannot be 7"),
+    (["--set", "colour=red"], "--set 'colour=red': 'colour' is not a rule option"),
+    (["--seed", str(LAST_SEED - 9)],
+     f"--seed {LAST_SEED - 9} with --games {A_MILLION} needs seeds up to "
+     f"{LAST_SEED - 9 + A_MILLION - 1}, past the largest seed, {LAST_SEED}. "
+     f"Allowed: a --seed of at most {LAST_SEED - A_MILLION + 1} for {A_MILLION} games."),
+    (["--jobs", "1000000"],
+     "--jobs 1000000 is more processes than wartutor starts. Allowed: --jobs from 1 to 256"),
+    (["--games", "9" * 5000],
+     "argument --games: '99999999999999999999999999999...' (5,000 characters) has 5,000 "
+     "digits, more than any seed or count needs"),
+    (["--seed", "-3"], "argument --seed: '-3' is not a whole number >= 0"),
+    (["--set", "war_down=" + "9" * 5000],
+     "ruling CW-WAR-DOWN (war_down) cannot be '99999999999999999999999999999...' (5,000"),
+    (["--colour", "red"], "unrecognized arguments: --colour red (see wartutor --help)"),
+])
+def test_a_bad_command_line_is_refused_in_one_line_before_any_game_is_played(
+    args: list[str], says: str
+) -> None:
+    done = wartutor("simulate", "classic_war", "--games", str(A_MILLION), *args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert says in done.stderr
+    assert done.stderr.count("\n") == 1 and len(done.stderr) < 400
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+def test_a_table_that_cannot_be_written_is_one_line_too() -> None:
+    done = wartutor("simulate", "classic_war", "--games", "3", "--jobs", "1", "--quiet",
+                    "--out", "/dev/full")
+    assert done.returncode == 1
+    assert done.stderr == ("wartutor simulate: error: cannot write '/dev/full': "
+                           "No space left on device\n")
+
+
+def test_more_jobs_than_cores_play_on_the_cores(tmp_path: Path) -> None:
+    done = wartutor("simulate", "classic_war", "--games", "4", "--jobs", "256")
+    assert done.returncode == 0
+    assert "--jobs 256: this machine has" in done.stderr and "processes play" in done.stderr

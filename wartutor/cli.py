@@ -255,7 +255,10 @@ def run_simulation(args: argparse.Namespace) -> None:
                        progress=not args.quiet)
               for r in ([rules] if other is None else [rules, other])]
     for table, path in zip(tables, paths, strict=False):
-        table.to_csv(path)
+        try:
+            table.to_csv(path)
+        except OSError as e:  # name the file: an error on closing it does not
+            raise OSError(e.errno, e.strerror, str(path)) from None
         print(f"wrote {len(table)} games to {path}", file=sys.stderr)
     print(read(tables[0]))
     if len(tables) == 2:
