@@ -1,16 +1,20 @@
 """War Room's part of the app: its table, its buttons, and the app itself.
 
-Every seat is a row: the player's name and marks (first player, in or out of the
-tie-break, declared), the face-down draw stack and the collection pile with their
-counts, and the revealed card, drawn with its printed VC and its current VC large. A
-strip above the seats shows what happened since your last choice: the declarations
-shown together, each instruction with its VC change highlighted, the comparison,
-the reshuffle and any elimination. The words are the engine's (explain.py).
+The seats sit side by side, You first and then clockwise, each a column: the name and
+its marks (first player, in or out of the tie-break, declared), the revealed card with
+its printed number and its number now large (the lowest wins), what the card does, and
+the draw stack and collection pile counts.
+
+After a choice the round plays out on this table one moment at a time: a
+:class:`Scene` starts from the table before the engine's step and follows the step's
+events (all of them public in War Room: revealed cards, declarations once shown, VC
+changes, who collects), marking what the latest moment changed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -19,25 +23,30 @@ from wartutor.core.engine import Event
 from wartutor.core.errors import BadInput
 from wartutor.core.rulings import settings_of
 from wartutor.ui.playback import DEFAULT_PACE
-from wartutor.ui.render import STYLESHEET, deck_svg, since_last_choice
+from wartutor.ui.render import STYLESHEET, deck_svg
 from wartutor.ui.shell import GameApp
 from wartutor.variants.war_room import WAR_ROOM, Deck, WarRoomRules, WarRoomView, card_text
 from wartutor.variants.war_room.agents import heuristic_agent
 from wartutor.variants.war_room.deck import DEFAULT_DECK, RoomCard, load_deck, to_toml
 from wartutor.variants.war_room.events import (
+    Activates,
+    AutoDeclined,
     Collected,
     Compared,
     DeclarationsShown,
+    Declared,
     Eliminated,
     InstructionResolved,
     NoTarget,
     Reshuffled,
+    ReturnedUnder,
+    Revealed,
     Skipped,
     Stalemate,
     StalemateSettled,
     TieBreak,
 )
-from wartutor.variants.war_room.explain import explain, instruction_label
+from wartutor.variants.war_room.explain import KIND_WORDS, TARGET_WORDS
 from wartutor.variants.war_room.game import InPlay
 from wartutor.variants.war_room.rules import MAX_PLAYERS, NAMES
 
@@ -45,44 +54,91 @@ CARD_W, CARD_H = 150, 200
 
 ROOM_STYLE = """
 <style>
-.wr-strip { background: #fff; color: #111; border-radius: 10px; padding: 6px 12px;
-  margin: 8px 0; font-size: 18px; max-width: 1000px; }
-.wr-strip:empty { display: none; }
-.wr-strip li { margin: 3px 0; }
-.wr-change { font-weight: 700; border-radius: 6px; padding: 1px 8px; }
-.wr-worse { background: #ffd8d8; color: #7a0010; }
-.wr-better { background: #d3f9d8; color: #0b5b1d; }
-.wr-mark { font-size: 16px; font-weight: 700; border-radius: 6px; padding: 2px 8px;
-  margin: 2px 0; display: inline-block; background: #e9ecef; color: #111; }
-.wr-mark.wr-tie { background: #ffd43b; }
+.wr-table .wr-head { font-size: 18px; margin: 0 0 6px; }
+.wr-seats { display: flex; gap: 8px; align-items: stretch; }
+.wr-seat { flex: 1 1 0; min-width: 0; max-width: 300px; background: rgba(0,0,0,.18);
+  border-radius: 10px; padding: 6px; display: flex; flex-direction: column; gap: 4px; }
+.wr-seat.wr-you { box-shadow: inset 0 0 0 3px #fff; }
+.wr-seat-out { opacity: 0.6; }
+.wr-name { font-size: 20px; font-weight: 700; }
+.wr-marks { display: flex; flex-wrap: wrap; gap: 3px; min-height: 48px;
+  align-content: flex-start; }
+.wr-mark { font-size: 14px; font-weight: 700; border-radius: 6px; padding: 1px 6px;
+  background: #e9ecef; color: #111; white-space: nowrap; }
+.wr-mark.wr-tie { background: #ffe066; }
 .wr-mark.wr-out { background: #adb5bd; }
 .wr-mark.wr-gone { background: #fa5252; color: #fff; }
-.wr-seat-marks { width: 170px; }
-.wr-pile { text-align: center; font-size: 16px; width: 120px; }
-.wr-card-text { font-size: 15px; max-width: 300px; }
-.wr-seat-out { opacity: 0.55; }
+.wr-table figure { margin: 0; display: flex; flex-direction: column; align-items: center; }
+.wr-table svg.wr-card { width: 100%; max-width: 150px; height: auto; }
+.wr-table .wr-n4 svg.wr-card, .wr-table .wr-n5 svg.wr-card { max-width: 128px; }
+.wr-empty { height: 120px; border: 2px dashed rgba(255,255,255,.6); border-radius: 10px;
+  display: flex; align-items: center; justify-content: center; text-align: center;
+  font-size: 15px; padding: 4px; }
+.wr-does { font-size: 14px; line-height: 1.25; overflow-wrap: anywhere; text-align: left;
+  width: 100%; }
+.wr-piles { display: flex; align-items: center; gap: 6px; font-size: 14px;
+  margin-top: auto; line-height: 1.2; }
+.wr-piles svg.wt-deck-pile, .wr-piles svg.wt-card { width: 30px; height: 41px; flex: none; }
+.wr-piles b { font-size: 18px; }
+.wr-change { font-size: 16px; font-weight: 700; border-radius: 6px; padding: 0 6px;
+  white-space: nowrap; }
+.wr-worse { background: #ffd8d8; color: #7a0010; }
+.wr-better { background: #d3f9d8; color: #0b5b1d; }
+.wr-order { font-size: 13px; line-height: 1.3; overflow-wrap: anywhere; }
+/* Large print: the cards, their words, the marks and the counts grow together. */
+.wt-large .wr-table .wr-head { font-size: 23px; }
+.wt-large .wr-name { font-size: 25px; }
+.wt-large .wr-mark, .wt-large .wr-change { font-size: 18px; }
+.wt-large .wr-marks { min-height: 56px; }
+.wt-large .wr-piles svg.wt-deck-pile, .wt-large .wr-piles svg.wt-card { width: 40px;
+  height: 55px; }
+.wt-large .wr-does, .wt-large .wr-piles, .wt-large .wr-empty { font-size: 18px; }
+.wt-large .wr-piles b { font-size: 23px; }
+.wt-large .wr-seats { flex-wrap: wrap; }
+.wt-large .wr-seat { flex-basis: 200px; max-width: 420px; }
+.wt-large .wr-table svg.wr-card, .wt-large .wr-table .wr-n4 svg.wr-card,
+.wt-large .wr-table .wr-n5 svg.wr-card { width: 100%; max-width: 200px; height: auto; }
 </style>
 """
 
 
-def room_card_svg(here: InPlay) -> str:
-    """A revealed card: its name, printed VC in the corner and current VC large."""
+def room_card_svg(here: InPlay, *, changed: bool = False) -> str:
+    """A revealed card: its name, its printed number in the corner and its number now large
+    (green when lower than printed, since the lowest wins; red when higher). ``changed``
+    rings it: the moment on show changed it."""
     card, vc = here.card, here.vc
-    changed = vc != card.vc
-    label = f"{card.name}, printed VC {card.vc}" + (f", now VC {vc}" if changed else "")
-    colour = "#111" if not changed else ("#0b5b1d" if vc < card.vc else "#9c0014")
-    name = escape(card.name if len(card.name) <= 13 else card.name[:12] + "\u2026")
+    moved = vc != card.vc
+    label = (f"{card.name}, printed VC {card.vc}" + (f", now VC {vc}" if moved else "")
+             + ", the lowest wins")
+    colour = "#111" if not moved else ("#0b5b1d" if vc < card.vc else "#9c0014")
+    ring = " wt-changed" if changed else ""
+    fit = ' textLength="132" lengthAdjust="spacingAndGlyphs"' if len(card.name) > 12 else ""
     return (
-        f'<svg class="wr-card" role="img" aria-label="{escape(label)}" width="{CARD_W}" '
+        f'<svg class="wr-card{ring}" role="img" aria-label="{escape(label)}" width="{CARD_W}" '
         f'height="{CARD_H}" viewBox="0 0 150 200" font-family="DejaVu Sans, sans-serif">'
         f'<rect x="2" y="2" width="146" height="196" rx="12" fill="#fff" stroke="#333" '
         f'stroke-width="2"/>'
-        f'<text x="75" y="30" font-size="19" font-weight="700" text-anchor="middle">{name}</text>'
-        f'<text x="12" y="58" font-size="15">printed VC {card.vc}</text>'
-        f'<text x="75" y="140" font-size="64" font-weight="700" text-anchor="middle" '
+        f'<text x="75" y="30" font-size="19" font-weight="700" text-anchor="middle"{fit}>'
+        f"{escape(card.name)}</text>"
+        f'<text x="75" y="56" font-size="16" text-anchor="middle" fill="#333">'
+        f"printed {card.vc}</text>"
+        f'<text x="75" y="138" font-size="70" font-weight="700" text-anchor="middle" '
         f'fill="{colour}">{vc}</text>'
-        f'<text x="75" y="180" font-size="15" text-anchor="middle">VC now</text></svg>'
+        f'<text x="75" y="182" font-size="17" text-anchor="middle" fill="#333">'
+        f"lower wins</text></svg>"
     )
+
+
+def does_text(card: RoomCard) -> str:
+    """What a card does, short, as printed on it (no name, no number: the card shows those)."""
+    if not card.instructions:
+        return "No activation: it can only decline."
+    steps = []
+    for step in card.instructions:
+        optional = " (optional)" if not step.mandatory else ""
+        steps.append(f"{KIND_WORDS[step.kind]} {step.change:+d} to "
+                     f"{TARGET_WORDS[step.target]}{optional}")
+    return "Activate: " + "; then ".join(steps) + "."
 
 
 def _change(before: int, after: int) -> str:
@@ -95,10 +151,245 @@ def _who(seat: int) -> str:
     return "You" if seat == 0 else NAMES[seat]
 
 
+def _mark(text: str, kind: str = "", new: bool = False) -> str:
+    classes = " ".join(c for c in ("wr-mark", kind, "wt-mark-new" if new else "") if c)
+    return f'<span class="{classes}">{text}</span>'
+
+
+@dataclass
+class Scene:
+    """The table partway through a step: the view before it, moved on by the step's events.
+
+    ``fresh`` holds the marks of the latest moment only (what it changed); ``changed`` the
+    seats whose card it changed and ``piles`` the seats whose counts it changed.
+    """
+
+    viewer: int | None
+    round: int
+    step: int
+    first: int
+    remaining: tuple[int, ...]
+    participants: tuple[int, ...]
+    table: list[InPlay | None]
+    declared: list[bool]
+    known: list[str | None]  # declarations the viewer may know before they are shown
+    shown: list[str | None]
+    stacks: list[int]
+    kept: list[int]
+    resolving: int | None
+    over: bool = False  # the game has ended: nobody goes first, nothing is in play
+    collected: bool = False  # the cards are collected and leave the table at the next event
+    fresh: dict[int, list[str]] = field(default_factory=dict)
+    changed: set[int] = field(default_factory=set)
+    piles: set[int] = field(default_factory=set)
+    new_declarations: bool = False
+    new_tie_break: bool = False
+
+    @classmethod
+    def of(cls, view: WarRoomView) -> Scene:
+        known: list[str | None] = ([None] * view.players if view.pending is None else
+                                   list(view.pending))
+        if view.viewer is not None:
+            known[view.viewer] = view.own_declaration
+        return cls(
+            view.viewer, view.round, view.step, view.first, view.remaining, view.participants,
+            list(view.table), list(view.declared), known, list(view.shown),
+            list(view.stack_counts), list(view.collection_counts),
+            None if view.resolving is None else view.resolving[0], view.outcome is not None,
+        )
+
+    def apply(self, event: Event) -> None:
+        """The table after ``event``: only what the event says, all of it public."""
+        n = len(self.table)
+        if self.collected and not isinstance(event, Collected):
+            self.table, self.collected = [None] * n, False
+        match event:
+            case Declared(player=p):
+                self.declared[p] = True
+            case AutoDeclined(player=p):
+                self.declared[p], self.known[p] = True, "decline"
+            case DeclarationsShown(activating=act, declining=dec):
+                for p in act:
+                    self.shown[p] = "activate"
+                for p in dec:
+                    self.shown[p] = "decline"
+                self.declared, self.known = [False] * n, [None] * n
+            case Activates(player=p):
+                self.resolving = p
+            case InstructionResolved(hits=hits):
+                for hit in hits:
+                    here = self.table[hit.player]
+                    if here is not None:
+                        self.table[hit.player] = InPlay(here.card, hit.after)
+            case Compared():
+                self.resolving = None
+            case TieBreak(step=step, tied=tied):
+                self.step, self.participants = step, tied
+                self.shown, self.declared, self.known = [None] * n, [False] * n, [None] * n
+            case Collected(winner=w, cards=won):
+                self.kept[w] += len(won)
+                self.collected = True
+            case ReturnedUnder(cards=back):
+                for seat, _ in back:
+                    self.stacks[seat] += 1
+                self.table = [None] * n
+            case Eliminated(players=out):
+                self.remaining = tuple(p for p in self.remaining if p not in out)
+            case Reshuffled(sizes=sizes):
+                for seat, size in sizes:
+                    self.stacks[seat], self.kept[seat] = size, 0
+            case Revealed(round=number, first=first, cards=cards):
+                self.table = [None] * n
+                for seat, card in cards:
+                    self.table[seat] = InPlay(card, card.vc)
+                    self.stacks[seat] -= 1
+                self.round, self.first, self.step = number, first, 0
+                self.participants = tuple(seat for seat, _ in cards)
+                self.shown, self.declared, self.known = [None] * n, [False] * n, [None] * n
+                self.resolving = None
+
+    def mark(self, event: Event) -> None:
+        """Mark what ``event``, the moment on show, changed."""
+        self.fresh, self.changed, self.piles = {}, set(), set()
+        self.new_declarations = self.new_tie_break = False
+
+        def say(seat: int, words: str, kind: str = "") -> None:
+            self.fresh.setdefault(seat, []).append(_mark(escape(words), kind, new=True))
+
+        match event:
+            case AutoDeclined(player=p):
+                say(p, "Cannot activate: declines")
+            case DeclarationsShown():
+                self.new_declarations = True
+            case Activates(player=p):
+                self.changed.add(p)
+            case InstructionResolved(player=p, hits=hits, instruction=step):
+                for hit in hits:
+                    self.changed.add(hit.player)
+                    self.fresh.setdefault(hit.player, []).append(_change(hit.before, hit.after))
+                if all(hit.player != p for hit in hits):
+                    say(p, f"{KIND_WORDS[step.kind]} {step.change:+d}")
+            case NoTarget(player=p, instruction=step):
+                say(p, f"{KIND_WORDS[step.kind]}: no target, no effect", "wr-out")
+            case Skipped(player=p, instruction=step):
+                say(p, f"Skips {KIND_WORDS[step.kind]} {step.change:+d}", "wr-out")
+            case Compared(lowest=lowest):
+                for p in lowest:
+                    say(p, "Lowest: wins" if len(lowest) == 1 else "Tied for lowest")
+            case TieBreak():
+                self.new_tie_break = True
+            case Stalemate(tied=tied):
+                for p in tied:
+                    say(p, "Stalemate")
+            case StalemateSettled(winner=int(w)):
+                say(w, "Wins the draw")
+            case StalemateSettled(tied=tied):
+                for p in tied:
+                    say(p, "Nobody collects")
+            case Collected(winner=w, cards=won):
+                say(w, f"Collects {len(won)} card{'s' if len(won) != 1 else ''}")
+                self.piles.add(w)
+            case ReturnedUnder(cards=back):
+                for seat, _ in back:
+                    say(seat, "Card back under the stack")
+                    self.piles.add(seat)
+            case Eliminated(players=out):
+                for p in out:
+                    say(p, "Eliminated", "wr-gone")
+            case Reshuffled(sizes=sizes):
+                for seat, _ in sizes:
+                    say(seat, "Reshuffled")
+                    self.piles.add(seat)
+            case Revealed(cards=cards):
+                self.changed.update(seat for seat, _ in cards)
+
+    @property
+    def in_tie_break(self) -> bool:
+        # A round's step number stays on after it ends; a tie-break needs players in it.
+        return self.step > 0 and bool(self.participants)
+
+    def html(self, orders: tuple[tuple[RoomCard, ...], ...] | None = None) -> str:
+        step = f" &middot; tie-break step {self.step}" if self.in_tie_break else ""
+        first = ("game over" if self.over else
+                 f"{_who(self.first)} {'go' if self.first == 0 else 'goes'} first")
+        everything = " &middot; showing everything" if self.viewer is None else ""
+        head = (f'<div class="wr-head"><span class="wr-round wt-battle">Round {self.round}'
+                f"</span>{step} &middot; {first} &middot; the lowest number (VC) wins"
+                f"{everything}</div>")
+        n = len(self.table)
+        seats = "".join(self._seat(s, None if orders is None else orders[s]) for s in range(n))
+        return (f'{ROOM_STYLE}<div class="wt-table wr-table">{head}'
+                f'<div class="wr-seats wr-n{n}">{seats}</div></div>')
+
+    def _seat(self, seat: int, order: tuple[RoomCard, ...] | None) -> str:
+        out = seat not in self.remaining
+        marks = []
+        if out:
+            marks.append(_mark("Eliminated", "wr-gone"))
+        else:
+            if seat == self.first and not self.over:
+                marks.append(_mark("Goes first"))
+            if self.in_tie_break and seat in self.participants:
+                marks.append(_mark("In the tie-break", "wr-tie", new=self.new_tie_break))
+            elif self.in_tie_break:
+                marks.append(_mark("Out of the tie-break", "wr-out"))
+            marks.append(self._declaration(seat))
+            if self.resolving == seat:
+                marks.append(_mark("Activating", "wr-tie"))
+        marks.extend(self.fresh.get(seat, ()))
+        here = self.table[seat]
+        if here is None:
+            shown = '<div class="wr-empty">No card in play</div>'
+        else:
+            leaving = ' style="opacity:.7"' if self.collected else ""
+            card = room_card_svg(here, changed=seat in self.changed)
+            shown = (f"<figure{leaving}>{card}"
+                     f'<figcaption class="wr-does">{escape(does_text(here.card))}</figcaption>'
+                     "</figure>")
+        stack, kept = self.stacks[seat], self.kept[seat]
+        piles = ' wt-changed' if seat in self.piles else ""
+        listed = ""
+        if order:
+            names = ", ".join(card.name for card in order)
+            listed = f'<div class="wr-order">Draw stack, top first: {escape(names)}</div>'
+        you = " wr-you" if seat == self.viewer else ""
+        return (
+            f'<div class="wr-seat{you}{" wr-seat-out" if out else ""}">'
+            f'<div class="wt-seat-name wr-name">{_who(seat)}</div>'
+            f'<div class="wr-marks">{"".join(m for m in marks if m)}</div>{shown}'
+            f'<div class="wr-piles{piles}">{deck_svg(stack)}<span>'
+            f'<b class="wt-count">{stack}</b> in draw stack<br>'
+            f'<b class="wt-count">{kept}</b> in collection</span></div>{listed}</div>'
+        )
+
+    def _declaration(self, seat: int) -> str:
+        if seat not in self.participants:
+            return ""
+        shown = self.shown[seat]
+        if shown is not None:
+            word = "Activates" if shown == "activate" else "Declines"
+            return _mark(word, new=self.new_declarations)
+        if self.declared[seat]:
+            known = self.known[seat]
+            if known is None:
+                return _mark("Has declared")
+            return _mark(f"{'You declared' if seat == self.viewer else 'Declared'}: {known}")
+        return ""
+
+
+# The events whose table would look as before: a computer's declaration only says that it
+# has declared, which the next moment's marks show anyway.
+QUIET = (Declared,)
+# At rest, the marks of these last moments still read true of the table after the step.
+MARKED_AT_REST = (AutoDeclined, DeclarationsShown, Activates, InstructionResolved, NoTarget,
+                  Skipped, TieBreak)
+
+
 class WarRoomTable:
     """How War Room looks: see :class:`wartutor.ui.shell.TableDesign`."""
 
     autoplay_label = "Play 10 choices"
+    quiet_events = QUIET
 
     def action_label(self, action: str) -> str:
         if action.startswith("target "):
@@ -116,81 +407,21 @@ class WarRoomTable:
         return (*everyone, "skip")
 
     def table_html(self, view: WarRoomView, events: tuple[Event, ...]) -> str:
-        everything = " &middot; showing everything" if view.viewer is None else ""
-        step = f" &middot; tie-break step {view.step}" if view.step else ""
-        head = (f'<span class="wr-round wt-battle">Round {view.round}</span>{step} &middot; '
-                f"{_who(view.first)} {'go' if view.first == 0 else 'goes'} first{everything}")
-        seats = "".join(self._seat(view, seat, events) for seat in range(view.players))
-        return (f'{ROOM_STYLE}<div class="wt-table wr-table">{head}'
-                f"{strip_html(events)}{seats}</div>")
+        scene = Scene.of(view)
+        last = next((e for e in reversed(events) if not isinstance(e, QUIET)), None)
+        if isinstance(last, MARKED_AT_REST):
+            scene.mark(last)
+        return scene.html(view.stacks)
 
-    def _seat(self, view: WarRoomView, seat: int, events: tuple[Event, ...]) -> str:
-        out = seat not in view.remaining
-        marks = []
-        if out:
-            marks.append('<span class="wr-mark wr-gone">Eliminated</span>')
-        else:
-            if seat == view.first:
-                marks.append('<span class="wr-mark">First player</span>')
-            if view.step and seat in view.participants:
-                marks.append('<span class="wr-mark wr-tie">In the tie-break</span>')
-            elif view.step:
-                marks.append('<span class="wr-mark wr-out">Out of the tie-break</span>')
-            marks.append(self._declaration(view, seat))
-        if any(isinstance(e, Reshuffled) for e in events) and not out:
-            marks.append('<span class="wr-mark">Reshuffled</span>')
-        stack, kept = view.stack_counts[seat], view.collection_counts[seat]
-        listed = ""
-        if view.stacks is not None and view.stacks[seat]:
-            codes = " ".join(c.code for c in view.stacks[seat])
-            listed = f'<div class="wt-note">Draw stack, top first: {codes}</div>'
-        here = view.table[seat]
-        shown = ("" if here is None else
-                 f'<figure>{room_card_svg(here)}<figcaption class="wr-card-text">'
-                 f"{escape(card_text(here.card))}</figcaption></figure>")
-        return (
-            f'<div class="wt-seat wr-seat{" wr-seat-out" if out else ""}">'
-            f'<div class="wt-seat-name">{_who(seat)}</div>'
-            f'<div class="wr-seat-marks">{"<br>".join(m for m in marks if m)}</div>'
-            f'<div class="wr-pile">{deck_svg(stack)}<br>draw stack '
-            f'<span class="wt-count">{stack}</span></div>'
-            f'<div class="wr-pile">collection <span class="wt-count">{kept}</span></div>'
-            f'<div class="wt-laid">{shown}</div></div>{listed}'
-        )
-
-    def _declaration(self, view: WarRoomView, seat: int) -> str:
-        if seat not in view.participants:
-            return ""
-        shown = view.shown[seat]
-        if shown is not None:
-            word = "Activates" if shown == "activate" else "Declines"
-            return f'<span class="wr-mark">{word}</span>'
-        if view.pending is not None and view.pending[seat] is not None:
-            return f'<span class="wr-mark">Declared: {escape(str(view.pending[seat]))}</span>'
-        if seat == view.viewer and view.own_declaration is not None:
-            return f'<span class="wr-mark">You declared: {view.own_declaration}</span>'
-        if view.declared[seat]:
-            return '<span class="wr-mark">Has declared (hidden)</span>'
-        return ""
-
-
-def strip_html(events: tuple[Event, ...]) -> str:
-    """What happened since your last choice, with each VC change highlighted."""
-    items = []
-    for event in events:
-        match event:
-            case DeclarationsShown() | Compared() | TieBreak() | Stalemate() | StalemateSettled():
-                items.append(escape(explain(event)))
-            case InstructionResolved(player=p, card=c, number=i, instruction=step, hits=hits):
-                changes = ", ".join(f"{escape(_who(h.player))}: {_change(h.before, h.after)}"
-                                    for h in hits)
-                items.append(f"{escape(_who(p))} &middot; {escape(c.name)} {i} "
-                             f"({escape(instruction_label(step))}) &rarr; {changes}")
-            case NoTarget() | Skipped() | Collected() | Reshuffled() | Eliminated():
-                items.append(escape(explain(event)))
-    if not items:
-        return '<div class="wr-strip"></div>'
-    return since_last_choice(items, "wr-strip")
+    def moment_html(self, before: WarRoomView, after: WarRoomView,
+                    happened: tuple[Event, ...]) -> str:
+        """The table as the step's events so far left it, the latest one's changes marked."""
+        scene = Scene.of(before)
+        for event in happened:
+            scene.apply(event)
+        if happened:
+            scene.mark(happened[-1])
+        return scene.html()
 
 
 def deck_html(deck: Deck) -> str:
@@ -259,7 +490,9 @@ def war_room_app(
     >>> app.labels()[:2]
     ['Activate', 'Decline']
     >>> app.press("Activate")
-    >>> "Sentry 1 (Defend -2 VC)" in app.table_text()
+    >>> while "from 5 to 3" not in app.frame().words:  # the round plays out, moment by moment
+    ...     app.next_moment()
+    >>> "5 → 3 (-2)" in app.table_text()
     True
     """
     settings: dict[str, Any] = {}
