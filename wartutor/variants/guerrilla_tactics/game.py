@@ -146,10 +146,11 @@ def legal_actions(state: GuerrillaState, player: int) -> tuple[str, ...]:
 def choose(state: GuerrillaState, action: str, events: Events) -> GuerrillaState:
     """Apply a legal action of the player whose decision it is (already checked)."""
     player, stage = state.asked[0], state.stage
-    rest = changed(state, asked=state.asked[1:])
     if stage == "promote":
+        rest = changed(state, asked=state.asked[1:])
         return propose(rest, player, events) if action == "propose" else rest
     if stage == "cancel":
+        rest = changed(state, asked=state.asked[1:])
         if action == "allow":
             return rest
         card = next(c for c in state.seats[player].hand if c.code == action.split()[1])
@@ -158,7 +159,7 @@ def choose(state: GuerrillaState, action: str, events: Events) -> GuerrillaState
     pending[player] = action
     if stage != "support":  # the Supported event tells it all, hiding who had a choice
         events.append(Chose(player, KINDS[stage], CHOICE_RULES[KINDS[stage]]))
-    return changed(rest, pending=tuple(pending))
+    return changed(state, asked=state.asked[1:], pending=tuple(pending))
 
 
 def advance(state: GuerrillaState, events: Events) -> GuerrillaState:
@@ -236,14 +237,20 @@ def promotion_refusal(
 
 
 def open_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
-    asked = tuple(p for p in state.active if not promotion_refusal(state, p)[0])
+    active = state.active
+    asked: tuple[int, ...] = ()
+    # The conditions that hold for everyone or no one first: they usually fail.
+    if state.guerrilla_rank < MAX_GUERRILLA_RANK and all(
+            state.seats[p].played_guerrilla for p in active):
+        asked = tuple(p for p in active if not promotion_refusal(state, p)[0])
     if asked:
         return changed(state, stage="promote", asked=asked)
     return after_promotion(state, events)
 
 
 def after_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
-    state = changed(state, proposer=None)
+    if state.proposer is not None:
+        state = changed(state, proposer=None)
     if state.rules.promotion_window == "before-draw":
         return draw_step(state, events)
     return open_play(state, events)
@@ -299,12 +306,9 @@ def open_play(state: GuerrillaState, events: Events) -> GuerrillaState:
 def reveal(state: GuerrillaState, events: Events) -> GuerrillaState:
     """Turn up the pending plays; after the captors' early reveal, the others choose."""
     first = state.stage == "play-first"
-    plays = []
-    for p, choice in enumerate(state.pending):
-        if choice is not None:
-            card = next(c for c in state.seats[p].hand if c.code == choice.split()[1])
-            state = lay(state, p, card, PLAY, 0)
-            plays.append((p, card))
+    plays = [(p, next(c for c in state.seats[p].hand if c.code == choice.split()[1]))
+             for p, choice in enumerate(state.pending) if choice is not None]
+    state = lay(state, [(p, card, PLAY) for p, card in plays], 0)
     state = changed(state, pending=(None,) * len(state.seats))
     events.append(Revealed(state.skirmish, tuple(plays), first,
                            "GT-REVEAL-FIRST" if first else "GT-PLAY"))

@@ -5,6 +5,8 @@ These small steps are shared by the skirmish and the promotion rules.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from wartutor.core.cards import Card
 from wartutor.core.engine import Outcome
 from wartutor.variants.guerrilla_tactics.events import (
@@ -52,14 +54,18 @@ def draw(
     return take_top(state, player, count, events, into_hand=True)
 
 
-def lay(state: GuerrillaState, player: int, card: Card, how: str, tie_round: int) -> GuerrillaState:
-    """Move a card from a hand to the table, and note a Guerrilla played (GT-PROMO-PLAYED)."""
-    seats, table = list(state.seats), list(state.table)
-    seat = seats[player].without(card)
-    if not seat.played_guerrilla and is_guerrilla(card, state.guerrilla_rank):
-        seat = changed(seat, played_guerrilla=True)
-    seats[player] = seat
-    table[player] = (*table[player], Laid(card, how, tie_round))
+def lay(
+    state: GuerrillaState, laid: Iterable[tuple[int, Card, str]], tie_round: int
+) -> GuerrillaState:
+    """Move cards (player, card, how laid) from hands to the table, in this order, and note
+    each Guerrilla played (GT-PROMO-PLAYED)."""
+    seats, table, rank = list(state.seats), list(state.table), state.guerrilla_rank
+    for player, card, how in laid:
+        seat = seats[player].without(card)
+        if not seat.played_guerrilla and is_guerrilla(card, rank):
+            seat = changed(seat, played_guerrilla=True)
+        seats[player] = seat
+        table[player] = (*table[player], Laid(card, how, tie_round))
     return changed(state, seats=tuple(seats), table=tuple(table))
 
 

@@ -49,6 +49,7 @@ from wartutor.variants.guerrilla_tactics.state import (
     TIE_UP,
     TURNED,
     GuerrillaState,
+    Tally,
     changed,
 )
 
@@ -73,24 +74,24 @@ def forces_of(state: GuerrillaState, players: tuple[int, ...], tie_round: int) -
 
 def stand(
     state: GuerrillaState, players: tuple[int, ...], events: Events, *, after_support: bool = False
-) -> GuerrillaState:
-    """Compare the players' forces; the best become the contenders."""
-    rnd = state.tie_round
-    forces = forces_of(state, players, rnd)
-    best = best_of(forces)
+) -> tuple[int, ...]:
+    """Compare the players' forces: the best, who become the contenders."""
+    rnd, rank, ace_high = state.tie_round, state.guerrilla_rank, state.rules.ace == "high"
     cards = tuple((p, counted_cards(state, p, rnd)) for p in players)
+    forces = {p: force(counted, rank, ace_high) for p, counted in cards}
+    best = best_of(forces)
     if rnd:
         rule = "GT-TIE-DOWN"
     elif any(f[0] for f in forces.values()):
         rule = "GT-PAIR-ORDER"
     elif len(best) > 1 and forces[best[0]][1] == GUERRILLA_STRENGTH and len(
-            {c.rank for p in best for c in counted_cards(state, p, 0)}) > 1:
+            {c.rank for p, counted in cards if p in best for c in counted}) > 1:
         rule = "GT-GUERRILLAS"  # tied by Guerrillas of different printed ranks
     else:
         rule = "GT-EVALUATE"
     events.append(Standing(state.skirmish, rnd, after_support, cards,
                            tuple(forces.items()), best, rule))
-    return changed(state, contenders=best)
+    return best
 
 
 # Support: tied or losing players may add a second card, if it improves their outcome.
@@ -115,12 +116,12 @@ def support_cards(state: GuerrillaState, player: int) -> tuple[Card, ...]:
 def open_support(state: GuerrillaState, events: Events) -> GuerrillaState:
     """Everyone tied or losing with a card in hand is asked, even with no support that
     would help (``advance`` declines for them), so nobody learns who could have helped."""
-    state = stand(state, state.active, events)
-    asked = tuple(p for p in state.active
-                  if state.seats[p].hand and state.contenders != (p,))
+    active = state.active
+    best = stand(state, active, events)
+    asked = tuple(p for p in active if state.seats[p].hand and best != (p,))
     if asked:
-        return changed(state, stage="support", asked=asked)
-    return settle(state, events)
+        return changed(state, contenders=best, stage="support", asked=asked)
+    return settle(changed(state, contenders=best), events)
 
 
 def apply_supports(state: GuerrillaState, events: Events) -> GuerrillaState:
@@ -132,15 +133,20 @@ def apply_supports(state: GuerrillaState, events: Events) -> GuerrillaState:
         if choice == "decline":
             declined.append(p)
             continue
-        card = next(c for c in state.seats[p].hand if c.code == choice.split()[1])
-        state = lay(state, p, card, SUPPORT, 0)
-        state = state.seat(p, changed(state.seats[p], supported=True))
-        supports.append((p, card))
-    tally = changed(state.tally, supports=state.tally.supports + len(supports))
-    state = changed(state, pending=(None,) * len(state.seats), tally=tally)
+        supports.append((p, next(c for c in state.seats[p].hand if c.code == choice.split()[1])))
+    pending = (None,) * len(state.seats)
+    if supports:
+        state = lay(state, [(p, card, SUPPORT) for p, card in supports], 0)
+        seats = list(state.seats)
+        for p, _ in supports:
+            seats[p] = changed(seats[p], supported=True)
+        tally = changed(state.tally, supports=state.tally.supports + len(supports))
+        state = changed(state, seats=tuple(seats), pending=pending, tally=tally)
+    else:
+        state = changed(state, pending=pending)
     events.append(Supported(state.skirmish, tuple(supports), tuple(declined), best))
     if supports:
-        state = stand(state, state.active, events, after_support=True)
+        state = changed(state, contenders=stand(state, state.active, events, after_support=True))
     return settle(state, events)
 
 
@@ -199,13 +205,13 @@ def lay_tie_cards(state: GuerrillaState, events: Events) -> GuerrillaState:
         words = choice.split()
         hand = {c.code: c for c in state.seats[p].hand}
         up_card = hand[words[1]]
-        state = lay(state, p, up_card, TIE_UP, rnd)
+        state = lay(state, [(p, up_card, TIE_UP)], rnd)
         up.append((p, up_card))
         if len(words) == 4:
             down_card = hand[words[3]]
             pairs = (state.rules.tie_down == "pair"
                      and strength(down_card, rank, ace_high) == strength(up_card, rank, ace_high))
-            state = lay(state, p, down_card, TURNED if pairs else TIE_DOWN, rnd)
+            state = lay(state, [(p, down_card, TURNED if pairs else TIE_DOWN)], rnd)
             down.append((p, 1))
             if pairs:
                 turned.append((p, down_card))
@@ -220,8 +226,7 @@ def lay_tie_cards(state: GuerrillaState, events: Events) -> GuerrillaState:
 
 def finish_tie_break(state: GuerrillaState, events: Events) -> GuerrillaState:
     state = lay_tie_cards(state, events)
-    state = stand(state, state.contenders, events)
-    return settle(state, events)
+    return settle(changed(state, contenders=stand(state, state.contenders, events)), events)
 
 
 # Loss of forces, spoils, spies: the end of a skirmish.
@@ -260,9 +265,12 @@ def spoils(state: GuerrillaState, winners: tuple[int, ...], events: Events) -> G
         removed += odd
         events.append(SpoilsTaken(state.skirmish, shares, odd,
                                   "GT-SPOILS-SPLIT" if len(winners) > 1 else "GT-SPOILS"))
-    state = changed(state, seats=tuple(seats), rng=rng, removed=removed, tally=tally)
-    state = _spies(state, winners, removed, events)
-    state = changed(state, last_table=state.table, table=((),) * len(state.seats),
+    captors, tally = _spies(state, winners, removed, tally, events)
+    for p, seat in enumerate(seats):
+        if seat.reveals_first != (p in captors):
+            seats[p] = changed(seat, reveals_first=p in captors)
+    state = changed(state, seats=tuple(seats), rng=rng, removed=removed, tally=tally,
+                    last_table=state.table, table=((),) * len(seats),
                     contenders=(), tie_round=0, stage="begin", asked=())
     state = end_if_decided(state, events)
     limit = rules.skirmish_limit
@@ -294,10 +302,12 @@ def _shares(
 
 
 def _spies(
-    state: GuerrillaState, winners: tuple[int, ...], removed: tuple[Card, ...], events: Events
-) -> GuerrillaState:
-    """A winner who saw an opponent reveal a spy must reveal first next skirmish."""
-    capture, tally = set(), state.tally
+    state: GuerrillaState, winners: tuple[int, ...], removed: tuple[Card, ...], tally: Tally,
+    events: Events,
+) -> tuple[set[int], Tally]:
+    """A winner who saw an opponent reveal a spy must reveal first next skirmish: those
+    winners, and the tally with their captures."""
+    capture: set[int] = set()
     for w in winners:
         theirs = _spies_shown(state, tuple(p for p in range(len(state.seats)) if p != w))
         if theirs:
@@ -311,8 +321,7 @@ def _spies(
                                       "GT-SPY-REMOVED" if gone else "GT-SPY"))
         elif _spies_shown(state, (w,)):
             events.append(OwnSpy(state.skirmish, w))
-    seats = tuple(changed(s, reveals_first=p in capture) for p, s in enumerate(state.seats))
-    return changed(state, seats=seats, tally=tally)
+    return capture, tally
 
 
 def _spies_shown(state: GuerrillaState, players: tuple[int, ...]) -> tuple[Card, ...]:
