@@ -272,3 +272,35 @@ def test_the_variants_package_fills_the_registry_core_asks() -> None:
     assert find_variant("war_room").title == "War Room"
     assert "there is no variant called 'poker'. Allowed: classic_war" in refusal(
         lambda: find_variant("poker"))
+
+
+# Each limit is stated once, in docs/limits.md, with the number the code uses
+
+
+def test_the_limits_page_states_every_limit_as_the_code_sets_it() -> None:
+    from wartutor import cli
+    from wartutor.core import dealcode as codes
+    from wartutor.core import errors, limits, trace
+    from wartutor.variants.arsenal import progress
+    from wartutor.variants.war_room import deck
+
+    page = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
+    rows = [line for line in page.splitlines() if line.startswith("| ")]
+
+    def stated(name: str, value: int) -> bool:
+        """A row whose last cell names the constant states its value."""
+        return any(f"`{name}`" in row.split("|")[-2]
+                   and (f"{value:,}" in row or str(value) in row) for row in rows)
+
+    for module, names in [
+        (limits, ["MAX_NESTING", "MAX_DIGITS"]),
+        (trace, ["MAX_BYTES", "MAX_ACTIONS", "MAX_ACTION_CHARS"]),
+        (codes, ["MAX_CHARS"]),
+        (deck, ["MAX_TEXT", "MAX_KINDS", "MAX_CARDS", "MAX_INSTRUCTIONS", "MAX_NUMBER",
+                "MAX_NAME", "MAX_DESCRIPTION"]),
+        (progress, ["MAX_BYTES", "STALE_AFTER"]),
+        (cli, ["MAX_JOBS"]),
+        (errors, ["QUOTE_LIMIT", "MESSAGE_LIMIT"]),
+    ]:
+        for name in names:
+            assert stated(name, getattr(module, name)), f"{module.__name__}.{name}"

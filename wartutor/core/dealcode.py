@@ -42,7 +42,7 @@ PREFIXES = {
     "arsenal": "AR",
 }
 KEYS = "ABCDEFGHJKMNPQRSTUVWXYZ"  # no I, L or O
-MAX_CHARS = 200  # of a typed code; the longest a variant's rulings can make has about 150
+MAX_CHARS = 200  # of a typed code; the longest any rulings make has 82, before spaces
 EXAMPLE = "CW-4821 (two letters for the game, the seed, then any changed rulings such as B3)"
 _SHAPE = re.compile(r"([A-Z]{2})(\d+)((?:[A-Z]=?\d+)*)")
 _CHANGE = re.compile(r"([A-Z])(=?)(\d+)")
