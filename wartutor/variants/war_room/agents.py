@@ -9,6 +9,8 @@ only half the time, from its own seeded generator.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from wartutor.core.agents import random_agent
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Agent, AgentMaker, Decision
@@ -19,15 +21,16 @@ from wartutor.variants.war_room.view import WarRoomView
 __all__ = ["AGENTS", "heuristic_agent", "random_agent"]
 
 Vcs = dict[int, int]
+Seats = tuple[int, ...]
 
 
 def _vcs(view: WarRoomView) -> Vcs:
     return {seat: x.vc for seat, x in enumerate(view.table) if x is not None}
 
 
-def standing(view: WarRoomView, me: int, vcs: Vcs) -> int:
+def standing(participants: Seats, me: int, vcs: Vcs) -> int:
     """How far ahead of the best rival in this comparison (negative: behind)."""
-    rivals = [vcs[p] for p in view.participants if p != me]
+    rivals = [vcs[p] for p in participants if p != me]
     return min(rivals) - vcs[me] if rivals else 0
 
 
@@ -35,7 +38,7 @@ def _hit(vcs: Vcs, seats: list[int], change: int) -> Vcs:
     return {s: vc + change if s in seats else vc for s, vc in vcs.items()}
 
 
-def _options(view: WarRoomView, me: int, step: Instruction, vcs: Vcs) -> list[list[int]]:
+def _options(me: int, step: Instruction, vcs: Vcs) -> list[list[int]]:
     """The ways this instruction could land: each a list of the seats it would hit."""
     opponents = [s for s in vcs if s != me]
     if step.target == "self":
@@ -51,14 +54,31 @@ def _options(view: WarRoomView, me: int, step: Instruction, vcs: Vcs) -> list[li
     return []  # Defend Ally: no friendly card in individual play
 
 
-def _best_after(view: WarRoomView, me: int, step: Instruction, vcs: Vcs) -> Vcs:
+def _best_after(participants: Seats, me: int, step: Instruction, vcs: Vcs) -> Vcs:
     """The VCs after this instruction, landing where it is best for ``me`` (or skipped)."""
-    outcomes = [_hit(vcs, seats, step.change) for seats in _options(view, me, step, vcs)]
+    outcomes = [_hit(vcs, seats, step.change) for seats in _options(me, step, vcs)]
     if not step.mandatory:
         outcomes.append(vcs)
     if not outcomes:
         return vcs
-    return max(outcomes, key=lambda after: standing(view, me, after))
+    return max(outcomes, key=lambda after: standing(participants, me, after))
+
+
+@lru_cache(maxsize=4096)
+def gains(
+    me: int, instructions: tuple[Instruction, ...], table: tuple[tuple[int, int], ...],
+    participants: Seats,
+) -> bool:
+    """Whether activating would improve ``me``'s standing, assuming nobody else activates.
+
+    ``table`` is every (seat, VC) in play. Cached: the same cards at the same VCs come
+    round again and again.
+    """
+    vcs = dict(table)
+    after = vcs
+    for step in instructions:
+        after = _best_after(participants, me, step, after)
+    return standing(participants, me, after) > standing(participants, me, vcs)
 
 
 def heuristic_agent(player: int, seed: int) -> Agent:
@@ -67,20 +87,18 @@ def heuristic_agent(player: int, seed: int) -> Agent:
 
     def choose(view: WarRoomView, decision: Decision) -> str:
         nonlocal rng
-        me = decision.player
-        vcs = _vcs(view)
+        me, participants = decision.player, view.participants
         if decision.kind == "declare":
             here = view.table[me]
             assert here is not None
-            after = vcs
-            for step in here.card.instructions:
-                after = _best_after(view, me, step, after)
-            if standing(view, me, after) <= standing(view, me, vcs):
+            table = tuple((seat, x.vc) for seat, x in enumerate(view.table) if x is not None)
+            if not gains(me, here.card.instructions, table, participants):
                 return "decline"
             if view.step >= 2:
                 coin, rng = rng.below(2)
                 return "activate" if coin else "decline"
             return "activate"
+        vcs = _vcs(view)
         assert view.resolving is not None
         owner, index = view.resolving
         here = view.table[owner]
@@ -89,13 +107,13 @@ def heuristic_agent(player: int, seed: int) -> Agent:
 
         def score(action: str) -> tuple[int, int]:
             if action == "skip":
-                return standing(view, me, vcs), 0
+                return standing(participants, me, vcs), 0
             seats = ([NAMES.index(action.removeprefix("target "))] if action != "use"
-                     else [s for option in _options(view, me, step, vcs) for s in option])
+                     else [s for option in _options(me, step, vcs) for s in option])
             after = _hit(vcs, seats, step.change)
             # On equal standing, hit the rival that threatens most: the lowest VC.
             threat = -min(vcs[s] for s in seats) if step.change > 0 else 0
-            return standing(view, me, after), threat
+            return standing(participants, me, after), threat
 
         return max(decision.legal_actions, key=score)
 

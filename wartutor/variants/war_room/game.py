@@ -16,8 +16,9 @@ takes every step that needs nobody's choice and stops at the next decision.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TypeVar
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, NamedTuple, TypeVar
 
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision, Outcome
@@ -49,6 +50,7 @@ from wartutor.variants.war_room.events import (
 from wartutor.variants.war_room.rules import NAMES, WarRoomRules
 
 ACTIVATE, DECLINE, USE, SKIP = "activate", "decline", "use", "skip"
+_DECLARE = (ACTIVATE, DECLINE)
 Pile = tuple[RoomCard, ...]
 T = TypeVar("T")
 
@@ -70,6 +72,14 @@ class Counts:
     no_target: int = 0
     reshuffles: int = 0
     eliminations: int = 0
+
+    def plus(self, **more: int) -> Counts:
+        """These counts with ``more`` added: ``counts.plus(stalemates=1)``."""
+        new = object.__new__(Counts)
+        new.__dict__.update(self.__dict__)
+        for name, added in more.items():
+            new.__dict__[name] += added
+        return new
 
 
 @dataclass(frozen=True)
@@ -94,13 +104,29 @@ class WarRoomState:
     counts: Counts
     outcome: Outcome | None
 
-    def clockwise(self, seats: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    def clockwise(self, seats: tuple[int, ...]) -> tuple[int, ...]:
         """``seats`` in clockwise order starting with the first player."""
-        n = len(self.stacks)
-        return tuple(sorted(seats, key=lambda s: (s - self.first) % n))
+        return _clockwise(seats, self.first, len(self.stacks))
 
     def vcs(self) -> tuple[int | None, ...]:
         return tuple(None if x is None else x.vc for x in self.table)
+
+
+@lru_cache(maxsize=1024)
+def _clockwise(seats: tuple[int, ...], first: int, n: int) -> tuple[int, ...]:
+    return tuple(sorted(seats, key=lambda s: (s - first) % n))
+
+
+def _with(state: WarRoomState, **changes: Any) -> WarRoomState:
+    """``dataclasses.replace(state, **changes)``, without its per-field checks.
+
+    A step makes several new states, and replace's checks took most of a step's time;
+    the state has no ``__post_init__``, so copying its fields is all replace would do.
+    """
+    new = object.__new__(WarRoomState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def _set(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -180,11 +206,11 @@ def _reveal(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
     n = len(stacks)
     shown = tuple((s, x.card) for s in order if (x := table[s]) is not None)
     events.append(Revealed(state.round + 1, state.first, shown))
-    return replace(
+    return _with(
         state, stacks=tuple(stacks), table=tuple(table), round=state.round + 1, step=0,
         participants=order, declared=(None,) * n, shown=(None,) * n, activated=(False,) * n,
-        phase="declare", queue=(), instruction=0, step_start=tuple(t.vc if t else None
-                                                                   for t in table),
+        phase="declare", queue=(), instruction=0,
+        step_start=tuple([t.vc if t else None for t in table]),
     )
 
 
@@ -200,23 +226,27 @@ def may_activate(state: WarRoomState, seat: int) -> bool:
 
 
 def _next_to_declare(state: WarRoomState) -> int | None:
-    return next((p for p in state.participants if state.declared[p] is None), None)
+    declared = state.declared
+    for p in state.participants:
+        if declared[p] is None:
+            return p
+    return None
 
 
 def declare(
     state: WarRoomState, player: int, choice: str, events: list[WarRoomEvent]
 ) -> WarRoomState:
-    state = replace(state, declared=_set(state.declared, player, choice))
-    if _next_to_declare(state) is not None:
-        return state
+    declared = _set(state.declared, player, choice)
+    if any(declared[p] is None for p in state.participants):
+        return _with(state, declared=declared)
     # Everyone has declared: the declarations are shown together, then resolve clockwise.
-    activating = tuple(p for p in state.participants if state.declared[p] == ACTIVATE)
-    declining = tuple(p for p in state.participants if state.declared[p] == DECLINE)
+    activating = tuple(p for p in state.participants if declared[p] == ACTIVATE)
+    declining = tuple(p for p in state.participants if declared[p] == DECLINE)
     events.append(DeclarationsShown(state.round, state.step, activating, declining,
                                     "WR-DECLARE" if state.step == 0 else "WR-TIE"))
-    counts = replace(state.counts, activations=state.counts.activations + len(activating))
-    state = replace(state, shown=state.declared, declared=(None,) * len(state.declared),
-                    phase="resolve", queue=activating, instruction=0, counts=counts)
+    counts = state.counts.plus(activations=len(activating))
+    state = _with(state, shown=declared, declared=(None,) * len(declared), phase="resolve",
+                  queue=activating, instruction=0, counts=counts)
     if activating:
         events.append(_activates(state, activating[0]))
     return state
@@ -241,13 +271,16 @@ def _card(state: WarRoomState, seat: int) -> RoomCard:
 # Round, 3: each activated card resolves its instructions in order.
 
 
-@dataclass(frozen=True)
-class Targets:
+class Targets(NamedTuple):
     """The legal targets of the current instruction; ``choose``: one of them must be picked."""
 
     seats: tuple[int, ...]
     choose: bool
     decided_by_tie: bool  # several cards share the highest/lowest VC (WR-EXTREME-TIE)
+
+
+_YOURSELF = tuple(Targets((seat,), False, False) for seat in range(len(NAMES)))
+_NOBODY = Targets((), False, False)
 
 
 def current_instruction(state: WarRoomState) -> tuple[int, RoomCard, Instruction]:
@@ -258,12 +291,12 @@ def current_instruction(state: WarRoomState) -> tuple[int, RoomCard, Instruction
 
 def targets(state: WarRoomState, owner: int, step: Instruction) -> Targets:
     """Only the current round's revealed cards can be targets; never stacks or collections."""
+    if step.target == "self":
+        return _YOURSELF[owner]
+    if step.target in ("chosen-ally", "all-allies"):
+        return _NOBODY  # individual play: no friendly card (WR-TEAMS)
     opponents = tuple(s for s in state.clockwise(state.remaining)
                       if s != owner and state.table[s] is not None)
-    if step.target == "self":
-        return Targets((owner,), False, False)
-    if step.target in ("chosen-ally", "all-allies"):
-        return Targets((), False, False)  # individual play: no friendly card (WR-TEAMS)
     if step.target == "all-opponents":
         return Targets(opponents, False, False)
     if step.target == "chosen-opponent":
@@ -276,10 +309,13 @@ def targets(state: WarRoomState, owner: int, step: Instruction) -> Targets:
     return Targets(tied, several and state.rules.extreme_tie == "chooser", several)
 
 
-def choices(state: WarRoomState) -> tuple[str, tuple[str, ...]] | None:
-    """The decision the current instruction needs, or None when it resolves by itself."""
+def choices(
+    state: WarRoomState, legal: Targets | None = None
+) -> tuple[str, tuple[str, ...]] | None:
+    """The decision the current instruction needs, or None when it resolves by itself;
+    ``legal``: its targets, if already known."""
     owner, _, step = current_instruction(state)
-    legal = targets(state, owner, step)
+    legal = targets(state, owner, step) if legal is None else legal
     if not legal.seats:
         return None
     optional = () if step.mandatory else (SKIP,)
@@ -288,18 +324,24 @@ def choices(state: WarRoomState) -> tuple[str, tuple[str, ...]] | None:
     return ("use", (USE, SKIP)) if optional else None
 
 
-def resolve(state: WarRoomState, action: str | None, events: list[WarRoomEvent]) -> WarRoomState:
-    """Resolve the current instruction; ``action`` is the player's choice (None: no choice)."""
+def resolve(
+    state: WarRoomState,
+    action: str | None,
+    events: list[WarRoomEvent],
+    legal: Targets | None = None,
+) -> WarRoomState:
+    """Resolve the current instruction; ``action`` is the player's choice (None: no choice),
+    ``legal`` its targets, if already known."""
     owner, card, step = current_instruction(state)
     number = state.instruction + 1
-    legal = targets(state, owner, step)
-    counts = state.counts
+    legal = targets(state, owner, step) if legal is None else legal
+    counts, table = state.counts, state.table
     if action == SKIP:
         events.append(Skipped(owner, card, number, step))
     elif not legal.seats:
         rule = "WR-TEAMS" if step.kind == "defend-ally" else "WR-NO-TARGET"
         events.append(NoTarget(owner, card, number, step, rule))
-        counts = replace(counts, no_target=counts.no_target + 1)
+        counts = counts.plus(no_target=1)
     else:
         hit: tuple[int, ...]
         if action is not None and action.startswith("target "):
@@ -311,21 +353,20 @@ def resolve(state: WarRoomState, action: str | None, events: list[WarRoomEvent])
         rule = ("WR-EXTREME-TIE" if legal.decided_by_tie else
                 "WR-TARGET-CHOICE" if how == "chosen" else
                 "WR-DEFEND" if step.kind == "defend" else "WR-ATTACK")
-        table = list(state.table)
+        after = list(table)
         hits = []
         for seat in hit:
             before = in_play(state, seat)
-            table[seat] = InPlay(before.card, before.vc + step.change)  # never clamped (WR-VC)
+            after[seat] = InPlay(before.card, before.vc + step.change)  # never clamped (WR-VC)
             hits.append(Hit(seat, before.vc, before.vc + step.change))
         events.append(InstructionResolved(owner, card, number, step, tuple(hits), how, rule))
-        state = replace(state, table=tuple(table))
-        counts = replace(counts, instructions=counts.instructions + 1)
-    state = replace(state, counts=counts)
+        table = tuple(after)
+        counts = counts.plus(instructions=1)
     if number < len(card.instructions):
-        return replace(state, instruction=number)
+        return _with(state, table=table, counts=counts, instruction=number)
     # The card has resolved: it counts as activated in this cycle from now on.
-    state = replace(state, queue=state.queue[1:], instruction=0,
-                    activated=_set(state.activated, owner, True))
+    state = _with(state, table=table, counts=counts, queue=state.queue[1:], instruction=0,
+                  activated=_set(state.activated, owner, True))
     if state.queue:
         events.append(_activates(state, state.queue[0]))
     return state
@@ -335,7 +376,6 @@ def resolve(state: WarRoomState, action: str | None, events: list[WarRoomEvent])
 
 
 def compare(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
-    vcs = state.vcs()
     compared = tuple((p, in_play(state, p).vc) for p in state.participants)
     lowest_vc = min(vc for _, vc in compared)
     lowest = tuple(p for p, vc in compared if vc == lowest_vc)
@@ -345,20 +385,19 @@ def compare(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
         return _collect(state, lowest[0], events)
     if state.step > 0 and _stalemated(state, lowest):
         events.append(Stalemate(state.round, state.step, lowest, state.rules.stalemate_when))
-        state = replace(state, counts=replace(state.counts,
-                                              stalemates=state.counts.stalemates + 1))
+        state = _with(state, counts=state.counts.plus(stalemates=1))
         if state.rules.stalemate == "void":
             events.append(StalemateSettled(state.round, lowest, None))
             return _void(state, events)
         index, rng = state.rng.below(len(lowest))
         events.append(StalemateSettled(state.round, lowest, lowest[index]))
-        return _collect(replace(state, rng=rng), lowest[index], events)
+        return _collect(_with(state, rng=rng), lowest[index], events)
     left = tuple(p for p in state.participants if p not in lowest)
     events.append(TieBreak(state.round, state.step + 1, lowest, left))
     n = len(state.stacks)
-    return replace(state, step=state.step + 1, participants=lowest, declared=(None,) * n,
-                   shown=(None,) * n, phase="declare", step_start=vcs,
-                   counts=replace(state.counts, tie_breaks=state.counts.tie_breaks + 1))
+    return _with(state, step=state.step + 1, participants=lowest, declared=(None,) * n,
+                 shown=(None,) * n, phase="declare", step_start=state.vcs(),
+                 counts=state.counts.plus(tie_breaks=1))
 
 
 def _stalemated(state: WarRoomState, tied: tuple[int, ...]) -> bool:
@@ -372,8 +411,8 @@ def _collect(state: WarRoomState, winner: int, events: list[WarRoomEvent]) -> Wa
     won = tuple(x.card for x in (state.table[s] for s in state.clockwise(state.remaining)) if x)
     events.append(Collected(state.round, winner, won))
     collections = _set(state.collections, winner, state.collections[winner] + won)
-    return _after_round(replace(state, collections=collections,
-                                table=(None,) * len(state.table), first=winner), events)
+    return _after_round(_with(state, collections=collections,
+                              table=(None,) * len(state.table), first=winner), events)
 
 
 def _void(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
@@ -383,7 +422,7 @@ def _void(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
     for seat, card in back:
         stacks[seat] = (*stacks[seat], card)
     events.append(ReturnedUnder(state.round, back))
-    return _after_round(replace(state, stacks=tuple(stacks), table=(None,) * len(state.table)),
+    return _after_round(_with(state, stacks=tuple(stacks), table=(None,) * len(state.table)),
                         events)
 
 
@@ -392,18 +431,18 @@ def _void(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
 
 def _after_round(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
     out = tuple(p for p in state.remaining if not state.stacks[p] and not state.collections[p])
-    counts = state.counts
+    counts, remaining = state.counts, state.remaining
     if out:
         events.append(Eliminated(state.round, out))
-        counts = replace(counts, eliminations=counts.eliminations + len(out))
-    remaining = tuple(p for p in state.remaining if p not in out)
-    state = replace(state, remaining=remaining, counts=counts, phase="declare", queue=(),
-                    participants=())
+        counts = counts.plus(eliminations=len(out))
+        remaining = tuple(p for p in remaining if p not in out)
+    state = _with(state, remaining=remaining, counts=counts, phase="declare", queue=(),
+                  participants=())
     if len(remaining) <= 1:
         winner = remaining[0] if remaining else None
         over = GameOver(winner, "last-player" if remaining else "nobody", state.round, "WR-END")
         events.append(over)
-        return replace(state, outcome=Outcome(remaining, over))
+        return _with(state, outcome=Outcome(remaining, over))
     empty = tuple(p for p in remaining if not state.stacks[p])
     if empty:
         stacks, collections, rng = list(state.stacks), list(state.collections), state.rng
@@ -412,12 +451,12 @@ def _after_round(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomStat
             collections[seat] = ()
         events.append(Reshuffled(state.round, empty, tuple((s, len(stacks[s]))
                                                            for s in remaining)))
-        state = replace(state, stacks=tuple(stacks), collections=tuple(collections), rng=rng,
-                        counts=replace(state.counts, reshuffles=state.counts.reshuffles + 1))
+        state = _with(state, stacks=tuple(stacks), collections=tuple(collections), rng=rng,
+                      counts=state.counts.plus(reshuffles=1))
     if state.rules.round_limit is not None and state.round >= state.rules.round_limit:
         over = GameOver(None, "limit", state.round, "WR-MAX-ROUNDS")
         events.append(over)
-        return replace(state, outcome=Outcome((), over, unfinished=True))
+        return _with(state, outcome=Outcome((), over, unfinished=True))
     return _reveal(state, events)
 
 
@@ -428,17 +467,24 @@ def advance(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
     seen: set[tuple[object, ...]] = set()  # round starts passed with nobody choosing
     while state.outcome is None:
         if state.phase == "declare" and state.step == 0 and not any(state.declared):
-            position = (state.stacks, state.collections, state.first, state.table, state.rng)
-            if position in seen:
-                return _endless(state, events)
-            seen.add(position)
+            # A round in which a card can activate starts with a choice, which returns from
+            # here: it needs its position only if it may repeat one (seen is not empty).
+            forced = not any(x.card.can_activate for x in state.table if x is not None)
+            if seen or forced:
+                position = (state.stacks, state.collections, state.first, state.table,
+                            state.rng)
+                if position in seen:
+                    return _endless(state, events)
+                seen.add(position)
         if state.phase == "resolve":
             if not state.queue:
                 state = compare(state, events)
-            elif choices(state) is None:
-                state = resolve(state, None, events)
-            else:
+                continue
+            owner, _, step = current_instruction(state)
+            legal = targets(state, owner, step)
+            if choices(state, legal) is not None:
                 return state
+            state = resolve(state, None, events, legal)
             continue
         player = _next_to_declare(state)
         assert player is not None, "a declare phase always has someone to declare"
@@ -458,10 +504,25 @@ def _endless(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
     so the game can only repeat itself; without this check it would never return."""
     over = GameOver(None, "endless", state.round, "WR-ENDLESS")
     events.append(over)
-    return replace(state, outcome=Outcome((), over, unfinished=True))
+    return _with(state, outcome=Outcome((), over, unfinished=True))
+
+
+_last_decision: tuple[WarRoomState | None, Decision | None] = (None, None)
 
 
 def decision(state: WarRoomState) -> Decision | None:
+    """Who must choose what now. A step asks this of one state several times (the game,
+    the legality check, the refusal words), so the last answer is kept: a state never
+    changes, and holding it keeps its identity from being reused."""
+    global _last_decision
+    last, answer = _last_decision
+    if last is not state:
+        answer = _decision(state)
+        _last_decision = state, answer
+    return answer
+
+
+def _decision(state: WarRoomState) -> Decision | None:
     if state.outcome is not None:
         return None
     if state.phase == "resolve":
@@ -470,7 +531,7 @@ def decision(state: WarRoomState) -> Decision | None:
         return Decision(state.queue[0], needed[0], needed[1])
     player = _next_to_declare(state)
     assert player is not None
-    return Decision(player, "declare", (ACTIVATE, DECLINE))
+    return Decision(player, "declare", _DECLARE)
 
 
 def play(state: WarRoomState, action: str) -> tuple[WarRoomState, tuple[WarRoomEvent, ...]]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from wartutor.core.engine import Outcome
 from wartutor.core.errors import BadInput
 from wartutor.variants.war_room.deck import RoomCard
-from wartutor.variants.war_room.game import InPlay, WarRoomState, current_instruction
+from wartutor.variants.war_room.game import InPlay, WarRoomState
 
 
 @dataclass(frozen=True)
@@ -49,23 +49,22 @@ def view(state: WarRoomState, player: int | None) -> WarRoomView:
     everything = player is None
     resolving = None
     if state.outcome is None and state.phase == "resolve" and state.queue:
-        owner, _, _ = current_instruction(state)
-        resolving = (owner, state.instruction)
+        resolving = (state.queue[0], state.instruction)  # whose card, which instruction
     return WarRoomView(
         viewer=player,
-        players=len(state.stacks),
+        players=seats,
         remaining=state.remaining,
         first=state.first,
         round=state.round,
         step=state.step,
         table=state.table,
         participants=state.participants,
-        declared=tuple(d is not None for d in state.declared),
+        declared=tuple([d is not None for d in state.declared]),
         own_declaration=None if player is None else state.declared[player],
         shown=state.shown,
         resolving=resolving,
-        stack_counts=tuple(len(s) for s in state.stacks),
-        collection_counts=tuple(len(c) for c in state.collections),
+        stack_counts=tuple(map(len, state.stacks)),
+        collection_counts=tuple(map(len, state.collections)),
         stacks=state.stacks if everything else None,
         collections=state.collections if everything else None,
         pending=state.declared if everything else None,
