@@ -12,7 +12,9 @@ from __future__ import annotations
 from bisect import insort
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from math import comb
+from operator import itemgetter
 
 from wartutor.core.chance import _next, shuffle_in_place
 from wartutor.core.engine import Summary
@@ -35,6 +37,7 @@ class _Deck:
     by_worth: tuple[int, ...]  # deck order, stably sorted by worth: how a leader counts
     meets: tuple[int, ...]  # [lead * size + answer]: the bits of that clash
     beaten_by: tuple[bytes, ...]  # [c][d] is 1 when d, answering c, beats it
+    not_beaten_by: tuple[bytes, ...]  # [c][d] is 1 when d is another card and does not
 
 
 @lru_cache(maxsize=16)
@@ -57,9 +60,11 @@ def _deck(deck: str) -> _Deck:
                   for a in range(size))
     beaten_by = tuple(bytes(int(b != a and not meets[a * size + b] & _LEADER_WINS)
                             for b in range(size)) for a in range(size))
+    not_beaten_by = tuple(bytes(int(b != a and not beaten_by[a][b]) for b in range(size))
+                          for a in range(size))
     card_at = tuple(number[card] for card in cards)
     by_worth = tuple(sorted(card_at, key=worth.__getitem__))
-    return _Deck(size, card_at, worth, by_worth, tuple(meets), beaten_by)
+    return _Deck(size, card_at, worth, by_worth, tuple(meets), beaten_by, not_beaten_by)
 
 
 def refusal(agents: tuple[str, ...], styles: dict[str, Style | None]) -> str | None:
@@ -118,21 +123,25 @@ def _careful_lead(deck: _Deck, hand: list[int], seen: bytearray, other: int,
     best, best_outlook = -1, 0.0
     if h:
         hands = comb(total, h)
+        # comb(total - i - 1, h - 1): the hands in which the i-th unseen card is the cheapest
+        # of its kind; the j-th of the ``left`` others takes weights[total - left + j].
         weights = [comb(total - i - 1, h - 1) for i in range(total)]
+        values = [worth[u] for u in unseen]
+        pick = itemgetter(*unseen) if total > 1 else lambda row: (row[unseen[0]],)
     for card in sorted(hand, key=worth.__getitem__):
         if h == 0:
             win, spent = 1.0, 0.0
         else:
-            beats = deck.beaten_by[card]
-            beaters = [u for u in unseen if beats[u]]
-            others = [u for u in unseen if not beats[u]]
             spent = 0.0
-            for i, beater in enumerate(beaters):
-                spent += worth[beater] * weights[i] / hands
-            left = len(others)
+            beaters = compress(values, pick(deck.beaten_by[card]))
+            for value, weight in zip(beaters, weights, strict=False):  # fewer beaters
+                spent += value * weight / hands
+            others = pick(deck.not_beaten_by[card])
+            left = others.count(1)
             win = comb(left, h) / hands
-            for j, thrown in enumerate(others):
-                spent += worth[thrown] * comb(left - j - 1, h - 1) / hands
+            for value, weight in zip(compress(values, others), weights[total - left:],
+                                     strict=True):
+                spent += value * weight / hands
         outlook = 2 * win - 1 + thrift * (spent - worth[card]) / spread
         if best < 0 or outlook > best_outlook:
             best, best_outlook = card, outlook
