@@ -38,7 +38,7 @@ import sys, time
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS as V, GuerrillaRules
 players, agents, games = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 rules, steps = GuerrillaRules(players=players), 0
-start = time.perf_counter()
+start = time.process_time()
 for seed in range(games):
     state, _ = V.new_game(rules, seed)
     chooser = [V.agents[agents](p, seed) for p in range(players)]
@@ -46,7 +46,7 @@ for seed in range(games):
         view = V.view(state, decision.player)
         state, _ = V.apply(state, chooser[decision.player](view, decision))
         steps += 1
-print((time.perf_counter() - start) / steps * 1e6, steps)
+print((time.process_time() - start) / steps * 1e6, steps)
 """
 
 

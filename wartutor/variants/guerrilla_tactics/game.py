@@ -79,7 +79,7 @@ def deal(
         rules=rules, rng=rng, seats=tuple(Seat(pile) for pile in piles), removed=(),
         guerrilla_rank=FIRST_GUERRILLA_RANK, skirmish=0, stage="begin", asked=(),
         pending=(None,) * n, contenders=(), tie_round=0, proposer=None,
-        table=((),) * n, last_table=((),) * n, tally=Tally(), outcome=None, legal=(),
+        table=((),) * n, last_table=((),) * n, tally=Tally(), outcome=None, decision=None,
     )
     events: Events = [Dealt(rules.suits, tuple(len(p) for p in piles), seed, stacked is not None)]
     return advance(state, events), tuple(events)
@@ -120,8 +120,7 @@ def stacked_piles(rules: GuerrillaRules, stacked: tuple[str, ...]) -> tuple[tupl
 def decision(state: GuerrillaState) -> Decision | None:
     if state.outcome is not None or not state.asked:
         return None
-    player = state.asked[0]
-    return Decision(player, KINDS[state.stage], state.legal)
+    return state.decision
 
 
 def legal_actions(state: GuerrillaState, player: int) -> tuple[str, ...]:
@@ -172,7 +171,7 @@ def advance(state: GuerrillaState, events: Events) -> GuerrillaState:
         if state.asked:
             legal = legal_actions(state, state.asked[0])
             if len(legal) > 1 or state.stage not in HIDDEN_STAGES:
-                return changed(state, legal=legal)
+                return changed(state, decision=Decision(state.asked[0], KINDS[state.stage], legal))
             player = state.asked[0]
             state = choose(state, legal[0], events)
             if state.stage != "support":

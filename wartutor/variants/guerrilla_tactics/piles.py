@@ -90,4 +90,5 @@ def end_if_decided(state: GuerrillaState, events: Events) -> GuerrillaState:
 
 def finish(state: GuerrillaState, over: GameOver, events: Events) -> GuerrillaState:
     events.append(over)
-    return changed(state, outcome=Outcome(over.winners, over), stage="over", asked=(), legal=())
+    return changed(state, outcome=Outcome(over.winners, over), stage="over", asked=(),
+                   decision=None)

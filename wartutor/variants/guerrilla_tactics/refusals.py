@@ -35,7 +35,8 @@ class Refusal:
 
 def refusal(state: GuerrillaState, action: object) -> Refusal | None:
     """None when ``action`` is legal now (the game must not be over); else the facts of why not."""
-    if action in state.legal:
+    assert state.decision is not None
+    if action in state.decision.legal_actions:
         return None
     player = state.asked[0]
     kind = KINDS[state.stage]

@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from wartutor.core.cards import Card
 from wartutor.core.chance import Rng
-from wartutor.core.engine import Outcome
+from wartutor.core.engine import Decision, Outcome
 from wartutor.variants.guerrilla_tactics.rules import GuerrillaRules
 
 # How a card was laid: played, added in support, or laid in a tie-break (TURNED: laid
@@ -32,6 +32,18 @@ def changed(value: _Value, **changes: object) -> _Value:
     assert changes.keys() <= value.__dataclass_fields__.keys(), changes  # type: ignore[attr-defined]
     new = object.__new__(type(value))
     new.__dict__.update(value.__dict__, **changes)
+    return new
+
+
+def made(kind: type[_Value], **fields: object) -> _Value:
+    """A new frozen record with these fields, made without its ``__init__``.
+
+    Setting fields one at a time past the frozen guard is slow, and views are made at
+    every decision. Only for records without ``__post_init__``, given every field.
+    """
+    assert fields.keys() == kind.__dataclass_fields__.keys(), fields  # type: ignore[attr-defined]
+    new = object.__new__(kind)
+    new.__dict__.update(fields)
     return new
 
 
@@ -115,9 +127,10 @@ class GuerrillaState:
     last_table: tuple[tuple[Laid, ...], ...]
     tally: Tally
     outcome: Outcome | None
-    # The legal actions of asked[0], listed once when the game stops for that choice
-    # (game.advance), so that asking, checking and refusing do not work them out again.
-    legal: tuple[str, ...]
+    # What asked[0] must choose, with the legal actions, made once when the game stops
+    # for that choice (game.advance), so that asking, checking and refusing do not work
+    # them out again; None once the game is over.
+    decision: Decision | None
 
     @property
     def active(self) -> tuple[int, ...]:

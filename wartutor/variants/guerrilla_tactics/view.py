@@ -12,7 +12,13 @@ from dataclasses import dataclass
 from wartutor.core.cards import Card
 from wartutor.core.engine import Outcome
 from wartutor.variants.guerrilla_tactics.game import KINDS, NAMES
-from wartutor.variants.guerrilla_tactics.state import SUPPORT, TIE_DOWN, GuerrillaState, Laid
+from wartutor.variants.guerrilla_tactics.state import (
+    SUPPORT,
+    TIE_DOWN,
+    GuerrillaState,
+    Laid,
+    made,
+)
 
 
 @dataclass(frozen=True)
@@ -62,27 +68,26 @@ class GuerrillaView:
 def view(state: GuerrillaState, player: int | None) -> GuerrillaView:
     everything = player is None
 
-    def sees(owner: int) -> bool:
-        return everything or owner == player
-
     def shown(owner: int, row: tuple[Laid, ...]) -> tuple[Laid, ...]:
-        if sees(owner) or all(x.how != TIE_DOWN for x in row):
+        if everything or owner == player or all(x.how != TIE_DOWN for x in row):
             return row
         return tuple(x if x.face_up else Laid(None, x.how, x.tie_round) for x in row)
 
-    seats = tuple(
-        SeatView(
+    seats = []
+    for p, s in enumerate(state.seats):
+        sees, pending = everything or p == player, state.pending[p]
+        seats.append(made(
+            SeatView,
             name=NAMES[p], out=s.out, draw_count=len(s.draw), discard_count=len(s.discard),
-            hand_count=len(s.hand), hand=s.hand if sees(p) else None, shown=s.shown,
+            hand_count=len(s.hand), hand=s.hand if sees else None, shown=s.shown,
             supported_last=any(x.how == SUPPORT for x in state.last_table[p]),
             penalty_due=s.supported, reveals_first=s.reveals_first,
-            played_guerrilla=s.played_guerrilla, has_chosen=state.pending[p] is not None,
-            pending=state.pending[p] if sees(p) else None,
-        )
-        for p, s in enumerate(state.seats)
-    )
-    return GuerrillaView(
-        viewer=player, seats=seats, guerrilla_rank=state.guerrilla_rank,
+            played_guerrilla=s.played_guerrilla, has_chosen=pending is not None,
+            pending=pending if sees else None,
+        ))
+    return made(
+        GuerrillaView,
+        viewer=player, seats=tuple(seats), guerrilla_rank=state.guerrilla_rank,
         ace_high=state.rules.ace == "high", skirmish=state.skirmish,
         stage=KINDS.get(state.stage, "over"),
         waiting_for=state.asked[:1] if state.stage in ("promote", "cancel") else state.asked,
