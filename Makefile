@@ -26,11 +26,16 @@ app: $(VENV)/.installed
 	$(SUDO) apt-get update
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
+# The room store's tests run against a real PostgreSQL server, which they start.
+/usr/lib/postgresql:
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
+
 lint: $(VENV)/.installed
 	$(BIN)/ruff check wartutor tests benchmarks
 	$(BIN)/mypy
 
-test: lint /usr/bin/chromium
+test: lint /usr/bin/chromium /usr/lib/postgresql
 	$(BIN)/python -m pytest --durations=10 --nbval-lax --nbval-current-env \
 		tests wartutor notebooks
 
