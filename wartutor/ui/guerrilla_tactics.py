@@ -1,11 +1,13 @@
 """Guerrilla Tactics' part of the app: its table, its buttons, and the app itself.
 
-Above the seats: the skirmish number, the Guerrilla rank and which ranks are Guerrillas
-now, and the removed pile. Then what happened since your last choice, in the engine's
-words (explain.py). Every seat is a row: the player's name and marks (reveals first
-because of a spy, supported last skirmish, has chosen, in the tie-break, eliminated),
-the draw and discard piles with their counts, the hand (yours face up, the others' face
-down unless the teacher shows everything) and the cards laid in this skirmish.
+Above the seats: the skirmish, the Guerrilla rank and which ranks are Guerrillas now,
+and the removed pile. Every seat is a box (two players one above the other; three or
+four in a grid, with smaller cards): the player's name and marks, the draw and discard
+piles with their counts, the hand (yours face up, the others' face down unless the
+teacher shows everything) and the cards laid in this skirmish (or the last one), with
+what they are worth and who leads. After a choice, the moments that follow are played
+out on this table one by one (:mod:`wartutor.ui.guerrilla_moments`), and what each one
+changed is marked.
 """
 
 from __future__ import annotations
@@ -14,75 +16,113 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from wartutor.core.cards import card
+from wartutor.core.cards import Card, card
 from wartutor.core.engine import Event
 from wartutor.core.rulings import settings_of
+from wartutor.ui.guerrilla_moments import SeatNow, TableNow, at_rest, partway
 from wartutor.ui.playback import DEFAULT_PACE
-from wartutor.ui.render import card_svg, deck_svg, mini_card, since_last_choice
+from wartutor.ui.render import card_svg, deck_svg, mini_card
 from wartutor.ui.shell import GameApp
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS, GuerrillaRules, GuerrillaView
 from wartutor.variants.guerrilla_tactics.agents import heuristic_agent
 from wartutor.variants.guerrilla_tactics.events import Chose, SkirmishBegins
 from wartutor.variants.guerrilla_tactics.explain import guerrilla_ranks
+from wartutor.variants.guerrilla_tactics.forces import is_guerrilla
 from wartutor.variants.guerrilla_tactics.game import NAMES
 from wartutor.variants.guerrilla_tactics.state import PLAY, SUPPORT, TIE_DOWN, TIE_UP, TURNED, Laid
 
-LAID_WORDS = {PLAY: "played", SUPPORT: "support", TIE_UP: "tie-break, up",
-              TIE_DOWN: "tie-break, face down", TURNED: "tie-break, turned up"}
+SPY = 7
+LAID_WORDS = {PLAY: "played", SUPPORT: "support", TIE_UP: "tie up", TIE_DOWN: "tie down",
+              TURNED: "turned up"}
 
 GUERRILLA_STYLE = """
 <style>
-.gt-strip { background: #fff; color: #111; border-radius: 10px; padding: 6px 12px;
-  margin: 8px 0; font-size: 18px; max-width: 1000px; }
-.gt-strip ol { margin: 4px 0; padding-left: 22px; }
-.gt-mark { font-size: 16px; font-weight: 700; border-radius: 6px; padding: 2px 8px;
-  margin: 2px 0; display: inline-block; background: #e9ecef; color: #111; }
+.gt-table { padding: 8px 12px; }
+.gt-head { font-size: 19px; display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center;
+  margin-bottom: 6px; }
+.gt-rank { font-size: 20px; font-weight: 700; background: #ffd43b; color: #111;
+  border-radius: 6px; padding: 1px 8px; }
+.gt-removed .wt-mini { font-size: 15px; }
+.gt-seats { display: grid; grid-template-columns: 1fr; gap: 8px; }
+.gt-n3 .gt-seats, .gt-n4 .gt-seats { grid-template-columns: 1fr 1fr; }
+.gt-seat { background: rgba(0,0,0,.2); border-radius: 10px; padding: 4px 8px; min-width: 0; }
+.gt-seat-out { opacity: 0.55; }
+.gt-seat-top { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+.gt-seat .wt-seat-name { width: auto; margin-right: 4px; }
+.gt-mark { font-size: 14px; font-weight: 700; border-radius: 6px; padding: 1px 7px;
+  background: #e9ecef; color: #111; }
 .gt-mark.gt-spy { background: #ffd43b; }
 .gt-mark.gt-out { background: #fa5252; color: #fff; }
-.gt-marks { width: 190px; }
-.gt-pile { text-align: center; font-size: 16px; width: 120px; }
-.gt-hand { display: flex; gap: 6px; align-items: flex-end; min-width: 220px; }
-.gt-hand figure, .gt-laid figure { margin: 0; text-align: center; font-size: 15px; }
-.gt-laid { display: flex; gap: 8px; align-items: flex-end; }
-.gt-seat-out { opacity: 0.55; }
-.gt-rank { font-size: 22px; font-weight: 700; background: #ffd43b; color: #111;
-  border-radius: 6px; padding: 2px 10px; }
-.gt-head { font-size: 20px; }
-.gt-removed { font-size: 18px; color: #fff; margin-top: 4px; }
+.gt-seat-body { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: flex-end;
+  margin-top: 4px; }
+.gt-pile { text-align: center; font-size: 15px; }
+.gt-pile .wt-count { font-size: 22px; }
+.gt-cards { display: flex; gap: 5px; align-items: flex-end; }
+.gt-zone { font-size: 14px; }
+.gt-zone figure { margin: 0; text-align: center; font-size: 13px; line-height: 1.2; }
+.gt-cap { font-size: 14px; opacity: .9; }
+.gt-result { font-size: 16px; font-weight: 700; }
+.gt-lost svg { opacity: .45; }
+.gt-n2 svg.wt-card { width: 92px; height: 129px; }
+.gt-n2 svg.wt-deck-pile { width: 80px; height: 109px; }
+.gt-n3 svg.wt-card, .gt-n4 svg.wt-card { width: 66px; height: 92px; }
+.gt-n3 svg.wt-deck-pile, .gt-n4 svg.wt-deck-pile { width: 54px; height: 74px; }
+.gt-result.wt-mark-new { border-radius: 5px; padding: 0 5px; }
+.wt-guerrilla-app .wt-main-button { font-size: 21px; }
+.wt-large .gt-head { font-size: 23px; }
+.wt-large .gt-mark, .wt-large .gt-zone, .wt-large .gt-cap, .wt-large .gt-pile { font-size: 18px; }
+.wt-large .gt-zone figure { font-size: 16px; }
+.wt-large .gt-result { font-size: 20px; }
+.wt-large .gt-n2 svg.wt-card { width: 112px; height: 157px; }
+.wt-large .gt-n2 svg.wt-deck-pile { width: 90px; height: 123px; }
+.wt-large .gt-n3 svg.wt-card, .wt-large .gt-n4 svg.wt-card { width: 76px; height: 106px; }
+.wt-large .gt-n3 svg.wt-deck-pile, .wt-large .gt-n4 svg.wt-deck-pile { width: 60px;
+  height: 82px; }
 </style>
 """
-
-
-def _who(seat: int) -> str:
-    return NAMES[seat]
 
 
 def _symbol(code: str) -> str:
     return card(code).symbol
 
 
+def _n(count: int, thing: str = "card") -> str:
+    return f"1 {thing}" if count == 1 else f"{count} {thing}s"
+
+
+def _changed(flag: bool) -> str:
+    return " wt-changed" if flag else ""
+
+
+def choice_words(action: str) -> str:
+    """A choice in the words of its button: "play 5S" is "Play 5♠"."""
+    words = action.split()
+    match words:
+        case ["play", code]:
+            return f"Play {_symbol(code)}"
+        case ["support", code]:
+            return f"Support with {_symbol(code)}"
+        case ["support"]:
+            return "Support"
+        case ["cancel", code]:
+            return f"Cancel it with {_symbol(code)}"
+        case ["up", up, "down", down]:
+            return f"{_symbol(up)} up, {_symbol(down)} down"
+        case ["up", up]:
+            return f"{_symbol(up)} up"
+    return {"decline": "Don't support", "propose": "Propose",
+            "pass": "Don't propose", "allow": "Let it pass"}.get(action, action)
+
+
 class GuerrillaTable:
     """How Guerrilla Tactics looks: see :class:`wartutor.ui.shell.TableDesign`."""
 
     autoplay_label = "Play 10 choices"
+    # A hidden choice shows nothing yet, and a skirmish's first draws say it has begun.
+    quiet_events = (Chose, SkirmishBegins)
 
     def action_label(self, action: str) -> str:
-        words = action.split()
-        match words:
-            case ["play", code]:
-                return f"Play {_symbol(code)}"
-            case ["support", code]:
-                return f"Support with {_symbol(code)}"
-            case ["support"]:
-                return "Support"
-            case ["cancel", code]:
-                return f"Cancel it with {_symbol(code)}"
-            case ["up", up, "down", down]:
-                return f"{_symbol(up)} up, {_symbol(down)} down"
-            case ["up", up]:
-                return f"{_symbol(up)} up"
-        return {"decline": "Don't support", "propose": "Propose",
-                "pass": "Don't propose", "allow": "Let it pass"}.get(action, action)
+        return choice_words(action)
 
     def offered_actions(self, view: GuerrillaView, legal: tuple[str, ...]) -> tuple[str, ...]:
         """Besides the legal choices, the ones a student may wonder about, greyed out with
@@ -99,76 +139,123 @@ class GuerrillaTable:
         return legal
 
     def table_html(self, view: GuerrillaView, events: tuple[Event, ...]) -> str:
-        everything = " &middot; showing everything" if view.viewer is None else ""
-        tie = f" &middot; tie-break {view.tie_round}" if view.tie_round else ""
-        head = (f'<div class="gt-head"><span class="wt-battle">Skirmish {view.skirmish}</span>'
-                f'{tie} &middot; <span class="gt-rank">Guerrilla rank {view.guerrilla_rank}'
-                f"</span> Guerrillas now: {guerrilla_ranks(view.guerrilla_rank)}{everything}"
-                f"</div>")
-        removed = f"Removed pile: <b>{view.removed_count}</b> cards, face down"
-        if view.removed:
-            removed += ": " + "".join(mini_card(c) for c in view.removed)
-        seats = "".join(self._seat(view, seat) for seat in range(len(view.seats)))
-        return (f'{GUERRILLA_STYLE}<div class="wt-table gt-table">{head}'
-                f'<div class="gt-removed">{removed}</div>'
-                f"{strip_html(events)}{seats}</div>")
+        return table_now_html(at_rest(view, events))
 
-    def _seat(self, view: GuerrillaView, seat: int) -> str:
-        s = view.seats[seat]
-        marks = []
-        if s.out:
-            marks.append('<span class="gt-mark gt-out">Eliminated</span>')
-        if s.reveals_first:
-            marks.append('<span class="gt-mark gt-spy">Reveals first (captured a spy)</span>')
-        if s.supported_last:
-            marks.append('<span class="gt-mark">Supported last skirmish</span>')
-        if s.penalty_due:
-            marks.append('<span class="gt-mark">Draws one card fewer next time</span>')
-        if view.tie_round and seat in view.contenders:
-            marks.append('<span class="gt-mark gt-spy">In the tie-break</span>')
-        if s.has_chosen:
-            chosen = f"Chose: {escape(s.pending)}" if s.pending else "Has chosen (hidden)"
-            marks.append(f'<span class="gt-mark">{chosen}</span>')
-        if seat in view.waiting_for[:1]:
-            marks.append('<span class="gt-mark">Choosing now</span>')
-        if not s.played_guerrilla and not s.out:
-            marks.append('<span class="gt-mark">No Guerrilla played yet</span>')
-        if s.hand is not None:
-            hand = "".join(f"<figure>{card_svg(c)}</figure>" for c in s.hand)
-        else:
-            hidden = s.hand_count - len(s.shown)
-            hand = "".join(f"<figure>{card_svg(c)}<figcaption>shown</figcaption></figure>"
-                           for c in s.shown) + card_svg(None) * hidden
-        row = view.table[seat] or view.last_table[seat]
-        when = "this skirmish" if view.table[seat] else "last skirmish"
-        laid = "".join(_laid(x, "" if view.table[seat] else " (last skirmish)") for x in row)
-        if laid:
-            laid = f'<div class="gt-laid" aria-label="laid in {when}">{laid}</div>'
-        return (
-            f'<div class="wt-seat gt-seat{" gt-seat-out" if s.out else ""}">'
-            f'<div class="wt-seat-name">{_who(seat)}</div>'
-            f'<div class="gt-marks">{"<br>".join(marks)}</div>'
-            f'<div class="gt-pile">{deck_svg(s.draw_count)}<br>draw '
-            f'<span class="wt-count">{s.draw_count}</span></div>'
-            f'<div class="gt-pile">discard <span class="wt-count">{s.discard_count}</span></div>'
-            f'<div class="gt-hand" aria-label="{_who(seat)}\'s hand, {s.hand_count} cards">'
-            f"{hand}</div>{laid}</div>"
-        )
+    def moment_html(self, before: GuerrillaView, after: GuerrillaView,
+                    happened: tuple[Event, ...]) -> str:
+        """The table partway through a step: every card where the events so far put it,
+        the piles and hands counted on, and what the latest moment changed marked."""
+        table = partway(before, after, happened)
+        table.waiting_for = ()  # who must choose is known only when the step is over
+        return table_now_html(table)
 
 
-def _laid(x: Laid, when: str) -> str:
+def table_now_html(table: TableNow) -> str:
+    """The table at one moment, from :mod:`wartutor.ui.guerrilla_moments`."""
+    everything = "<span>showing everything</span>" if table.viewer is None else ""
+    if table.over:
+        when = f"Game over after skirmish {table.fought}"
+    else:
+        tie = f" &middot; tie-break {table.tie_round}" if table.tie_round else ""
+        when = f"Skirmish {table.skirmish}{tie}"
+    removed = f"Removed pile (face down): <b>{_n(table.removed)}</b>"
+    if table.removed_cards:
+        removed += " " + "".join(mini_card(c) for c in table.removed_cards)
+    head = (f'<div class="gt-head"><span class="wt-battle{_changed("skirmish" in table.changed)}'
+            f'">{when}</span><span class="gt-rank{_changed("rank" in table.changed)}">'
+            f"Guerrilla rank {table.rank}</span><span>Guerrillas: "
+            f"{guerrilla_ranks(table.rank)}</span><span class=\"gt-removed"
+            f'{_changed("removed" in table.changed)}">{removed}</span>{everything}</div>')
+    current = any(s.rows for s in table.seats)
+    seats = "".join(_seat_html(table, p, current) for p in range(len(table.seats)))
+    return (f'{GUERRILLA_STYLE}<div class="wt-table gt-table gt-n{len(table.seats)}">{head}'
+            f'<div class="gt-seats">{seats}</div></div>')
+
+
+def _seat_html(table: TableNow, p: int, current: bool) -> str:
+    s = table.seats[p]
+    marks = "".join(f'<span class="gt-mark {css}">{escape(words)}</span>'
+                    for css, words in _marks(table, p))
+    news = "".join(f'<span class="gt-mark wt-mark-new">{escape(words)}</span>'
+                   for words in s.news)
+    hand = _hand_html(table, s)
+    rows = s.rows if current else s.last
+    laid = "".join(_laid(table, x, current and i in s.fresh) for i, x in enumerate(rows))
+    result = s.result if current else s.last_result
+    if not current and s.took:
+        result = f"{result}: takes {_n(s.took)}" if result else f"took {_n(s.took)}"
+    zone = ""
+    if laid:
+        when = "this skirmish" if current else "last skirmish"
+        zone = (f'<div class="gt-zone" role="group" aria-label="{s.name}: laid in {when}">'
+                f'<div class="gt-cap">{when}</div><div class="gt-cards">{laid}</div>'
+                f'<div class="gt-result{" wt-mark-new" if "result" in s.changed else ""}">'
+                f"{escape(result)}</div></div>")
+    return (
+        f'<div class="gt-seat{" gt-seat-out" if s.out else ""}" role="group" '
+        f'aria-label="{s.name}"><div class="gt-seat-top"><span class="wt-seat-name">{s.name}'
+        f"</span>{news}{marks}</div>"
+        f'<div class="gt-seat-body"><div class="gt-pile{_changed("draw" in s.changed)}">'
+        f'{deck_svg(s.draw)}<div>draw <b class="wt-count">{s.draw}</b></div></div>'
+        f'<div class="gt-pile{_changed("discard" in s.changed)}">discard<br>'
+        f'<b class="wt-count">{s.discard}</b></div>{hand}{zone}</div></div>'
+    )
+
+
+def _marks(table: TableNow, p: int) -> list[tuple[str, str]]:
+    """The seat's standing marks: (css class, words)."""
+    s = table.seats[p]
+    if s.out:
+        return [("gt-out", "Eliminated")]
+    marks = []
+    if s.reveals_first:
+        marks.append(("gt-spy", "Reveals first (captured a spy)"))
+    if s.penalty_due:
+        marks.append(("", "Supported: draws 1 card next time"))
+    if table.tie_round and p in table.contenders:
+        marks.append(("gt-spy", "In the tie-break"))
+    if s.has_chosen:
+        marks.append(("", f"Chose: {choice_words(s.pending)}" if s.pending
+                          else "Has chosen (hidden)"))
+    if p in table.waiting_for[:1]:
+        marks.append(("", "Choosing now"))
+    if not s.played_guerrilla:
+        # What a promotion waits for: a Guerrilla from everyone (since the rank last rose).
+        since = "yet" if table.rank == 2 else f"since rank {table.rank}"
+        marks.append(("", f"No Guerrilla played {since}"))
+    return marks
+
+
+def _hand_html(table: TableNow, s: SeatNow) -> str:
+    if s.hand is not None:
+        cards = "".join(_figure(c, _what(table, c) if c else "") for c in s.hand)
+    else:
+        hidden = max(0, s.hand_count - len(s.shown))
+        cards = "".join(_figure(c, "shown") for c in s.shown) + _figure(None, "") * hidden
+    return (f'<div class="gt-zone{_changed("hand" in s.changed)}" role="group" '
+            f'aria-label="{s.name}: hand, {_n(s.hand_count)}"><div class="gt-cap">hand '
+            f'{s.hand_count}</div><div class="gt-cards">{cards}</div></div>')
+
+
+def _what(table: TableNow, c: Card) -> str:
+    """What a card is for, in the caption: a Guerrilla, a spy, or nothing special."""
+    return "Guerrilla" if is_guerrilla(c, table.rank) else "spy" if c.rank == SPY else ""
+
+
+def _figure(c: Card | None, caption: str, css: str = "") -> str:
+    cls = f' class="{css.strip()}"' if css.strip() else ""
+    return (f"<figure{cls}>{card_svg(c)}<figcaption>{escape(caption) or '&nbsp;'}"
+            f"</figcaption></figure>")
+
+
+def _laid(table: TableNow, x: Laid, fresh: bool) -> str:
     face_down = x.how == TIE_DOWN
+    lost = x.card is not None and x.card in table.lost
+    words = "removed" if lost else LAID_WORDS[x.how]
     drawn = card_svg(x.card, laid_down=face_down and x.card is not None)
-    return f"<figure>{drawn}<figcaption>{LAID_WORDS[x.how]}{when}</figcaption></figure>"
-
-
-def strip_html(events: tuple[Event, ...]) -> str:
-    """What happened since your last choice, in the engine's words."""
-    items = [escape(GUERRILLA_TACTICS.explain(e)) for e in events
-             if not isinstance(e, Chose | SkirmishBegins)]
-    if not items:
-        return ""
-    return since_last_choice(items, "gt-strip")
+    css = f'{" gt-lost" if lost else ""}{" wt-changed" if fresh else ""}'.strip()
+    cls = f' class="{css}"' if css else ""
+    return f"<figure{cls}>{drawn}<figcaption>{words}</figcaption></figure>"
 
 
 def guerrilla_tactics_app(
@@ -182,7 +269,7 @@ def guerrilla_tactics_app(
 
     ``players`` sets the table's size (2 to 4; by default one per stacked draw pile).
 
-    >>> app = guerrilla_tactics_app(seed=1, stacked=("5S KS", "9D 8D"))
+    >>> app = guerrilla_tactics_app(seed=1, stacked=("5S KS", "9D 8D"), pace="instant")
     >>> app.labels()[:2]
     ['Play 5♠', 'Play K♠']
     >>> app.greyed()["Propose"]
@@ -202,8 +289,10 @@ def guerrilla_tactics_app(
         settings.setdefault("players", len(stacked))
     # Computer players for every seat a New round could need, whatever the table's size.
     agents = dict.fromkeys(range(1, len(NAMES)), heuristic_agent)
-    return GameApp(GUERRILLA_TACTICS, GuerrillaTable(), human=0, seed=seed, rules=settings,
-                   stacked=stacked, agents=agents, autoplay=heuristic_agent, pace=pace)
+    app = GameApp(GUERRILLA_TACTICS, GuerrillaTable(), human=0, seed=seed, rules=settings,
+                  stacked=stacked, agents=agents, autoplay=heuristic_agent, pace=pace)
+    app.add_class("wt-guerrilla-app")
+    return app
 
 
 __all__ = ["GuerrillaTable", "guerrilla_tactics_app"]
