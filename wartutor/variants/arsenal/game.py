@@ -13,7 +13,6 @@ Player 0 is "you", player 1 the NPC. Hands are sorted tuples; the pile is top ca
 
 from __future__ import annotations
 
-from bisect import insort
 from dataclasses import dataclass, replace
 
 from wartutor.core.chance import Rng
@@ -387,18 +386,21 @@ def _refill(
         return hands, pile, ()
     order = rules.draw_order
     first = winner if order == "winner-first" else YOU if order == "you-first" else NPC
-    filled = [list(hands[0]), list(hands[1])]
+    wanted = [max(0, size - len(hands[0])), max(0, size - len(hands[1]))]
+    drawn: tuple[list[ArsenalCard], list[ArsenalCard]] = ([], [])
     side, top = first, 0
-    while top < len(pile) and (len(filled[0]) < size or len(filled[1]) < size):
-        if len(filled[side]) < size:
-            insort(filled[side], pile[top], key=_HAND_PLACE.__getitem__)  # hands stay sorted
+    while top < len(pile) and (wanted[0] or wanted[1]):
+        if wanted[side]:
+            drawn[side].append(pile[top])
+            wanted[side] -= 1
             top += 1
         side = 1 - side
+    filled = (_sorted((*hands[0], *drawn[0])) if drawn[0] else hands[0],
+              _sorted((*hands[1], *drawn[1])) if drawn[1] else hands[1])
     rest = pile[top:]
-    drawn = (len(filled[0]) - len(hands[0]), len(filled[1]) - len(hands[1]))
     play_on = bool(rest) or not ends
-    return ((tuple(filled[0]), tuple(filled[1])), rest,
-            (Refilled(number, drawn, first, order, len(rest), play_on),))
+    return filled, rest, (Refilled(number, (len(drawn[0]), len(drawn[1])), first, order,
+                                   len(rest), play_on),)
 
 
 def _count_up(

@@ -45,20 +45,22 @@ class ArsenalView:
 
 def view(state: ArsenalState, player: int | None) -> ArsenalView:
     everything = player is None
+    hands = state.hands
+    # In the order of the fields (positional: a view is made at every decision).
     return ArsenalView(
-        viewer=player,
-        rules=state.rules,
-        hand=() if player is None else state.hands[player],
-        hands=state.hands if everything else None,
-        hand_counts=(len(state.hands[0]), len(state.hands[1])),
-        pile_count=len(state.pile),
-        pile=state.pile if everything else None,
-        deck=state.deck,
-        round=state.round,
-        leader=state.leader,
-        lead=state.lead,
-        captured=state.captured,
-        history=state.history,
-        sudden_death=state.sudden_death,
-        outcome=state.outcome,
+        player,
+        state.rules,
+        () if player is None else hands[player],  # hand
+        hands if everything else None,  # hands
+        (len(hands[0]), len(hands[1])),  # hand_counts
+        len(state.pile),  # pile_count
+        state.pile if everything else None,  # pile
+        state.deck,
+        state.round,
+        state.leader,
+        state.lead,
+        state.captured,
+        state.history,
+        state.sudden_death,
+        state.outcome,
     )
