@@ -59,6 +59,9 @@ STYLESHEET = """
 .wt-banner b { font-size: 24px; margin-right: 8px; }
 .wt-table { background: #1d6b3a; border-radius: 14px; padding: 10px 16px; color: #fff;
   display: block; box-sizing: border-box; width: 100%; line-height: 1.3; }
+/* Pass-and-play: between two players' turns the table shows nobody's cards. */
+.wt-curtain { background: #2b2b2b; font-size: 28px; min-height: 320px; display: flex;
+  flex-direction: column; justify-content: center; align-items: center; text-align: center; }
 /* What a moment changed: marked on the table until the next moment. */
 .wt-changed { outline: 4px solid #ffd43b; outline-offset: 3px; border-radius: 10px; }
 .wt-mark-new { background: #ffd43b !important; color: #111 !important; }

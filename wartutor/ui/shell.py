@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any, Protocol
 
@@ -142,6 +142,10 @@ class GameApp(widgets.VBox):
     ``rules`` is a rules object or a mapping of rule options (``{"war_down": 3}``);
     ``stacked`` a set deal, which every New round deals again. ``pace`` is how fast the
     moments after a choice are shown: "slow", "normal", "fast" or "instant".
+
+    ``humans`` makes it pass-and-play: those seats are all played at this screen, and
+    between two of their turns a curtain hides the table until the next player presses
+    Ready, so that each sees only their own view.
     """
 
     def __init__(
@@ -156,13 +160,15 @@ class GameApp(widgets.VBox):
         stacked: tuple[str, ...] | None = None,
         autoplay: AgentMaker = first_legal_agent,
         pace: str = DEFAULT_PACE,
+        humans: Sequence[int] | None = None,
     ) -> None:
         if pace not in PACES:
             raise BadInput(f"{pace!r} is not a pace", allowed=", ".join(PACES))
+        self._humans = tuple(humans) if humans else (human,)
         self._variant = variant
         self._design = design
         self._is_moment = is_moment(design)
-        self._human = human
+        self._human = self._humans[0]  # the seat whose view is on the screen now
         self._agent_makers = dict(agents or {})
         self._autoplay_maker = autoplay
         self._stacked = stacked
@@ -176,6 +182,8 @@ class GameApp(widgets.VBox):
         self._syncing = False  # set while the app itself moves the timeline or the player
         self._frames: list[Frame] = []  # the playback under way; empty when at rest
         self._frame = 0  # the frame on show
+        self._curtain_for = self._human  # the seat a pass-and-play curtain waits for
+        self._curtain_up = False
 
         # The three landmarks (named by the page script, see wartutor.ui.connection).
         self._table = widgets.HTML(layout=widgets.Layout(flex="1 1 auto", min_width="0"))
@@ -201,6 +209,9 @@ class GameApp(widgets.VBox):
         self._new_round = self._button("New round", self._on_new_round,
                                        "A new shuffled deal, or the seed you typed in the box, "
                                        "with the rulings chosen under Rulings")
+        self._ready = self._button("Ready", self._on_ready, "Show my cards and my choices")
+        self._ready.add_class("wt-main-button")
+        self._ready.button_style = "primary"
 
         # Playback: the pace, Next, Skip, and the hidden Play widget that times the moments
         # in the browser (a timer there works the same in Voilà and in JupyterLab).
@@ -340,7 +351,9 @@ class GameApp(widgets.VBox):
         return [b.description for b in self._buttons() if not b.disabled]
 
     def log_texts(self) -> list[str]:
-        """The log's entries as shown, newest first."""
+        """The log's entries as shown, newest first (none behind a pass-and-play curtain)."""
+        if self._curtain_up:
+            return []
         teacher = self.teacher_view.value
         return [f"{words} ({rule})" if teacher else words
                 for step in self._shown_steps(self._log_upto())
@@ -517,15 +530,16 @@ class GameApp(widgets.VBox):
             if decision is None:
                 break
             view = self._variant.view(game.state, decision.player)
-            game = self._computers_move(game.play(self._autoplay(view, decision)))
+            game = self._computers_move(game.play(self._autoplays[decision.player](view, decision)))
         self._continue(game)
 
     def _seat_agents(self, seed: int) -> None:
-        self._agents = {seat: make(seat, seed) for seat, make in self._agent_makers.items()}
-        self._autoplay = self._autoplay_maker(self._human, seed)
+        self._agents = {seat: make(seat, seed) for seat, make in self._agent_makers.items()
+                        if seat not in self._humans}
+        self._autoplays = {seat: self._autoplay_maker(seat, seed) for seat in self._humans}
 
     def _computers_move(self, game: Game[Any]) -> Game[Any]:
-        while (decision := game.decision) is not None and decision.player != self._human:
+        while (decision := game.decision) is not None and decision.player not in self._humans:
             agent = self._agents.get(decision.player)
             if agent is None:
                 raise BadInput(f"player {decision.player} must choose but has no agent",
@@ -656,7 +670,7 @@ class GameApp(widgets.VBox):
     def _is_stop(self, step: int) -> bool:
         """Where undo and redo pause: the deal, the human's turns and the end."""
         decision = self._variant.decision(self._game.steps[step].state)
-        return step == 0 or decision is None or decision.player == self._human
+        return step == 0 or decision is None or decision.player in self._humans
 
     def _stop_before(self, step: int) -> int:
         step -= 1
@@ -691,6 +705,12 @@ class GameApp(widgets.VBox):
     def _show(self) -> None:
         """The game at rest at the cursor: the table, what led to it, and your choices."""
         step = self._game.steps[self._cursor]
+        decision = self._variant.decision(step.state)
+        if decision is not None and decision.player in self._humans and (
+                decision.player != self._human):
+            self._show_curtain(decision.player)
+            return
+        self._curtain_up = False
         since = self._stop_before(self._cursor) if self._cursor else -1
         events = tuple(e for s in self._game.steps[since + 1:self._cursor + 1] for e in s.events)
         self._table.value = self._design.table_html(self._view(step.state), events)
@@ -708,6 +728,28 @@ class GameApp(widgets.VBox):
                 self.timeline.value = self._cursor
         finally:
             self._syncing = False
+
+    def _show_curtain(self, seat: int) -> None:
+        """Between two players at one screen: nothing of either hand, only who is next."""
+        name = escape(self._variant.player_names(self._game.rules)[seat])
+        self._curtain_for, self._curtain_up = seat, True
+        self._table.value = (f'<div class="wt-table wt-curtain"><p>Pass the screen to '
+                             f"<b>{name}</b>.</p><p>{name}: press <b>Ready</b> when only you "
+                             "can see the screen.</p></div>")
+        self._happened.value = ('<div class="wt-happened-head">Next player</div><ol class='
+                                f'"wt-moments"><li class="wt-now">{name} plays next.</li></ol>')
+        self._log.value = ('<div class="wt-log" role="region" aria-label="Game log">The log is '
+                           "hidden until the next player is ready.</div>")
+        self._shown_actions = None
+        self._action_row.children = [self._ready]
+        self._reasons.value = ""
+        for button in (self._autoplay_button, self._undo, self._redo, self._next, self._skip):
+            button.disabled = True
+
+    def _on_ready(self, _: widgets.Button) -> None:
+        self._human = self._curtain_for
+        self._entries = []  # the log is worded for the player on screen
+        self._guarded(self._show)
 
     def _deal_words(self) -> tuple[str, str]:
         said = [explanation(self._game, e, self._human) for e in self._game.steps[0].events]
@@ -765,8 +807,12 @@ class GameApp(widgets.VBox):
                     (lambda action: WATCHING) if watching else
                     (lambda action: self._variant.why_not(state, action)))
         self._next.disabled = self._skip.disabled = not watching
-        self._undo.disabled = watching or self._cursor == 0
-        self._redo.disabled = watching or self._cursor == len(self._game.steps) - 1
+        # Sharing a screen, going back would show the other player's hand: no undo then.
+        shared = len(self._humans) > 1
+        self._undo.disabled = watching or shared or self._cursor == 0
+        self._redo.disabled = watching or shared or self._cursor == len(self._game.steps) - 1
+        self._undo.tooltip = ("Off when players share a screen: it would show another "
+                              "player's cards" if shared else "Go back one step")
         self._new_round.disabled = False
 
     @staticmethod
@@ -848,4 +894,6 @@ class GameApp(widgets.VBox):
 
     def _buttons(self) -> list[widgets.Button]:
         actions = [self._action_buttons[a] for a in self._shown_actions or ()]
-        return [*actions, self._autoplay_button, self._undo, self._redo, self._new_round]
+        ready = [self._ready] if self._ready in self._action_row.children else []
+        return [*ready, *actions, self._autoplay_button, self._undo, self._redo,
+                self._new_round]

@@ -1,0 +1,66 @@
+"""Pass-and-play: two players at one screen, a curtain between their turns."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from wartutor.core import Game
+from wartutor.core.errors import BadInput
+from wartutor.ui.guerrilla_tactics import GuerrillaTable
+from wartutor.ui.shell import GameApp
+from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS
+
+
+def two_at_one_screen() -> GameApp:
+    return GameApp(GUERRILLA_TACTICS, GuerrillaTable(), humans=(0, 1), seed=5,
+                   rules={"players": 2}, pace="instant")
+
+
+def hand_of(app: GameApp, seat: int) -> list[str]:
+    """The names of the cards in ``seat``'s hand, from the game itself."""
+    return [str(c) for c in app.game.state.seats[seat].hand]
+
+
+def test_after_a_play_the_curtain_hides_both_hands_and_the_log() -> None:
+    app = two_at_one_screen()
+    first_play = next(label for label in app.labels() if label.startswith("Play "))
+    app.press(first_play)
+    shown = " ".join([app.table_text(), app.happened_text(), *app.log_texts()])
+    assert "Pass the screen to Ana" in shown
+    for card in hand_of(app, 0) + hand_of(app, 1):
+        assert card not in shown
+    assert app.labels() == ["Ready", "New round"]
+
+
+def test_ready_shows_the_next_players_own_hand_and_hides_the_others() -> None:
+    app = two_at_one_screen()
+    app.press(next(label for label in app.labels() if label.startswith("Play ")))
+    app.press("Ready")
+    table = app.table_text()
+    assert all(card in table for card in hand_of(app, 1))
+    assert not any(card in table for card in hand_of(app, 0))
+    assert any(re.match(r"Play .", label) for label in app.labels())
+
+
+def test_sharing_a_screen_turns_undo_off() -> None:
+    app = two_at_one_screen()
+    app.press(next(label for label in app.labels() if label.startswith("Play ")))
+    app.press("Ready")
+    with pytest.raises(BadInput, match="greyed out"):
+        app.press("Undo")
+
+
+def test_pass_and_play_is_the_same_game_as_one_player_against_agents() -> None:
+    app = two_at_one_screen()
+    for _ in range(6):
+        if "Ready" in app.labels():
+            app.press("Ready")
+        choice = next(label for label in app.labels() if label not in (
+            "Play 10 choices", "Undo", "Redo", "New round"))
+        app.press(choice)
+    replayed = Game.new(GUERRILLA_TACTICS, app.game.rules, app.game.seed)
+    for action in app.game.actions:
+        replayed = replayed.play(action)
+    assert replayed.state == app.game.state
