@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wartutor.variants.war_room.deck import Instruction, RoomCard
+from wartutor.variants.war_room.records import set_at_once
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Dealt:
     stack_sizes: tuple[int, ...]
@@ -20,6 +22,7 @@ class Dealt:
     rule: str = "WR-DEAL"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class FirstChosen:
     player: int
@@ -27,6 +30,7 @@ class FirstChosen:
     rule: str = "WR-FIRST"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Revealed:
     """Every remaining player's top card, face up at its printed VC."""
@@ -37,6 +41,7 @@ class Revealed:
     rule: str = "WR-REVEAL"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Declared:
     """A player has declared; what they declared stays hidden until everyone has."""
@@ -46,6 +51,7 @@ class Declared:
     rule: str
 
 
+@set_at_once
 @dataclass(frozen=True)
 class AutoDeclined:
     """A player with nothing to activate declines without being asked."""
@@ -57,6 +63,7 @@ class AutoDeclined:
     rule: str
 
 
+@set_at_once
 @dataclass(frozen=True)
 class DeclarationsShown:
     round: int
@@ -66,6 +73,7 @@ class DeclarationsShown:
     rule: str
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Activates:
     """A declared activation starts to resolve; ``again``: this card already activated in
@@ -77,6 +85,7 @@ class Activates:
     rule: str = "WR-RESOLVE"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Hit:
     """One target of an instruction and its VC before and after."""
@@ -86,6 +95,7 @@ class Hit:
     after: int
 
 
+@set_at_once
 @dataclass(frozen=True)
 class InstructionResolved:
     """``how``: 'fixed' (the card names the target), 'only' (one legal target),
@@ -100,6 +110,7 @@ class InstructionResolved:
     rule: str
 
 
+@set_at_once
 @dataclass(frozen=True)
 class NoTarget:
     player: int
@@ -109,6 +120,7 @@ class NoTarget:
     rule: str  # WR-TEAMS for Defend Ally, WR-NO-TARGET otherwise
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Skipped:
     player: int
@@ -118,6 +130,7 @@ class Skipped:
     rule: str = "WR-RESOLVE"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Compared:
     round: int
@@ -127,6 +140,7 @@ class Compared:
     rule: str
 
 
+@set_at_once
 @dataclass(frozen=True)
 class TieBreak:
     """A new tie-break step: ``tied`` take part, ``left`` drop out of the tie."""
@@ -138,6 +152,7 @@ class TieBreak:
     rule: str = "WR-TIE"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Stalemate:
     round: int
@@ -147,6 +162,7 @@ class Stalemate:
     rule: str = "WR-STALEMATE-WHEN"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class StalemateSettled:
     round: int
@@ -155,6 +171,7 @@ class StalemateSettled:
     rule: str = "WR-STALEMATE"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Collected:
     round: int
@@ -163,6 +180,7 @@ class Collected:
     rule: str = "WR-COLLECT"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class ReturnedUnder:
     """A void cycle: each revealed card goes back under its owner's draw stack."""
@@ -172,6 +190,7 @@ class ReturnedUnder:
     rule: str = "WR-STALEMATE"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Eliminated:
     round: int
@@ -179,6 +198,7 @@ class Eliminated:
     rule: str = "WR-ELIMINATE"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Reshuffled:
     round: int
@@ -187,6 +207,7 @@ class Reshuffled:
     rule: str = "WR-RESHUFFLE"
 
 
+@set_at_once
 @dataclass(frozen=True)
 class GameOver:
     """``ending``: 'last-player', 'nobody' (a draw), or 'limit' or 'endless' (unfinished)."""

@@ -55,8 +55,7 @@ Pile = tuple[RoomCard, ...]
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class InPlay:
+class InPlay(NamedTuple):
     """A revealed card and its current VC (its printed VC until an instruction changes it)."""
 
     card: RoomCard
@@ -200,12 +199,13 @@ def _reveal(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
     order = state.clockwise(state.remaining)
     table = list(state.table)
     stacks = list(state.stacks)
+    shown = []
     for seat in order:
         top, stacks[seat] = stacks[seat][0], stacks[seat][1:]
         table[seat] = InPlay(top, top.vc)
+        shown.append((seat, top))
     n = len(stacks)
-    shown = tuple((s, x.card) for s in order if (x := table[s]) is not None)
-    events.append(Revealed(state.round + 1, state.first, shown))
+    events.append(Revealed(state.round + 1, state.first, tuple(shown)))
     return _with(
         state, stacks=tuple(stacks), table=tuple(table), round=state.round + 1, step=0,
         participants=order, declared=(None,) * n, shown=(None,) * n, activated=(False,) * n,
@@ -237,7 +237,7 @@ def declare(
     state: WarRoomState, player: int, choice: str, events: list[WarRoomEvent]
 ) -> WarRoomState:
     declared = _set(state.declared, player, choice)
-    if any(declared[p] is None for p in state.participants):
+    if None in [declared[p] for p in state.participants]:
         return _with(state, declared=declared)
     # Everyone has declared: the declarations are shown together, then resolve clockwise.
     activating = tuple(p for p in state.participants if declared[p] == ACTIVATE)
@@ -285,8 +285,9 @@ _NOBODY = Targets((), False, False)
 
 def current_instruction(state: WarRoomState) -> tuple[int, RoomCard, Instruction]:
     owner = state.queue[0]
-    card = _card(state, owner)
-    return owner, card, card.instructions[state.instruction]
+    here = state.table[owner]
+    assert here is not None, "an activating player has a revealed card"
+    return owner, here.card, here.card.instructions[state.instruction]
 
 
 def targets(state: WarRoomState, owner: int, step: Instruction) -> Targets:
@@ -309,13 +310,13 @@ def targets(state: WarRoomState, owner: int, step: Instruction) -> Targets:
     return Targets(tied, several and state.rules.extreme_tie == "chooser", several)
 
 
-def choices(
-    state: WarRoomState, legal: Targets | None = None
-) -> tuple[str, tuple[str, ...]] | None:
-    """The decision the current instruction needs, or None when it resolves by itself;
-    ``legal``: its targets, if already known."""
+def choices(state: WarRoomState) -> tuple[str, tuple[str, ...]] | None:
+    """The decision the current instruction needs, or None when it resolves by itself."""
     owner, _, step = current_instruction(state)
-    legal = targets(state, owner, step) if legal is None else legal
+    return _choices(step, targets(state, owner, step))
+
+
+def _choices(step: Instruction, legal: Targets) -> tuple[str, tuple[str, ...]] | None:
     if not legal.seats:
         return None
     optional = () if step.mandatory else (SKIP,)
@@ -328,13 +329,16 @@ def resolve(
     state: WarRoomState,
     action: str | None,
     events: list[WarRoomEvent],
-    legal: Targets | None = None,
+    known: tuple[int, RoomCard, Instruction, Targets] | None = None,
 ) -> WarRoomState:
-    """Resolve the current instruction; ``action`` is the player's choice (None: no choice),
-    ``legal`` its targets, if already known."""
-    owner, card, step = current_instruction(state)
+    """Resolve the current instruction; ``action`` is the player's choice (None: no choice).
+    ``known``: the current instruction and its targets, when the caller has them already."""
+    if known is None:
+        owner, card, step = current_instruction(state)
+        legal = targets(state, owner, step)
+    else:
+        owner, card, step, legal = known
     number = state.instruction + 1
-    legal = targets(state, owner, step) if legal is None else legal
     counts, table = state.counts, state.table
     if action == SKIP:
         events.append(Skipped(owner, card, number, step))
@@ -480,11 +484,11 @@ def advance(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
             if not state.queue:
                 state = compare(state, events)
                 continue
-            owner, _, step = current_instruction(state)
+            owner, card, step = current_instruction(state)
             legal = targets(state, owner, step)
-            if choices(state, legal) is not None:
+            if _choices(step, legal) is not None:
                 return state
-            state = resolve(state, None, events, legal)
+            state = resolve(state, None, events, (owner, card, step, legal))
             continue
         player = _next_to_declare(state)
         assert player is not None, "a declare phase always has someone to declare"

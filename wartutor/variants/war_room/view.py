@@ -8,8 +8,10 @@ from wartutor.core.engine import Outcome
 from wartutor.core.errors import BadInput
 from wartutor.variants.war_room.deck import RoomCard
 from wartutor.variants.war_room.game import InPlay, WarRoomState
+from wartutor.variants.war_room.records import set_at_once
 
 
+@set_at_once
 @dataclass(frozen=True)
 class WarRoomView:
     """Revealed cards and pile sizes are public; draw stacks are face down for everyone.
