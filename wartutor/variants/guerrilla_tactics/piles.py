@@ -29,18 +29,14 @@ def take_top(
     new draw pile when it runs out (rule 1 of the skirmish), if ``reshuffle``."""
     seat = state.seats[player]
     draw, discard, rng, tally = seat.draw, seat.discard, state.rng, state.tally
-    taken: list[Card] = []
-    while len(taken) < count:
-        if not draw:
-            if not (reshuffle and discard):
-                break
-            draw, rng = rng.shuffled(discard)
-            discard = ()
-            events.append(Reshuffled(player, len(draw)))
-            tally = changed(tally, reshuffles=tally.reshuffles + 1)
-        taken.append(draw[0])
-        draw = draw[1:]
-    got = tuple(taken)
+    got, draw = draw[:count], draw[count:]
+    if len(got) < count and reshuffle and discard:
+        draw, rng = rng.shuffled(discard)
+        discard = ()
+        events.append(Reshuffled(player, len(draw)))
+        tally = changed(tally, reshuffles=tally.reshuffles + 1)
+        more = count - len(got)
+        got, draw = got + draw[:more], draw[more:]
     seats = list(state.seats)
     seats[player] = changed(seat, draw=draw, discard=discard,
                             hand=seat.hand + got if into_hand else seat.hand)

@@ -28,8 +28,10 @@ def changed(value: _Value, **changes: object) -> _Value:
     A game step makes a dozen new states; ``replace`` re-runs ``__init__`` field by
     field. These classes have no ``__post_init__`` and nothing derived, so a copy of
     the fields with some of them changed is exactly the value ``replace`` would give.
+    Unlike ``replace`` it does not check the names (that check cost a third of its
+    time): a misspelt one would add an attribute and change nothing, which the golden
+    games and the stateful replays would show.
     """
-    assert changes.keys() <= value.__dataclass_fields__.keys(), changes  # type: ignore[attr-defined]
     new = object.__new__(type(value))
     new.__dict__.update(value.__dict__, **changes)
     return new
