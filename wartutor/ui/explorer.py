@@ -1,10 +1,15 @@
 """The rule explorer: choose a variant, rulings and agents, play many games, see the answer.
 
 All the work is done by :mod:`wartutor.explore`; this module only collects choices
-and shows the pictures and the plain-words reading. Tests press its buttons:
+and shows the pictures and the plain-words reading. It opens at once, on the variant
+the page's address names (``rule_explorer.ipynb?variant=war_room``), with that
+variant's exact answer on screen and the expected time of a run; the games are played
+only when the button is pressed, in the background, so that Cancel can stop them.
+Tests press its buttons:
 
->>> app = explorer_app(games=20, run=False)
+>>> app = explorer_app(games=20)
 >>> app.press("Play the games")
+>>> app.wait()
 >>> app.reading_text().splitlines()[0]
 'Classic War, 20 games (seeds 0 to 19).'
 """
@@ -12,38 +17,77 @@ and shows the pictures and the plain-words reading. Tests press its buttons:
 from __future__ import annotations
 
 import base64
+import math
+import os
+import threading
+import time
 from html import escape
 from typing import Any
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from wartutor.core.errors import BadInput
 from wartutor.core.rulings import rules_from, rulings_of, settings_of
+from wartutor.explore.exact import EXACT, ExactCheck
 from wartutor.explore.reading import read, read_comparison
-from wartutor.explore.simulate import simulate
+from wartutor.explore.simulate import Cancelled, default_jobs, simulate
 from wartutor.explore.table import Table
 from wartutor.ui.render import STYLESHEET
 from wartutor.ui.rulings import choice_label
 from wartutor.variants import VARIANTS, find_variant
 
 NOTHING = ""  # the "compare with" menu's first entry: no second run
-# Up to this many games of a variant with a fast path, starting a process pool costs
-# more than it saves: play them in the kernel itself.
-SMALL_RUN = 2_000
+DEFAULT_VARIANT = "classic_war"
+# Games a run plays unless changed: a few seconds of this 2-core machine each, from
+# benchmarks/explore_speed.py. The same on every screen, so a class gets one answer.
+DEFAULT_GAMES = {"classic_war": 20_000, "guerrilla_tactics": 2_000, "war_room": 300,
+                 "trade_war": 200, "arsenal": 5_000}
 MAX_GAMES = 1_000_000
+CHUNK_SECONDS = 0.1  # games per task sized to about this: Cancel waits for one task at most
+SAMPLE_SECONDS = 0.1  # time spent playing a few games to estimate a run's time
+POOL_START = 0.3  # seconds to start a pool of workers, roughly
+EXACT_GAMES = 2_000  # the exact answer is checked on at most this many of the run's deals
 
 _WIDE = {"description_width": "170px"}  # room for the longest ruling id
 _FIT = {"description_width": "initial"}  # as wide as its words
 _MENU = widgets.Layout(width="360px")
 
+PLAY, CANCEL = "Play the games", "Cancel"
+CHARTS_MEAN = ("In the first picture the lines mark the mean, the median (half the games were "
+               "over by then), the p90 (nine games in ten were over by then) and the p99. In "
+               "the second, each bar's whiskers are its 95% interval: the range in which the "
+               "true share lies, given only this many games.")
+SE_MEANS = ("A standard error is how far a simulated share typically strays from the truth by "
+            "chance: within 2 or 3 of the exact answer is as expected.")
+
+
+def requested_variant(query: str | None = None) -> tuple[str, str]:
+    """The variant a page's query string names (``variant=war_room``), and a message when
+    it names none: then Classic War. Without ``query``, the ``QUERY_STRING`` Voila sets
+    (JupyterLab sets none)."""
+    text = os.environ.get("QUERY_STRING", "") if query is None else query
+    asked = parse_qs(text).get("variant", [""])[0].strip()
+    if not asked:
+        return DEFAULT_VARIANT, ""
+    key = asked.lower().replace("-", "_").replace(" ", "_")
+    for name, variant in VARIANTS.items():
+        if key in (name, variant.title.lower().replace(" ", "_")):
+            return name, ""
+    return DEFAULT_VARIANT, f"There is no variant called {asked!r}; here is Classic War."
+
 
 class ExplorerApp(widgets.VBox):
     """Menus for the question, a button to play, and the answer as pictures and words."""
 
-    def __init__(self, variant: str = "classic_war", *, games: int = 1000, seed: int = 0,
-                 jobs: int | None = None) -> None:
+    def __init__(self, variant: str = DEFAULT_VARIANT, *, games: int | None = None,
+                 seed: int = 0, jobs: int | None = None) -> None:
         self._jobs = jobs
         self.tables: tuple[Table, ...] = ()
+        self.exact_check: ExactCheck | None = None
+        self._thread: threading.Thread | None = None
+        self._cancel = threading.Event()
+        self._per_game: dict[Any, float] = {}  # seconds a game takes, by settings
         self.variant_menu = widgets.Dropdown(
             options=[(v.title, name) for name, v in VARIANTS.items()], value=variant,
             description="Variant", style=_WIDE, layout=_MENU)
@@ -55,21 +99,30 @@ class ExplorerApp(widgets.VBox):
                                                      "ruling changed")
         self.compare_value = widgets.Dropdown(description="set to", disabled=True, style=_FIT)
         self.compare_menu.observe(self._on_compare, names="value")
+        self.compare_value.observe(self._on_setting, names="value")
         self.agent_menus: list[widgets.Dropdown] = []
         self._agents_box = widgets.HBox()
-        self.games_box = widgets.BoundedIntText(value=games, min=1, max=MAX_GAMES,
-                                                description="Games", style=_WIDE)
+        self.games_box = widgets.BoundedIntText(
+            value=games or DEFAULT_GAMES.get(variant, 1000), min=1, max=MAX_GAMES,
+            description="Games", style=_WIDE)
         self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**63,
                                                description="First seed", style=_FIT,
                                                tooltip="Games use this seed, the next, ...")
-        self._run_button = widgets.Button(description="Play the games", button_style="primary",
+        self.games_box.observe(self._on_setting, names="value")
+        self._run_button = widgets.Button(description=PLAY, button_style="primary",
                                           tooltip="Play every game and draw the results")
         self._run_button.on_click(self._on_run)
+        self._cancel_button = widgets.Button(description=CANCEL, disabled=True,
+                                             tooltip="Stop the games being played")
+        self._cancel_button.on_click(self._on_cancel)
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Played")
+        self.status = widgets.HTML()  # the expected time, then the time left
         self._message = widgets.HTML()
+        self._exact = widgets.HTML()
         # Charts are <img> tags with a text alternative (an Image widget cannot carry one).
         self._lengths = widgets.HTML()
         self._results = widgets.HTML()
+        self._charts_mean = widgets.HTML()
         self._reading = widgets.HTML()
         super().__init__(children=[
             widgets.HTML(STYLESHEET),
@@ -78,8 +131,9 @@ class ExplorerApp(widgets.VBox):
             widgets.HBox([self.compare_menu, self.compare_value]),
             self._agents_box,
             widgets.HBox([self.games_box, self.seed_box]),
-            widgets.HBox([self._run_button, self.progress]),
-            self._message, self._reading, self._lengths, self._results,
+            widgets.HBox([self._run_button, self._cancel_button, self.progress, self.status]),
+            self._message, self._reading, self._exact, self._lengths, self._results,
+            self._charts_mean,
         ])
         self.add_class("wt-app")
         self._build_menus()
@@ -90,41 +144,44 @@ class ExplorerApp(widgets.VBox):
     # What tests and notebooks may use
 
     def press(self, label: str) -> None:
-        if label != self._run_button.description:
-            raise BadInput(f"there is no button {label!r}",
-                           allowed=repr(self._run_button.description))
-        self._run_button.click()
+        """Press a button by its label, as a student would."""
+        buttons = {b.description: b for b in (self._run_button, self._cancel_button)}
+        if label not in buttons:
+            raise BadInput(f"there is no button {label!r}", allowed=" or ".join(map(repr, buttons)))
+        buttons[label].click()
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Until the games being played (if any) are done or cancelled."""
+        if self._thread is not None:
+            self._thread.join(timeout)
 
     def run(self) -> None:
-        """Play the games with the chosen settings and show the results."""
-        self._message.value = ""
-        try:
-            variant = find_variant(self.variant_menu.value)
-            rules = rules_from(variant.rules_type, self._settings())
-            other = self._other_rules(variant)
-        except BadInput as e:
-            self._message.value = f'<div class="wt-message">{escape(str(e))}</div>'
-            return
-        games, seed = self.games_box.value, self.seed_box.value
-        runs = [rules] if other is None else [rules, other]
-        self.progress.max, self.progress.value = games * len(runs), 0
-        done = 0
-
-        def advance(played: int, total: int) -> None:
-            self.progress.value = done + played
-
-        quick = games <= SMALL_RUN and getattr(variant, "play_fast", None) is not None
-        tables = []
-        for r in runs:
-            tables.append(simulate(variant.name, games, seed, r, agents=self._agents(),
-                                   jobs=1 if quick else self._jobs,
-                                   progress=advance))
-            done += games
-        self.tables = tuple(tables)
-        self._show()
+        """Play the games with the chosen settings, show the results, and return."""
+        self._start()
+        self.wait()
 
     def reading_text(self) -> str:
         return "\n".join(self._reading_lines())
+
+    def message_text(self) -> str:
+        return self._message.value
+
+    def exact_text(self) -> str:
+        return self._exact.value
+
+    def expected_seconds(self) -> float:
+        """How long a run of the chosen settings should take on this machine."""
+        variant = find_variant(self.variant_menu.value)
+        rules = rules_from(variant.rules_type, self._settings())
+        runs = 1 if self.compare_menu.value == NOTHING else 2
+        per_game = self._seconds_per_game(variant.name, rules)
+        workers = self._workers(per_game * self.games_box.value)
+        start = POOL_START if workers > 1 else 0.0
+        return start + runs * self.games_box.value * per_game / workers
 
     # Building and reading the menus
 
@@ -148,6 +205,8 @@ class ExplorerApp(widgets.VBox):
         ]
         self.compare_menu.value = NOTHING
         self._build_agents()
+        self._show_exact_answer()
+        self._show_expected()
 
     def _build_agents(self) -> None:
         variant = find_variant(self.variant_menu.value)
@@ -160,6 +219,8 @@ class ExplorerApp(widgets.VBox):
         self.agent_menus = [widgets.Dropdown(options=list(variant.agents), description=seat,
                                              style=_FIT, layout=widgets.Layout(width="260px"))
                             for seat in seats]
+        for menu in self.agent_menus:
+            menu.observe(self._on_setting, names="value")
         self._agents_box.children = [widgets.HTML("<b>Agents</b>&nbsp;"), *self.agent_menus]
 
     def _settings(self) -> dict[str, Any]:
@@ -175,10 +236,45 @@ class ExplorerApp(widgets.VBox):
             return None
         return rules_from(variant.rules_type, {**self._settings(), name: self.compare_value.value})
 
+    # Time: what a game costs here, so a run can be sized, timed and cut into short tasks
+
+    def _seconds_per_game(self, name: str, rules: Any) -> float:
+        """Measured on a few games of these settings (once), fast path or traced alike."""
+        key = (name, repr(rules), self._agents())
+        if key not in self._per_game:
+            agents = self._agents() or None
+
+            def seconds(games: int) -> float:
+                start = time.perf_counter()
+                simulate(name, games, 0, rules, agents=agents, jobs=1, progress=False)
+                return time.perf_counter() - start
+
+            one = seconds(1)
+            more = min(500, math.floor(SAMPLE_SECONDS / max(one, 1e-6)))
+            self._per_game[key] = seconds(more) / more if more > 1 else one
+        return self._per_game[key]
+
+    def _workers(self, seconds_in_one: float) -> int:
+        """One process for a short run (starting a pool costs more), else every core."""
+        cores = min(self._jobs or default_jobs(), default_jobs())
+        return 1 if seconds_in_one < 2 * POOL_START else cores
+
+    def _show_expected(self) -> None:
+        if self.running:
+            return
+        try:
+            seconds = self.expected_seconds()
+        except BadInput:
+            self.status.value = ""
+            return
+        self.status.value = (f'<span class="wt-note">A run takes about {_duration(seconds)} on '
+                             'this machine.</span>')
+
     # Callbacks
 
     def _on_variant(self, _: dict[str, Any]) -> None:
         self.agent_menus = []
+        self.games_box.value = DEFAULT_GAMES.get(self.variant_menu.value, 1000)
         self._build_menus()
 
     def _on_ruling(self, _: dict[str, Any]) -> None:
@@ -189,17 +285,122 @@ class ExplorerApp(widgets.VBox):
         name = self.compare_menu.value
         if name == NOTHING:
             self.compare_value.options, self.compare_value.disabled = [], True
-            return
-        meta = rulings_of(find_variant(self.variant_menu.value).rules_type)[name]
-        current = self.ruling_menus[name].value
-        others = [c for c in meta.choices if c != current or type(c) is not type(current)]
-        self.compare_value.options = [(choice_label(c), c) for c in others]
-        self.compare_value.disabled = False
+        else:
+            meta = rulings_of(find_variant(self.variant_menu.value).rules_type)[name]
+            current = self.ruling_menus[name].value
+            others = [c for c in meta.choices if c != current or type(c) is not type(current)]
+            self.compare_value.options = [(choice_label(c), c) for c in others]
+            self.compare_value.disabled = False
+        self._show_expected()
+
+    def _on_setting(self, _: dict[str, Any]) -> None:
+        self._show_expected()
 
     def _on_run(self, _: widgets.Button) -> None:
-        self.run()
+        self._start()
+
+    def _on_cancel(self, _: widgets.Button) -> None:
+        self._cancel.set()
+        self.status.value = '<span class="wt-note">Stopping…</span>'
+
+    # Playing, in the background
+
+    def _start(self) -> None:
+        """Check the settings, clear the old answer and play the games in a thread."""
+        if self.running:
+            return
+        self._message.value = ""
+        try:
+            variant = find_variant(self.variant_menu.value)
+            rules = rules_from(variant.rules_type, self._settings())
+            other = self._other_rules(variant)
+            per_game = self._seconds_per_game(variant.name, rules)
+        except BadInput as e:
+            self._say(str(e))
+            return
+        self.tables, self.exact_check = (), None
+        for shown in (self._reading, self._lengths, self._results, self._charts_mean):
+            shown.value = ""
+        self._show_exact_answer()
+        self._run_button.disabled, self._cancel_button.disabled = True, False
+        self._cancel.clear()
+        runs = [rules] if other is None else [rules, other]
+        self._thread = threading.Thread(target=self._play, args=(variant, runs, per_game),
+                                        daemon=True)
+        self._thread.start()
+
+    def _play(self, variant: Any, runs: list[Any], per_game: float) -> None:
+        games, seed, agents = self.games_box.value, self.seed_box.value, self._agents()
+        workers = self._workers(per_game * games)
+        chunk = max(1, math.floor(CHUNK_SECONDS / per_game))
+        total = games * len(runs)
+        self.progress.max, self.progress.value = total, 0
+        start = time.perf_counter()
+        expected = self.expected_seconds()
+        self.status.value = f'<span class="wt-note">About {_duration(expected)} to go.</span>'
+        done = 0
+
+        def advance(played: int, _: int) -> None:
+            self.progress.value = done + played
+            elapsed = time.perf_counter() - start
+            left = elapsed / (done + played) * (total - done - played)
+            self.status.value = (f'<span class="wt-note">Played {done + played:,} of {total:,} '
+                                 f'games; about {_duration(left)} left.</span>')
+
+        try:
+            tables = []
+            for rules in runs:
+                tables.append(simulate(variant.name, games, seed, rules, agents=agents,
+                                       jobs=workers, chunk_size=chunk, progress=advance,
+                                       cancel=self._cancel))
+                done += games
+            self.tables = tuple(tables)
+            self._check_exact(variant.name, runs[0], agents, min(games, EXACT_GAMES), seed)
+            self._show()
+            self.status.value = (f'<span class="wt-note">Played {total:,} games in '
+                                 f'{_duration(time.perf_counter() - start)}.</span>')
+        except Cancelled as stopped:
+            self.status.value = f'<span class="wt-note">Cancelled: {escape(str(stopped))}.</span>'
+        except Exception as e:  # shown, not lost in a thread; a bug still says what it was
+            self._say(f"The games could not be played: {e}")
+        finally:
+            self._run_button.disabled, self._cancel_button.disabled = False, True
+
+    def _check_exact(self, name: str, rules: Any, agents: tuple[str, ...], games: int,
+                     seed: int) -> None:
+        answer = EXACT.get(name)
+        if answer is None or self._cancel.is_set() or answer.holds_for(rules, agents):
+            return
+        self.exact_check = answer.check(games, seed, rules, agents, jobs=1, progress=False)
+        self._show_exact_answer()
 
     # Showing the answer
+
+    def _say(self, text: str) -> None:
+        self._message.value = f'<div class="wt-message">{escape(text)}</div>'
+
+    def _show_exact_answer(self) -> None:
+        """The variant's exact answer, and beside it the run's own, once there is one."""
+        answer = EXACT.get(self.variant_menu.value)
+        if answer is None:
+            self._exact.value = ""
+            return
+        lines = [f"<b>A question with an exact answer.</b> {escape(answer.question)} "
+                 f"Exactly {escape(answer.written)} = {float(answer.exact):.4f}. "
+                 f"{escape(answer.reasoning)}"]
+        try:
+            refusal = answer.holds_for(self._settings(), self._agents() or None)
+        except BadInput:
+            refusal = None
+        check = self.exact_check
+        if refusal:
+            lines.append(f"(With these settings it does not apply: {escape(refusal)}.)")
+        elif check is not None:
+            lines.append(f"In the first {check.hits.total:,} of these deals: "
+                         f"{check.simulated:.4f} ± {check.se:.4f} (standard error), "
+                         f"{check.z:+.1f} standard errors from the exact answer. {SE_MEANS}")
+        self._exact.value = ('<div class="wt-note" style="font-size:16px;line-height:1.5">'
+                             + "<br>".join(lines) + "</div>")
 
     def _labels(self) -> list[str]:
         if len(self.tables) < 2:
@@ -225,18 +426,37 @@ class ExplorerApp(widgets.VBox):
                                      "Chart of how long the games lasted")
         self._results.value = _chart(png(plot_results(list(self.tables), labels)),
                                      "Chart of how the games ended")
+        self._charts_mean.value = f'<div class="wt-note">{escape(CHARTS_MEAN)}</div>'
         self._reading.value = ('<div style="font-size:18px;line-height:1.5">'
                                + "<br>".join(escape(line) for line in self._reading_lines())
                                + "</div>")
 
 
-def explorer_app(variant: str = "classic_war", *, games: int = 1000, seed: int = 0,
-                 jobs: int | None = None, run: bool = True) -> ExplorerApp:
-    """The explorer, with a first answer already drawn unless ``run=False``."""
+def explorer_app(variant: str | None = None, *, games: int | None = None, seed: int = 0,
+                 jobs: int | None = None, run: bool = False) -> ExplorerApp:
+    """The explorer, on ``variant`` or else the one the page's address names.
+
+    It opens at once with the variant's exact answer and a run's expected time; with
+    ``run=True`` it plays the games before returning. ``games`` defaults to a number
+    sized for the variant (:data:`DEFAULT_GAMES`).
+    """
+    message = ""
+    if variant is None:
+        variant, message = requested_variant()
     app = ExplorerApp(variant, games=games, seed=seed, jobs=jobs)
+    if message:
+        app._say(message)
     if run:
         app.run()
     return app
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 1:
+        return "a second"
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    return f"{seconds / 60:.0f} min"
 
 
 def _chart(picture: bytes, alt: str) -> str:
