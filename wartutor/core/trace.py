@@ -3,7 +3,8 @@
 Events and states are not stored: they are rebuilt by replaying, so a trace can
 never disagree with the engine. Loading checks every field and replays every action,
 so a malformed or tampered file is refused, on load, with a message that names the
-problem.
+problem. Whatever the bytes, nothing but :class:`BadInput` escapes, and a file past a
+limit (its size, its actions, see ``docs/limits.md``) is refused before it is parsed.
 """
 
 from __future__ import annotations
