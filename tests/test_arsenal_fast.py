@@ -55,9 +55,9 @@ def test_an_agent_it_does_not_know_is_refused_in_a_sentence() -> None:
 def test_every_agent_in_each_seat_against_every_agent() -> None:
     endings: Counter[str] = Counter()
     for you, npc in product(AGENTS, AGENTS):
-        for seed in (3, 1_000_003):
+        for seed in (3, 1_000_003, 2**64 - 1):
             endings[same(ArsenalRules(), seed, (you, npc)).ending] += 1
-    assert endings["most-captured"] == 2 * len(AGENTS) ** 2  # the standard deck never ties
+    assert endings["most-captured"] == 3 * len(AGENTS) ** 2  # the standard deck never ties
 
 
 def test_every_combination_of_rulings_with_agents_in_turn() -> None:
@@ -87,7 +87,7 @@ def test_a_small_maximum_length_stops_both_at_the_same_decision() -> None:
 own_decks = st.lists(st.sampled_from(standard_deck()), min_size=2, max_size=40, unique=True)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     deck=st.one_of(st.sampled_from(DECKS[:2]),
                    own_decks.map(lambda cards: arsenal_codes(tuple(cards[: len(cards) // 2 * 2])))),

@@ -4,8 +4,10 @@
 (ruling AR-CAMPAIGN): every level plays the same 90 cards by the same rules. What
 changes is the look (arena colours, the NPC's card backs) and how carefully the NPC
 plays. The early NPCs often play a random card; from level 8 on they answer with care
-every time, and the last ones also lead with care (see agents.py). The benchmark
-``benchmarks/arsenal_speed.py`` measures that each level really is harder.
+every time, and the last ones also lead with care (see agents.py). Each level's NPC is
+also one of Arsenal's agents, "level-1" to "level-10", so a simulation can play it; the
+benchmark ``benchmarks/arsenal_speed.py --levels`` measures that each level really is
+harder.
 """
 
 from __future__ import annotations
