@@ -113,6 +113,9 @@ A_MILLION = 1_000_000  # games that would run for many minutes if any were playe
      f"--seed {LAST_SEED - 9} with --games {A_MILLION} needs seeds up to "
      f"{LAST_SEED - 9 + A_MILLION - 1}, past the largest seed, {LAST_SEED}. "
      f"Allowed: a --seed of at most {LAST_SEED - A_MILLION + 1} for {A_MILLION} games."),
+    (["--games", "99999999999999999999"],
+     f"--games 99999999999999999999 is more games than there are seeds. Allowed: at most "
+     f"{LAST_SEED + 1} games"),
     (["--jobs", "1000000"],
      "--jobs 1000000 is more processes than wartutor starts. Allowed: --jobs from 1 to 256"),
     (["--games", "9" * 5000],

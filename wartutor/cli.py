@@ -216,6 +216,9 @@ def check_seeds(seed: int, games: int) -> None:
     if seed > MAX_SEED:
         raise BadInput(f"--seed {quoted(seed)} is larger than the largest seed",
                        allowed=f"a seed from 0 to {MAX_SEED}")
+    if games > MAX_SEED + 1:
+        raise BadInput(f"--games {games} is more games than there are seeds",
+                       allowed=f"at most {MAX_SEED + 1} games")
     if games and seed + games - 1 > MAX_SEED:
         raise BadInput(f"--seed {seed} with --games {games} needs seeds up to "
                        f"{seed + games - 1}, past the largest seed, {MAX_SEED}",
