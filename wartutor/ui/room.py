@@ -1,0 +1,247 @@
+"""Play together across screens: open a room from a deal code, read its code out, join it.
+
+Each screen is the shared app shell at one seat of the room (:class:`RoomGame`): it
+replays the room's actions from the store and shows its own player's view, sends its
+player's moves to the store, and looks for the others' moves twice a second (a hidden
+``Play`` widget in the page keeps time, as the playback's does). Computers fill the seats
+no student holds; whichever screen reaches a computer's turn plays it, and the store
+keeps the first move sent for each step, so two screens can never disagree.
+
+>>> import tempfile
+>>> store = RoomStore.at(f"sqlite://{tempfile.mkdtemp()}/rooms.sqlite3")
+>>> code = store.open_room("CW-7", seats=2, students=2)
+>>> ada = join_room(store, code, "Ada", pace="instant")
+>>> bo = join_room(store, code, "Bo", pace="instant")
+>>> ada.press("Turn cards")
+>>> bo.refresh()
+>>> bo.game.actions
+('turn',)
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from wartutor.core.agents import first_legal_agent
+from wartutor.core.dealcode import read_deal_code
+from wartutor.core.engine import AgentMaker, Game
+from wartutor.core.errors import BadInput
+from wartutor.rooms import RoomStore
+from wartutor.ui.playback import DEFAULT_PACE
+from wartutor.ui.render import STYLESHEET, text_of
+from wartutor.ui.shell import GameApp, TableDesign
+from wartutor.variants import find_variant
+
+LOOK_EVERY_MS = 500  # how often a screen asks the store for the others' moves
+
+
+def table_parts(variant: str) -> tuple[TableDesign, AgentMaker]:
+    """A variant's table design and the agent that plays its computer seats."""
+    if variant == "classic_war":
+        from wartutor.ui.classic_war import ClassicTable
+
+        return ClassicTable(), first_legal_agent
+    if variant == "guerrilla_tactics":
+        from wartutor.ui.guerrilla_tactics import GuerrillaTable
+        from wartutor.variants.guerrilla_tactics.agents import heuristic_agent as gt_agent
+
+        return GuerrillaTable(), gt_agent
+    if variant == "war_room":
+        from wartutor.ui.war_room import WarRoomTable
+        from wartutor.variants.war_room.agents import heuristic_agent as wr_agent
+
+        return WarRoomTable(), wr_agent
+    if variant == "trade_war":
+        from wartutor.ui.trade_war import TradeTable
+        from wartutor.variants.trade_war.agents import heuristic_agent as tw_agent
+
+        return TradeTable(), tw_agent
+    from wartutor.ui.arsenal_table import ArsenalTable
+    from wartutor.variants.arsenal.levels import LEVELS
+
+    return ArsenalTable(LEVELS[0]), LEVELS[0].npc_agent
+
+
+class RoomGame(GameApp):
+    """One seat of a room: the game as the store holds it, seen from ``seat``."""
+
+    def __init__(self, store: RoomStore, code: str, seat: int, *,
+                 pace: str = DEFAULT_PACE) -> None:
+        record = store.room(code)
+        deal = read_deal_code(record.deal)
+        variant = find_variant(deal.variant)
+        design, computer = table_parts(variant.name)
+        # Set before the shell deals: its first computer moves already go to the store.
+        self._store, self.room_code, self._students = store, record.code, record.students
+        self._names = dict(record.held)
+        computers = {s: computer for s in range(record.seats) if s >= record.students}
+        super().__init__(variant, design, human=seat, agents=computers, seed=deal.seed,
+                         rules=deal.rules(), pace=pace)
+        self._look = widgets.Play(min=0, max=1, interval=LOOK_EVERY_MS, repeat=True,
+                                  playing=True, show_repeat=False,
+                                  layout=widgets.Layout(display="none"))
+        self._look.observe(lambda _: self._guarded(self.refresh), names="value")
+        # A room's game is shared: nobody may undo it, deal again or peek.
+        for hidden in (self._undo, self._redo, self._new_round, self._autoplay_button,
+                       self.show_everything, self.timeline, self.seed_box, self.code_box,
+                       self._join):
+            hidden.layout.display = "none"
+        self.children = (*self.children, self._look)
+        self.add_class("wt-room")
+
+    def __repr__(self) -> str:
+        return f"RoomGame({self._variant.title})"
+
+    @property
+    def seat(self) -> int:
+        """The seat this screen plays."""
+        return self._human
+
+    def refresh(self) -> None:
+        """Take in the moves made at the other screens, and play them back here."""
+        if self.playing_back:
+            return  # after the playback under way; the next look brings them
+        game = self._caught_up(self._game)
+        if len(game.steps) != len(self._game.steps):
+            self._names = dict(self._store.room(self.room_code).held)
+            self._continue(self._computers_move(game))
+        if game.outcome is not None:
+            self._store.finish(self.room_code, self._variant.explain(game.outcome.because))
+
+    def _caught_up(self, game: Game[Any]) -> Game[Any]:
+        for action in self._store.actions(self.room_code, since=len(game.actions)):
+            game = game.play(action)
+        return game
+
+    def _computers_move(self, game: Game[Any]) -> Game[Any]:
+        """The computers' moves from here on, each sent to the store; a refused one means
+        another screen sent it first, so the store's moves are taken instead."""
+        game = self._caught_up(game)
+        while (decision := game.decision) is not None and decision.player >= self._students:
+            view = self._variant.view(game.state, decision.player)
+            action = self._agents[decision.player](view, decision)
+            try:
+                self._store.append(self.room_code, len(game.actions), action)
+            except BadInput:
+                game = self._caught_up(game)
+                continue
+            game = game.play(action)
+        return game
+
+    def _play(self, action: str) -> None:
+        self._stop_playback()
+        game = self._caught_up(self._game)
+        if len(game.steps) != len(self._game.steps):
+            self._continue(self._computers_move(game))
+            raise BadInput("another move came first, so the table has moved on",
+                           allowed="a choice of the table as it is now")
+        decision = game.decision
+        if decision is not None and decision.player != self._human:
+            raise BadInput("it is not your turn", allowed="waiting until your choices appear")
+        after = game.play(action)  # an illegal move is refused here, and nothing is sent
+        self._store.append(self.room_code, len(game.actions), action)
+        self._continue(self._computers_move(after))
+
+    def _show_controls(self, state: Any) -> None:
+        super()._show_controls(state)
+        decision = None if state is None else self._variant.decision(state)
+        if decision is not None and decision.player != self._human:
+            who = self._names.get(decision.player) or (
+                f"seat {decision.player + 1}" if decision.player < self._students
+                else "the computer")
+            waiting = (f"Waiting for {who} to move." if decision.player in self._names
+                       else f"Waiting for a classmate to join at seat {decision.player + 1}.")
+            self._reasons.value = f'<div class="wt-reason">{escape(waiting)}</div>'
+
+
+def join_room(store: RoomStore, code: str, student: str, *,
+              pace: str = DEFAULT_PACE) -> RoomGame:
+    """``student``'s seat in room ``code`` (the same seat again after a reload)."""
+    return RoomGame(store, code, store.claim(code, student), pace=pace)
+
+
+class RoomLobby(widgets.VBox):
+    """Open a room from a deal code, or join one with its code; then the game itself."""
+
+    def __init__(self, store: RoomStore | None = None, *, pace: str = DEFAULT_PACE) -> None:
+        self.store = store or RoomStore.at()
+        self._pace = pace
+        self.game: RoomGame | None = None
+        self.name_box = widgets.Text(description="Your name", placeholder="your first name",
+                                     style={"description_width": "initial"})
+        self.room_box = widgets.Text(description="Room code", placeholder="four letters",
+                                     style={"description_width": "initial"})
+        self.room_box.add_class("wt-code-box")
+        join = widgets.Button(description="Join the room", button_style="primary",
+                              tooltip="Sit at your seat of the room your teacher or a "
+                                      "classmate opened")
+        join.on_click(lambda _: self._act(self._join))
+        self.deal_box = widgets.Text(description="Deal code", placeholder="such as GT-4821",
+                                     style={"description_width": "initial"})
+        self.deal_box.add_class("wt-code-box")
+        self.students = widgets.BoundedIntText(value=2, min=1, max=5, description="Students",
+                                               style={"description_width": "initial"},
+                                               layout=widgets.Layout(width="150px"))
+        open_button = widgets.Button(description="Open a room",
+                                     tooltip="A new room for this deal; computers take the "
+                                             "seats no student takes")
+        open_button.on_click(lambda _: self._act(self._open))
+        self.message = widgets.HTML()
+        self._buttons = {"Join the room": join, "Open a room": open_button}
+        super().__init__(children=[
+            widgets.HTML(STYLESHEET + '<div class="wt-title">Play together</div>'),
+            widgets.HBox([self.name_box]),
+            widgets.HBox([self.room_box, join]),
+            widgets.HTML("<b>Or open a new room</b> for a deal (its deal code is under any "
+                         "game), and read its room code out to your classmates:"),
+            widgets.HBox([self.deal_box, self.students, open_button]),
+            self.message,
+        ])
+        self.add_class("wt-app")
+
+    def __repr__(self) -> str:
+        return "RoomLobby()"
+
+    def press(self, label: str) -> None:
+        """Press a lobby button, or a button of the game once joined."""
+        if label in self._buttons and self.game is None:
+            self._buttons[label].click()
+        elif self.game is not None:
+            self.game.press(label)
+        else:
+            raise BadInput(f"there is no {label!r} button", allowed=", ".join(self._buttons))
+
+    def message_text(self) -> str:
+        return text_of(self.message.value)
+
+    def _act(self, work: Any) -> None:
+        try:
+            work()
+        except BadInput as e:
+            text = str(e)
+            self.message.value = (f'<div class="wt-message" role="alert">'
+                                  f"{escape(text[:1].upper() + text[1:])}</div>")
+
+    def _open(self) -> None:
+        deal = read_deal_code(self.deal_box.value)
+        seats = len(find_variant(deal.variant).player_names(deal.rules()))
+        students = min(self.students.value, seats)
+        code = self.store.open_room(self.deal_box.value, seats=seats, students=students)
+        self.room_box.value = code
+        self._join(opened=True)
+
+    def _join(self, opened: bool = False) -> None:
+        game = join_room(self.store, self.room_box.value, self.name_box.value, pace=self._pace)
+        self.game = game
+        note = (f"Room <b>{escape(game.room_code)}</b>: read this code out to your "
+                "classmates." if opened else f"You are in room <b>{escape(game.room_code)}</b>.")
+        self.children = [widgets.HTML(f'<div class="wt-room-code">{note}</div>'), game]
+
+
+def room_lobby(store_url: str | None = None, pace: str = DEFAULT_PACE) -> RoomLobby:
+    """The lobby, with rooms kept at ``store_url`` (by default the server's WARTUTOR_ROOMS
+    setting, else a SQLite file in the wartutor data folder)."""
+    return RoomLobby(RoomStore.at(store_url), pace=pace)
