@@ -89,7 +89,7 @@ class RoomGame(GameApp):
                        self.show_everything, self.timeline, self.seed_box, self.code_box,
                        self._join):
             hidden.layout.display = "none"
-        self.children = (*self.children, self._look)
+        self.children = (*self.children, self._look)  # type: ignore[has-type]
         self.add_class("wt-room")
 
     def __repr__(self) -> str:
