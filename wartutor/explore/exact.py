@@ -23,8 +23,8 @@ the engine, so the simulation checks the engine against an independent count.
 Fraction(1, 17)
 >>> abs(check.z) < 4
 True
->>> print(EXACT["trade_war"].written)
-C(43,7)/C(47,7) missed, so 1 - 2193360/4280760 found
+>>> print(EXACT["trade_war"].written, EXACT["trade_war"].exact)
+1 - C(43,7)/C(47,7) 17395/35673
 """
 
 from __future__ import annotations
@@ -313,9 +313,10 @@ def _exact_answers() -> dict[str, ExactAnswer]:
             2, None, _first_tie_break, _war_room_refusal),
         "trade_war": ExactAnswer(
             "trade_war", "How often does the first ask of the game find the card?",
-            1 - TRADE_FIRST_MISS, "C(43,7)/C(47,7) missed, so 1 - 2193360/4280760 found",
+            1 - TRADE_FIRST_MISS, "1 - C(43,7)/C(47,7)",
             "The heuristic asks for a rank it holds none of; all 4 such cards are among the "
-            "47 it cannot see, and the player asked holds 7 of those 47.",
+            "47 it cannot see, and the player asked holds 7 of those 47: none of the 4 in "
+            "C(43,7) of the C(47,7) hands.",
             # Turns count from 1: a maximum of 2 plays the whole first turn.
             2, lambda row: not (row.counts["asks"] == 1 and row.counts["misses"] == 1), None,
             _trade_refusal),
