@@ -1,9 +1,14 @@
 """Trade War's part of the app: its table, its choices, and the app itself.
 
-Every seat is a row: the player's name and marks (instigator, defender, wins in a row),
-the hand (yours face up, the others' face down), and the resource pile with its count.
-The centre pile and the battle on the table sit above the seats, with a strip of what
-happened since your last choice in the engine's words (hidden cards stay hidden).
+The computers sit across the top of the table side by side, each with its hand face
+down (a fan with a count) and its resource pile count; the battle lies in the middle
+(the stake, then each side's play, doubles together); you sit at the bottom with your
+hand face up and the resource pile you may look at.
+
+After a choice the turn plays out on this table one moment at a time: a :class:`Scene`
+starts from the table before the engine's step and follows the step's events. A hidden
+hand stays hidden: of it only the count moves, and a card shows only where the rules
+put it face up (the stake, the battle plays, Putin's kill).
 
 Asking (whom, for which rank), taking and swapping resource cards are chosen from
 drop-down menus beside one button each: as buttons they would fill the screen. The
@@ -13,49 +18,99 @@ other choices (draw, battle plays, Putin, the reward) are buttons.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
-from wartutor.core.cards import RANK_CODES, RANK_NAMES
+from wartutor.core.cards import RANK_CODES, RANK_NAMES, Card
 from wartutor.core.engine import Decision, Event
 from wartutor.core.rulings import settings_of
 from wartutor.ui.playback import DEFAULT_PACE
-from wartutor.ui.render import (
-    CARD_HEIGHT,
-    CARD_WIDTH,
-    card_svg,
-    deck_svg,
-    since_last_choice,
-)
+from wartutor.ui.render import CARD_HEIGHT, CARD_WIDTH, card_svg, deck_svg, mini_card
 from wartutor.ui.shell import GameApp
 from wartutor.variants.trade_war import TRADE_WAR, TradeRules, TradeView
 from wartutor.variants.trade_war.agents import heuristic_agent
-from wartutor.variants.trade_war.cards import MUELLER, PUTIN, Joker, TradeCard, trade_cards
-from wartutor.variants.trade_war.explain import explain_for, rank_word
-from wartutor.variants.trade_war.state import TurnStarted
+from wartutor.variants.trade_war.cards import (
+    MUELLER,
+    PUTIN,
+    Cards,
+    Joker,
+    TradeCard,
+    sorted_cards,
+    trade_cards,
+)
+from wartutor.variants.trade_war.explain import count, rank_word
+from wartutor.variants.trade_war.state import (
+    Asked,
+    Assassinated,
+    Battle,
+    BattleDecided,
+    Collected,
+    Drew,
+    GameOver,
+    Played,
+    Rewarded,
+    StakeLaid,
+    Swapped,
+    TiedAgain,
+    Took,
+    TurnEnded,
+    TurnStarted,
+    WonInARow,
+)
 
 MAX_PLAYERS = 5
 
 TRADE_STYLE = """
 <style>
-.tw-head { font-size: 20px; display: flex; gap: 24px; align-items: center; flex-wrap: wrap; }
-.tw-centre { text-align: center; font-size: 18px; }
-.tw-battle { background: #144d2a; border-radius: 10px; padding: 6px 12px; margin: 8px 0; }
-.tw-battle figure { margin: 0; text-align: center; font-size: 15px; }
-.tw-strip { background: #fff; color: #111; border-radius: 10px; padding: 6px 12px;
-  margin: 8px 0; font-size: 18px; max-width: 1000px; }
-.tw-strip li { margin: 3px 0; }
-.tw-mark { font-size: 16px; font-weight: 700; border-radius: 6px; padding: 2px 8px;
-  margin: 2px 0; display: inline-block; background: #e9ecef; color: #111; }
-.tw-mark.tw-now { background: #ffd43b; }
-.tw-marks { width: 170px; }
-.tw-hand { display: flex; gap: 6px; flex-wrap: wrap; max-width: 760px; }
-.tw-hand .wt-card { width: 70px; height: 98px; }
-.tw-pile { text-align: center; font-size: 16px; width: 130px; }
-.tw-scores { font-size: 20px; font-weight: 700; }
-.tw-pile-list { font-size: 17px; color: #fff; margin-top: 4px; }
+.tw-head { font-size: 19px; display: flex; gap: 14px; align-items: center; flex-wrap: wrap; }
+.tw-centre { display: flex; gap: 6px; align-items: center; font-size: 16px; }
+.tw-table .tw-centre svg.wt-card { width: 36px; height: 50px; }
+.tw-removed { display: flex; gap: 4px; align-items: center; font-size: 15px; flex-wrap: wrap; }
+.tw-others { display: flex; gap: 8px; margin: 6px 0; }
+.tw-seat { flex: 1 1 0; min-width: 0; background: rgba(0,0,0,.18); border-radius: 10px;
+  padding: 5px 8px; display: flex; flex-direction: column; gap: 4px; }
+.tw-seat.tw-you { box-shadow: inset 0 0 0 3px #fff; }
+.tw-seat .wt-seat-name { font-size: 19px; width: auto; }
+.tw-marks { display: flex; flex-wrap: wrap; gap: 3px; min-height: 22px; }
+.tw-mark { font-size: 14px; font-weight: 700; border-radius: 6px; padding: 1px 6px;
+  background: #e9ecef; color: #111; white-space: nowrap; }
+.tw-mark.tw-now { background: #ffe066; }
+.tw-row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
+.tw-hand { display: flex; gap: 4px; flex-wrap: wrap; align-items: flex-end; }
+.tw-table svg.wt-card { width: 64px; height: 90px; }
+.tw-hand { gap: 3px; }
+.tw-others svg.wt-back { width: 40px; height: 56px; }
+.tw-n4 .tw-others svg.wt-back, .tw-n5 .tw-others svg.wt-back { width: 25px; height: 35px; }
+.tw-empty { font-size: 14px; border: 2px dashed rgba(255,255,255,.6); border-radius: 6px;
+  padding: 8px 6px; }
+.tw-count { font-size: 15px; line-height: 1.2; }
+.tw-count b { font-size: 18px; }
+.tw-battle { background: #144d2a; border-radius: 10px; padding: 4px 10px; margin: 6px 0;
+  min-height: 132px; box-sizing: border-box; }
+.tw-battle-head { font-size: 17px; font-weight: 700; }
+.tw-plays { display: flex; gap: 14px; align-items: flex-end; flex-wrap: wrap; }
+.tw-play { margin: 0; text-align: center; font-size: 14px; display: flex; flex-direction: column;
+  align-items: center; padding: 2px; }
+.tw-play > div { display: flex; gap: 3px; }
+.tw-idle { font-size: 16px; padding: 24px 0; color: #e8f5e9; }
+.tw-mini-list { font-size: 15px; line-height: 1.6; }
+.tw-scores { font-size: 19px; font-weight: 700; }
+/* Large print: the cards, their captions, the marks and the counts grow together. */
+.wt-large .tw-head { font-size: 23px; }
+.wt-large .tw-seat .wt-seat-name { font-size: 24px; }
+.wt-large .tw-mark, .wt-large .tw-count, .wt-large .tw-play, .wt-large .tw-centre,
+.wt-large .tw-removed, .wt-large .tw-mini-list, .wt-large .tw-idle { font-size: 19px; }
+.wt-large .tw-count b, .wt-large .tw-battle-head { font-size: 22px; }
+.wt-large .tw-table svg.wt-card { width: 88px; height: 123px; }
+.wt-large .tw-others svg.wt-back { width: 56px; height: 78px; }
+.wt-large .tw-n4 .tw-others svg.wt-back, .wt-large .tw-n5 .tw-others svg.wt-back {
+  width: 32px; height: 45px; }
+.wt-large .tw-table .tw-centre svg.wt-card { width: 44px; height: 61px; }
+.wt-large .tw-others { flex-wrap: wrap; }
+.wt-large .tw-others .tw-seat { flex-basis: 240px; }
 </style>
 """
 
@@ -88,8 +143,301 @@ def seat_name(seat: int) -> str:
     return "You" if seat == 0 else f"Computer {seat}"
 
 
-def _figure(c: TradeCard, caption: str) -> str:
-    return f"<figure>{trade_card_svg(c)}<figcaption>{escape(caption)}</figcaption></figure>"
+def backs_html(count: int) -> str:
+    """A hidden hand: one small face-down card for each card in it (an empty place if none)."""
+    if count == 0:
+        return '<span class="tw-empty">no cards</span>'
+    return card_svg(None) * count
+
+
+def _minus(cards: Cards, gone: Cards) -> Cards:
+    """``cards`` without each of ``gone`` (once each)."""
+    left = list(cards)
+    for c in gone:
+        if c in left:
+            left.remove(c)
+    return tuple(left)
+
+
+def _mark(text: str, new: bool = False, now: bool = False) -> str:
+    classes = " ".join(c for c in ("tw-mark", "tw-now" if now else "",
+                                   "wt-mark-new" if new else "") if c)
+    return f'<span class="{classes}">{escape(text)}</span>'
+
+
+@dataclass
+class Scene:
+    """The table partway through a step: the view before it, moved on by the step's events.
+
+    A hand hidden from the viewer stays hidden: of it only the count moves, and a card
+    shows only where the rules put it face up (the stake, the battle plays, Putin's kill).
+    ``fresh`` holds the marks of the latest moment, ``changed`` the cards it laid and
+    ``counts`` the seats whose counts it changed.
+    """
+
+    viewer: int | None
+    players: int
+    streak_rule: str
+    turn: int
+    instigator: int
+    hands: list[Cards | None]
+    hand_sizes: list[int]
+    pile_sizes: list[int]
+    center: int
+    battle: Battle | None
+    removed: list[TradeCard]
+    streaks: list[int]
+    over: bool
+    rank: int = 0  # the rank asked for, until the stake is laid
+    collected: bool = False  # the battle's cards are won and leave at the next event
+    fresh: dict[int, list[str]] = field(default_factory=dict)
+    changed: set[TradeCard] = field(default_factory=set)
+    counts: set[int] = field(default_factory=set)
+    new_removed: bool = False
+
+    @classmethod
+    def of(cls, view: TradeView) -> Scene:
+        return cls(view.viewer, view.rules.players, view.rules.streak, view.turn,
+                   view.instigator, list(view.hands),
+                   list(view.hand_sizes), list(view.pile_sizes), view.center_size, view.battle,
+                   list(view.removed), list(view.streaks), view.outcome is not None)
+
+    def _into_hand(self, seat: int, cards: Cards) -> None:
+        hand = self.hands[seat]
+        if hand is not None:
+            self.hands[seat] = sorted_cards((*hand, *cards))
+        self.hand_sizes[seat] += len(cards)
+
+    def _out_of_hand(self, seat: int, cards: Cards) -> None:
+        hand = self.hands[seat]
+        if hand is not None:
+            self.hands[seat] = _minus(hand, cards)
+        self.hand_sizes[seat] -= len(cards)
+
+    def apply(self, event: Event) -> None:
+        """The table after ``event``: counts for hidden hands, cards for the seen ones."""
+        if self.collected and not isinstance(event, Collected):
+            self.battle, self.collected = None, False
+        match event:
+            case TurnStarted(turn=turn, player=p):
+                self.turn, self.instigator, self.battle = turn, p, None
+                if self.streak_rule != "game":
+                    self.streaks = [0] * self.players
+            case Took(player=p, cards=cards):
+                self._into_hand(p, cards)
+                self.pile_sizes[p] -= len(cards)
+            case Swapped(player=p, out=out, into=into):
+                hand = self.hands[p]
+                if hand is not None:
+                    self.hands[p] = sorted_cards((*_minus(hand, (out,)), into))
+            case Drew(player=p, card=c, center_left=left):
+                self._into_hand(p, (c,))
+                self.center = left
+            case Asked(rank=rank):
+                self.rank = rank
+            case StakeLaid(player=p, cards=cards):
+                self._out_of_hand(p, cards)
+                self.battle = Battle(p, self.rank, cards)
+            case Played(player=p, cards=cards, attacking=attacking, how=how):
+                battle = self.battle
+                assert battle is not None, "a battle card is played in a battle"
+                if how == "stake":
+                    battle = replace(battle, stake=_minus(battle.stake, cards))
+                else:
+                    self._out_of_hand(p, cards)
+                self.battle = (replace(battle, attack=cards) if attacking else
+                               replace(battle, defence=cards))
+            case Assassinated(player=p, card=c, owner=owner, where=where, center_size=size):
+                self._out_of_hand(p, (PUTIN,))
+                if where == "hand":
+                    self._out_of_hand(owner, (c,))
+                elif self.battle is not None:
+                    b = self.battle
+                    gone = (c,)
+                    self.battle = replace(
+                        b, stake=_minus(b.stake, gone), earlier=_minus(b.earlier, gone),
+                        earlier_attack=_minus(b.earlier_attack, gone),
+                        attack=_minus(b.attack, gone), defence=_minus(b.defence, gone))
+                self.removed.append(c)
+                self.center = size
+            case TiedAgain() if self.battle is not None:
+                tied = self.battle
+                self.battle = replace(tied, attack=(), defence=(),
+                                      earlier=tied.earlier + tied.attack + tied.defence,
+                                      earlier_attack=tied.earlier_attack + tied.attack)
+            case BattleDecided(winner=w, loser=lost):
+                if self.streak_rule == "game" or w == self.instigator:
+                    self.streaks[w] += 1
+                self.streaks[lost] = 0
+            case Collected(player=p, cards=cards, to_hand=to_hand):
+                self._into_hand(p, cards[:to_hand])
+                self.pile_sizes[p] += len(cards) - to_hand
+                self.collected = True
+            case WonInARow(player=p, rule="TW-STREAK"):
+                self.streaks[p] = 0
+            case Rewarded(player=p, source=source, victim=v, card=c, to_hand=to_hand) if c:
+                if v is None:
+                    self.center -= 1
+                elif source == "pile":
+                    self.pile_sizes[v] -= 1
+                else:
+                    self._out_of_hand(v, (c,))
+                if to_hand:
+                    self._into_hand(p, (c,))
+                else:
+                    self.pile_sizes[p] += 1
+            case GameOver():
+                self.over = True
+
+    def mark(self, event: Event) -> None:
+        """Mark what ``event``, the moment on show, changed."""
+        self.fresh, self.changed, self.counts, self.new_removed = {}, set(), set(), False
+
+        def say(seat: int, words: str) -> None:
+            self.fresh.setdefault(seat, []).append(_mark(words, new=True))
+
+        match event:
+            case TurnStarted(player=p):
+                say(p, "Starts a turn")
+            case Took(player=p) | Drew(player=p) | Swapped(player=p):
+                self.counts.add(p)
+                say(p, {"Took": "Takes into hand", "Drew": "Draws from the centre",
+                        "Swapped": "Swaps"}[type(event).__name__])
+            case Asked(player=p, target=t, rank=rank, held=held):
+                say(p, f"Asks {seat_name(t)} for {rank_word(rank)}")
+                say(t, "Has one" if held else "Has none")
+            case StakeLaid(player=p, cards=cards):
+                self.changed.update(cards)
+                self.counts.add(p)
+            case Played(player=p, cards=cards):
+                self.changed.update(cards)
+                self.counts.add(p)
+            case Assassinated(player=p, owner=owner):
+                say(p, "Plays Putin")
+                self.counts.update((p, owner))
+                self.new_removed = True
+            case TiedAgain():
+                if self.battle is not None:
+                    say(self.instigator, "A tie: play again")
+            case BattleDecided(winner=w):
+                say(w, "Wins the battle")
+            case Collected(player=p, cards=cards):
+                say(p, f"Collects {count(len(cards))}")
+                self.counts.add(p)
+            case WonInARow(player=p, count=n):
+                say(p, f"{n} won in a row")
+            case Rewarded(player=p, victim=v):
+                say(p, "Takes a reward card")
+                self.counts.add(p)
+                if v is not None:
+                    self.counts.add(v)
+            case TurnEnded(player=p):
+                say(p, "Turn ends")
+
+    # Drawing
+
+    def html(self, piles: tuple[Cards | None, ...] = ()) -> str:
+        """The table; ``piles`` are the resource piles the viewer may look at (by seat)."""
+        me = 0 if self.viewer is None else self.viewer
+        everything = " &middot; showing everything" if self.viewer is None else ""
+        instigator = ("" if self.over else
+                      f" &middot; {seat_name(self.instigator)} "
+                      f"{'are' if self.instigator == 0 else 'is'} the instigator")
+        removed = ""
+        if self.removed:
+            new = " wt-mark-new" if self.new_removed else ""
+            cards = "".join(mini_card(c) if isinstance(c, Card) else
+                            f'<span class="wt-mini">{escape(c.name)}</span>' for c in self.removed)
+            removed = f'<span class="tw-removed{new}">Assassinated: {cards}</span>'
+        head = (f'<div class="tw-head"><span><span class="wt-battle">Turn {self.turn}</span>'
+                f"{instigator}{everything}</span>"
+                f'<span class="tw-centre">{deck_svg(self.center)}<span>centre pile '
+                f'<b class="wt-count">{self.center}</b></span></span>{removed}</div>')
+        scores = ""
+        if self.over:
+            scores = ('<div class="tw-scores">Resource piles: ' + ", ".join(
+                f"{seat_name(s)} {n}" for s, n in enumerate(self.pile_sizes)) + "</div>")
+        pile_of = dict(enumerate(piles))
+        others = "".join(self._seat(s, pile_of.get(s)) for s in range(self.players) if s != me)
+        return (f'{TRADE_STYLE}<div class="wt-table tw-table tw-n{self.players}">{head}{scores}'
+                f'<div class="tw-others">{others}</div>{self._battle()}'
+                f"{self._seat(me, pile_of.get(me))}</div>")
+
+    def _marks(self, seat: int) -> str:
+        marks = []
+        if seat == self.instigator and not self.over:
+            marks.append(_mark("Instigator", now=True))
+        if self.battle is not None and seat == self.battle.defender:
+            marks.append(_mark("Defender", now=True))
+        if self.streaks[seat]:
+            marks.append(_mark(f"Won {self.streaks[seat]} in a row"))
+        marks.extend(self.fresh.get(seat, ()))
+        return f'<div class="tw-marks">{"".join(marks)}</div>'
+
+    def _seat(self, seat: int, pile: Cards | None) -> str:
+        hand, size = self.hands[seat], self.hand_sizes[seat]
+        mine = seat == (0 if self.viewer is None else self.viewer)
+        name = seat_name(seat)
+        if hand is None:
+            shown = backs_html(size)
+        elif mine:
+            shown = "".join(trade_card_svg(c) for c in hand) or backs_html(0)
+        else:  # the teacher sees every hand: the others' as short text, to keep them small
+            shown = (f'<span class="tw-mini-list">{mini_cards(hand)}</span>' if hand else
+                     backs_html(0))
+        counted = " wt-changed" if seat in self.counts else ""
+        listed = ""
+        if pile:
+            whose = "Your" if seat == 0 else f"{name}'s"
+            listed = f'<div class="tw-mini-list">{whose} resource pile: {mini_cards(pile)}</div>'
+        you = " tw-you" if mine else ""
+        return (
+            f'<div class="tw-seat{you}"><div class="tw-row"><span class="wt-seat-name">{name}'
+            f"</span>{self._marks(seat)}</div>"
+            f'<div class="tw-row"><div class="tw-hand" aria-label="{name}\'s hand, '
+            f'{count(size)}">{shown}</div><div class="tw-count{counted}"><b>{size}</b> in hand'
+            f'<br><b class="wt-count">{self.pile_sizes[seat]}</b> resources</div></div>'
+            f"{listed}</div>"
+        )
+
+    def _battle(self) -> str:
+        """The cards on the table: the stake, then each side's play."""
+        battle = self.battle
+        if battle is None:
+            return '<div class="tw-battle"><div class="tw-idle">No battle on the table.</div></div>'
+        them, us = seat_name(battle.defender), seat_name(self.instigator)
+        plays = [self._play(battle.stake, f"stake ({them})")]
+        for c in battle.earlier:
+            side = us if c in battle.earlier_attack else them
+            plays.append(self._play((c,), f"{side}, tied earlier"))
+        if battle.attack:
+            verb = "attack" if self.instigator == 0 else "attacks"
+            plays.append(self._play(battle.attack, f"{us} {verb}{_doubles(battle.attack)}"))
+        if battle.defence:
+            verb = "defend" if battle.defender == 0 else "defends"
+            plays.append(self._play(battle.defence, f"{them} {verb}{_doubles(battle.defence)}"))
+        won = " &middot; collected" if self.collected else ""
+        return (f'<div class="tw-battle"><div class="tw-battle-head">Battle: {us} asked {them} '
+                f"for {rank_word(battle.rank)}{won}</div>"
+                f'<div class="tw-plays">{"".join(p for p in plays if p)}</div></div>')
+
+    def _play(self, cards: Cards, caption: str) -> str:
+        if not cards:
+            return ""
+        drawn = "".join(
+            trade_card_svg(c).replace('class="wt-card', 'class="wt-card wt-changed', 1)
+            if c in self.changed else trade_card_svg(c) for c in cards)
+        return (f'<figure class="tw-play"><div>{drawn}</div>'
+                f"<figcaption>{escape(caption)}</figcaption></figure>")
+
+
+def _doubles(cards: Cards) -> str:
+    return " with doubles" if len(cards) == 2 else ""
+
+
+def mini_cards(cards: Cards) -> str:
+    return "".join(mini_card(c) if isinstance(c, Card) else
+                   f'<span class="wt-mini">{escape(c.name)}</span>' for c in cards)
 
 
 class TradeTable:
@@ -129,12 +477,10 @@ class TradeTable:
         return action
 
     def offered_actions(self, view: TradeView, legal: tuple[str, ...]) -> tuple[str, ...]:
-        """Asks, takes and swaps are in the menus. At the start of a turn the centre draw is
-        always shown (greyed out with the reason when it is not allowed); in a battle, Putin
-        is shown among your cards, greyed out, because it never battles."""
+        """Asks, takes and swaps are in the menus; the centre draw is a button when it is
+        allowed (the turn's first moment says why). In a battle, Putin is shown among your
+        cards, greyed out, because it never battles."""
         buttons = tuple(a for a in legal if not a.startswith(("ask ", "take ", "swap ")))
-        if view.phase == "prepare" and "draw" not in buttons:
-            buttons = ("draw", *buttons)
         if view.phase in ("attack", "defend") and PUTIN in view.my_hand:
             buttons = (*buttons, "play PJ")
         return buttons
@@ -172,7 +518,9 @@ class TradeTable:
         self._why_not = why_not
         mine = decision is not None and decision.kind in ("prepare", "ask")
         me = view.viewer if view.viewer is not None else 0
-        others = [(seat_name(s), s) for s in range(view.rules.players) if s != me]
+        # Only players with a card in hand can be asked (TW-ASK): the others are not offered.
+        others = [(seat_name(s), s) for s in range(view.rules.players)
+                  if s != me and view.hand_sizes[s]]
         ranks = [(f"{code} ({RANK_NAMES[i]})", code) for i, code in enumerate(RANK_CODES)]
         hand = [(symbol(c.code), c.code) for c in view.my_hand]
         pile = [(symbol(c.code), c.code) for c in view.my_pile]
@@ -212,77 +560,20 @@ class TradeTable:
     # The table
 
     def table_html(self, view: TradeView, events: tuple[Event, ...]) -> str:
-        everything = " &middot; showing everything" if view.viewer is None else ""
-        head = (f'<div class="tw-head"><span class="wt-battle">Turn {view.turn}</span>'
-                f"<span>{seat_name(view.instigator)} "
-                f"{'are' if view.instigator == 0 else 'is'} the instigator{everything}</span>"
-                f'<span class="tw-centre">{deck_svg(view.center_size)}<br>centre pile '
-                f'<span class="wt-count">{view.center_size}</span></span></div>')
-        removed = ""
-        if view.removed:
-            listed = ", ".join(str(c) for c in view.removed)
-            removed = (f'<div class="tw-pile-list">Assassinated, out of the game: '
-                       f"{escape(listed)}</div>")
-        scores = ""
-        if view.outcome is not None:
-            scores = ('<div class="tw-scores">Resource piles: ' + ", ".join(
-                f"{seat_name(s)} {n}" for s, n in enumerate(view.pile_sizes)) + "</div>")
-        seats = "".join(self._seat(view, s) for s in range(view.rules.players))
-        return (f'{TRADE_STYLE}<div class="wt-table tw-table">{head}{scores}'
-                f"{strip_html(view, events)}{battle_html(view)}{removed}{seats}</div>")
+        scene = Scene.of(view)
+        if events:
+            scene.mark(events[-1])
+        return scene.html(view.piles)
 
-    def _seat(self, view: TradeView, seat: int) -> str:
-        marks = []
-        if seat == view.instigator and view.outcome is None:
-            marks.append('<span class="tw-mark tw-now">Instigator</span>')
-        if view.battle is not None and seat == view.battle.defender:
-            marks.append('<span class="tw-mark tw-now">Defender</span>')
-        if view.streaks[seat]:
-            marks.append(f'<span class="tw-mark">Won {view.streaks[seat]} in a row</span>')
-        hand = view.hands[seat]
-        if hand is not None:
-            shown = "".join(trade_card_svg(c) for c in hand)
-        else:
-            shown = trade_card_svg(None) * view.hand_sizes[seat]
-        pile = view.piles[seat]
-        listed = ""
-        if pile:
-            whose = "Your" if seat == 0 else f"{seat_name(seat)}'s"
-            listed = (f'<div class="tw-pile-list">{whose} resource pile: '
-                      f"{escape(' '.join(c.symbol for c in pile))}</div>")
-        return (
-            f'<div class="wt-seat tw-seat"><div class="wt-seat-name">{seat_name(seat)}</div>'
-            f'<div class="tw-marks">{"<br>".join(marks)}</div>'
-            f'<div class="tw-pile">{deck_svg(view.pile_sizes[seat])}<br>resources '
-            f'<span class="wt-count">{view.pile_sizes[seat]}</span></div>'
-            f'<div><div class="tw-hand" aria-label="{seat_name(seat)}\'s hand, '
-            f'{view.hand_sizes[seat]} cards">{shown}</div>{listed}</div></div>'
-        )
-
-
-def battle_html(view: TradeView) -> str:
-    """The cards on the table: the stake, then each side's play."""
-    battle = view.battle
-    if battle is None:
-        return ""
-    figures = [_figure(c, f"stake ({seat_name(battle.defender)})") for c in battle.stake]
-    for c in battle.earlier:
-        side = view.instigator if c in battle.earlier_attack else battle.defender
-        figures.append(_figure(c, f"{seat_name(side)}, tied earlier"))
-    figures += [_figure(c, f"{seat_name(view.instigator)} attacks") for c in battle.attack]
-    figures += [_figure(c, f"{seat_name(battle.defender)} defends") for c in battle.defence]
-    return (f'<div class="tw-battle"><b>Battle: {seat_name(view.instigator)} asked '
-            f"{seat_name(battle.defender)} for {rank_word(battle.rank)}</b>"
-            f'<div class="wt-laid">{"".join(figures)}</div></div>')
-
-
-def strip_html(view: TradeView, events: tuple[Event, ...]) -> str:
-    """What happened since your last choice, in the engine's words, as you may know it."""
-    items = [escape(explain_for(e, view.viewer)) for e in events
-             if not isinstance(e, TurnStarted) or e.may_draw or e.player == view.viewer]
-    if not items:
-        return ""
-    return since_last_choice(items[-14:], "tw-strip")
+    def moment_html(self, before: TradeView, after: TradeView,
+                    happened: tuple[Event, ...]) -> str:
+        """The table as the step's events so far left it, the latest one's changes marked."""
+        scene = Scene.of(before)
+        for event in happened:
+            scene.apply(event)
+        if happened:
+            scene.mark(happened[-1])
+        return scene.html()
 
 
 def trade_war_app(
@@ -301,10 +592,13 @@ def trade_war_app(
     >>> app.labels()[:1]
     ['Draw from the centre']
     >>> app.choose("ask 1 7")
+    >>> app.skip()  # to your next choice; app.next_moment() shows each moment in turn
     >>> app.labels()
     ['Play 2♦', 'Play 7♣', 'Play A♠', 'Play 10 choices', 'Undo', 'New round']
-    >>> app.press("Play A♠")
-    >>> "You win the battle against Computer 1: the higher rank wins." in app.table_text()
+    >>> app.press("Play A♠")  # the battle plays out on the table, one moment at a time
+    >>> while not app.frame().words.startswith("You win the battle"):
+    ...     app.next_moment()
+    >>> "ace of spades You attack king of diamonds Computer 1 defends" in app.table_text()
     True
     """
     settings: dict[str, Any] = {}

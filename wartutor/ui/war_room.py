@@ -94,8 +94,7 @@ ROOM_STYLE = """
   height: 55px; }
 .wt-large .wr-does, .wt-large .wr-piles, .wt-large .wr-empty { font-size: 18px; }
 .wt-large .wr-piles b { font-size: 23px; }
-.wt-large .wr-seats { flex-wrap: wrap; }
-.wt-large .wr-seat { flex-basis: 200px; max-width: 420px; }
+.wt-large .wr-seat { max-width: 420px; }
 .wt-large .wr-table svg.wr-card, .wt-large .wr-table .wr-n4 svg.wr-card,
 .wt-large .wr-table .wr-n5 svg.wr-card { width: 100%; max-width: 200px; height: auto; }
 </style>
