@@ -17,15 +17,14 @@ The heuristic plays to win skirmishes cheaply:
 from __future__ import annotations
 
 from wartutor.core.agents import random_agent
-from wartutor.core.cards import Card, standard_deck
+from wartutor.core.cards import Card
 from wartutor.core.engine import Agent, AgentMaker, Decision
 from wartutor.variants.guerrilla_tactics.forces import force, standing, strength
-from wartutor.variants.guerrilla_tactics.state import PLAY, SUPPORT
+from wartutor.variants.guerrilla_tactics.state import BY_CODE, PLAY, SUPPORT
 from wartutor.variants.guerrilla_tactics.view import GuerrillaView
 
 __all__ = ["AGENTS", "heuristic_agent", "random_agent"]
 
-_CARD = {c.code: c for c in standard_deck()}  # the card an action names, by its code
 
 
 def heuristic_agent(player: int, seed: int) -> Agent:
@@ -42,7 +41,7 @@ def _worth(view: GuerrillaView, c: Card) -> int:
 
 
 def _cards_of(decision: Decision, verb: str) -> list[Card]:
-    return [_CARD[a.split()[1]] for a in decision.legal_actions if a.startswith(verb)]
+    return [BY_CODE[a.split()[1]] for a in decision.legal_actions if a.startswith(verb)]
 
 
 def _play(view: GuerrillaView, me: int, decision: Decision) -> str:
@@ -68,7 +67,7 @@ def _support(view: GuerrillaView, me: int, decision: Decision) -> str:
 
 def _tie(view: GuerrillaView, me: int, decision: Decision) -> str:
     def up_worth(action: str) -> int:
-        return _worth(view, _CARD[action.split()[1]])
+        return _worth(view, BY_CODE[action.split()[1]])
 
     # Best card up; among those, the cheapest card down.
     return max(decision.legal_actions, key=lambda a: (up_worth(a), -_down_worth(view, a)))
@@ -76,7 +75,7 @@ def _tie(view: GuerrillaView, me: int, decision: Decision) -> str:
 
 def _down_worth(view: GuerrillaView, action: str) -> int:
     words = action.split()
-    return _worth(view, _CARD[words[3]]) if len(words) == 4 else 0
+    return _worth(view, BY_CODE[words[3]]) if len(words) == 4 else 0
 
 
 def _promote(view: GuerrillaView, me: int, decision: Decision) -> str:

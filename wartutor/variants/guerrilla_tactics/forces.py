@@ -51,7 +51,7 @@ def force(cards: Iterable[Card], guerrilla_rank: int, ace_high: bool) -> Force:
 def best_of(forces: dict[int, Force]) -> tuple[int, ...]:
     """The players whose force is the highest: one winner, or several tied."""
     top = max(forces.values())
-    return tuple(p for p, f in sorted(forces.items()) if f == top)
+    return tuple(sorted([p for p, f in forces.items() if f == top]))
 
 
 def standing(player: int, forces: dict[int, Force]) -> int:

@@ -47,7 +47,14 @@ from wartutor.variants.guerrilla_tactics.skirmish import (
     support_cards,
     tie_choices,
 )
-from wartutor.variants.guerrilla_tactics.state import PLAY, GuerrillaState, Seat, Tally, changed
+from wartutor.variants.guerrilla_tactics.state import (
+    BY_CODE,
+    PLAY,
+    GuerrillaState,
+    Seat,
+    Tally,
+    changed,
+)
 
 YOU = 0
 NAMES = ("You", "Ana", "Ben", "Cleo")
@@ -152,7 +159,7 @@ def choose(state: GuerrillaState, action: str, events: Events) -> GuerrillaState
         rest = changed(state, asked=state.asked[1:])
         if action == "allow":
             return rest
-        card = next(c for c in state.seats[player].hand if c.code == action.split()[1])
+        card = BY_CODE[action.split()[1]]
         return cancel(rest, player, card, events)
     pending = list(state.pending)
     pending[player] = action
@@ -305,7 +312,7 @@ def open_play(state: GuerrillaState, events: Events) -> GuerrillaState:
 def reveal(state: GuerrillaState, events: Events) -> GuerrillaState:
     """Turn up the pending plays; after the captors' early reveal, the others choose."""
     first = state.stage == "play-first"
-    plays = [(p, next(c for c in state.seats[p].hand if c.code == choice.split()[1]))
+    plays = [(p, BY_CODE[choice.split()[1]])
              for p, choice in enumerate(state.pending) if choice is not None]
     state = lay(state, [(p, card, PLAY) for p, card in plays], 0)
     state = changed(state, pending=(None,) * len(state.seats))

@@ -43,6 +43,7 @@ from wartutor.variants.guerrilla_tactics.piles import (
     lay,
 )
 from wartutor.variants.guerrilla_tactics.state import (
+    BY_CODE,
     PLAY,
     SUPPORT,
     TIE_DOWN,
@@ -63,8 +64,8 @@ REVEALED = (PLAY, SUPPORT, TIE_UP)  # laid face up; a face-down card is never "r
 def counted_cards(state: GuerrillaState, player: int, tie_round: int) -> tuple[Card, ...]:
     """The cards that make a player's force: face up in the skirmish, or in a tie-break
     its face-up card (and the face-down one when GT-TIE-DOWN turned it up for a pair)."""
-    return tuple(x.card for x in state.table[player]
-                 if x.card and x.tie_round == tie_round and x.how != TIE_DOWN)
+    return tuple([x.card for x in state.table[player]
+                  if x.card and x.tie_round == tie_round and x.how != TIE_DOWN])
 
 
 def forces_of(state: GuerrillaState, players: tuple[int, ...], tie_round: int) -> dict[int, Force]:
@@ -100,9 +101,10 @@ def stand(
 def support_cards(state: GuerrillaState, player: int) -> tuple[Card, ...]:
     """The cards of the hand whose support would improve the player's outcome
     (GT-SUPPORT-IMPROVES: judged against the table before anyone supports)."""
-    if state.tie_round or player not in state.active:
+    active = state.active
+    if state.tie_round or player not in active:
         return ()
-    forces = forces_of(state, state.active, 0)
+    forces = forces_of(state, active, 0)
     now = standing(player, forces)
     if now == 2:
         return ()
@@ -133,7 +135,7 @@ def apply_supports(state: GuerrillaState, events: Events) -> GuerrillaState:
         if choice == "decline":
             declined.append(p)
             continue
-        supports.append((p, next(c for c in state.seats[p].hand if c.code == choice.split()[1])))
+        supports.append((p, BY_CODE[choice.split()[1]]))
     pending = (None,) * len(state.seats)
     if supports:
         state = lay(state, [(p, card, SUPPORT) for p, card in supports], 0)
@@ -203,12 +205,11 @@ def lay_tie_cards(state: GuerrillaState, events: Events) -> GuerrillaState:
         if choice is None:
             continue
         words = choice.split()
-        hand = {c.code: c for c in state.seats[p].hand}
-        up_card = hand[words[1]]
+        up_card = BY_CODE[words[1]]
         state = lay(state, [(p, up_card, TIE_UP)], rnd)
         up.append((p, up_card))
         if len(words) == 4:
-            down_card = hand[words[3]]
+            down_card = BY_CODE[words[3]]
             pairs = (state.rules.tie_down == "pair"
                      and strength(down_card, rank, ace_high) == strength(up_card, rank, ace_high))
             state = lay(state, [(p, down_card, TURNED if pairs else TIE_DOWN)], rnd)

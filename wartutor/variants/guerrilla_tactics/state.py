@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeVar
 
-from wartutor.core.cards import Card
+from wartutor.core.cards import Card, standard_deck
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision, Outcome
 from wartutor.variants.guerrilla_tactics.rules import GuerrillaRules
@@ -20,6 +20,9 @@ from wartutor.variants.guerrilla_tactics.rules import GuerrillaRules
 PLAY, SUPPORT, TIE_UP, TIE_DOWN, TURNED = "play", "support", "tie-up", "tie-down", "tie-turned"
 
 _Value = TypeVar("_Value")
+
+BY_CODE = {c.code: c for c in standard_deck()}
+"""The card an action names ("play 9S"), by its code: the actions are already checked."""
 
 
 def changed(value: _Value, **changes: object) -> _Value:
