@@ -14,7 +14,7 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wartutor.core.engine import Summary
+from wartutor.core.engine import Game, Summary, play_out
 from wartutor.explore.simulate import play_one
 from wartutor.variants.arsenal import ARSENAL, ArsenalRules
 from wartutor.variants.arsenal.cards import arsenal_codes, standard_deck
@@ -82,6 +82,21 @@ def test_a_small_maximum_length_stops_both_at_the_same_decision() -> None:
         for seed in range(4):
             summary = same(ArsenalRules(hand_size=3), seed, ("random", "level-9"), max_length)
             assert summary.ending == "unfinished" and summary.length == max_length
+
+
+def test_the_counts_are_those_of_the_rounds_played_at_every_step() -> None:
+    """The state keeps its counts as the match goes; they are its history's, counted."""
+    for rules in (ArsenalRules(), ArsenalRules(deck="four-suits", hand_size=3, dry="pile-empty")):
+        for seed in range(4):
+            players = {p: ARSENAL.agents["level-9"](p, seed) for p in (0, 1)}
+            game = play_out(Game.new(ARSENAL, rules, seed), players)
+            for step in game.steps:
+                history = step.state.history
+                assert step.state.tally == (
+                    sum(r.winner == r.leader for r in history),
+                    sum(r.how == "blocks" for r in history),
+                    sum(r.how == "turned-back" for r in history),
+                    sum(r.cards[r.winner].level == 4 for r in history))
 
 
 own_decks = st.lists(st.sampled_from(standard_deck()), min_size=2, max_size=40, unique=True)

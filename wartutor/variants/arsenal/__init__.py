@@ -94,13 +94,13 @@ class Arsenal:
 
     def summarize(self, game: Game[ArsenalState]) -> Summary:
         state = game.state
-        hows = [r.how for r in state.history]
+        leader_wins, shield_blocks, counter_strikes, level4_wins = state.tally
         counts = {
-            "leader_wins": sum(r.winner == r.leader for r in state.history),
-            "shield_blocks": hows.count("blocks"),
-            "counter_strikes": hows.count("turned-back"),
+            "leader_wins": leader_wins,
+            "shield_blocks": shield_blocks,
+            "counter_strikes": counter_strikes,
             # rounds won by a Nuke or a Meteor (only bombs have level 4), whatever they beat
-            "level4_wins": sum(r.cards[r.winner].level == 4 for r in state.history),
+            "level4_wins": level4_wins,
             "sudden_death": int(state.sudden_death is not None),
         }
         if state.outcome is None:

@@ -186,6 +186,10 @@ class ArsenalState:
     history: tuple[RoundPlayed, ...]
     sudden_death: tuple[ArsenalCard, ArsenalCard] | None
     outcome: Outcome | None
+    # Of the rounds played: those won by their leader, shield blocks, bombs turned back by
+    # a Counter-Strike, and those won by a level-4 bomb. Counted as the match goes, since a
+    # simulation asks for them at every step (see Arsenal.summarize).
+    tally: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     @property
     def round(self) -> int:
@@ -330,7 +334,7 @@ def _lay(
     if state.lead is None:
         s = state
         led = ArsenalState(s.rules, s.rng, s.deck, hands, s.pile, s.leader, card, s.captured,
-                           s.history, None, None)
+                           s.history, None, None, s.tally)
         return led, (Led(number, player, card, rule),)
     answered = Answered(number, player, card, rule)
     state, events = _finish_round(state, hands, state.lead, card)
@@ -360,8 +364,11 @@ def _finish_round(
     hands, pile, refilled = _refill(rules, hands, state.pile, winner, number,
                                     ends=ends_with_the_pile)
     events.extend(refilled)
+    led_won, blocks, turned_back, level4 = state.tally
+    tally = (led_won + (winner == leader), blocks + (met.how == "blocks"),
+             turned_back + (met.how == "turned-back"), level4 + (met.winning_card.level == 4))
     state = ArsenalState(rules, state.rng, state.deck, hands, pile, winner, None, captured,
-                         history, None, None)
+                         history, None, None, tally)
     pile_used_up = ends_with_the_pile and not pile
     if (hands[0] or hands[1]) and not pile_used_up:
         events.append(LeadPassed(number + 1, winner))
