@@ -6,7 +6,7 @@ PORT   ?= 8866
 # apt needs root; use sudo only when we are not root already.
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: app test lint clean
+.PHONY: app class test lint clean
 
 # Re-install only when the dependencies change.
 $(VENV)/.installed: pyproject.toml
@@ -20,6 +20,11 @@ $(VENV)/.installed: pyproject.toml
 app: $(VENV)/.installed
 	@echo "Open http://127.0.0.1:$(PORT)/voila/render/start.ipynb  (Ctrl-C stops)"
 	$(BIN)/voila notebooks --no-browser --Voila.ip=127.0.0.1 --port=$(PORT)
+
+# A class on this machine's network, behind a password: make class PASSWORD=tiger42
+# (it refuses to start without one, and prints the address and password to read out).
+class: $(VENV)/.installed
+	$(BIN)/python -m wartutor.serve --password "$(PASSWORD)" --port $(PORT)
 
 # Playwright drives Debian's chromium: its own browser download cannot work here.
 /usr/bin/chromium:

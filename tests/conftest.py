@@ -1,8 +1,13 @@
 """Test settings shared by every test file."""
 
 import os
+import tempfile
 
 from hypothesis import settings
+
+# Saved campaigns and rooms go to a scratch folder, never the user's own data folder:
+# set before any notebook's kernel starts, so that nbval's kernels inherit it too.
+os.environ.setdefault("WARTUTOR_DATA_DIR", tempfile.mkdtemp(prefix="wartutor-test-data-"))
 
 # CI runs on a loaded 2-core machine: no per-example deadline, and derandomized so a
 # CI run is repeatable (local runs keep exploring new examples).

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from wartutor.ui.arsenal import arsenal_app
     from wartutor.ui.classic_war import classic_war_app, worked_example
     from wartutor.ui.guerrilla_tactics import guerrilla_tactics_app
+    from wartutor.ui.room import room_lobby
     from wartutor.ui.shell import GameApp, TableDesign
     from wartutor.ui.start import start_page
     from wartutor.ui.trade_war import trade_war_app
@@ -30,6 +31,7 @@ _HOMES = {
     "arsenal_app": "arsenal",
     "classic_war_app": "classic_war",
     "guerrilla_tactics_app": "guerrilla_tactics",
+    "room_lobby": "room",
     "show_deck": "war_room",
     "start_page": "start",
     "trade_war_app": "trade_war",
@@ -39,7 +41,7 @@ _HOMES = {
 
 __all__ = [
     "GameApp", "TableDesign", "arsenal_app", "classic_war_app", "guerrilla_tactics_app",
-    "show_deck", "start_page", "trade_war_app", "war_room_app", "worked_example",
+    "room_lobby", "show_deck", "start_page", "trade_war_app", "war_room_app", "worked_example",
 ]  # fmt: skip
 
 

@@ -16,6 +16,7 @@ from wartutor.core.cards import cards
 from wartutor.ui.render import STYLESHEET, card_svg
 
 EXPLORER = "rule_explorer.ipynb"
+TOGETHER = "play_together.ipynb"
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,9 @@ FRONT_STYLE = """
   text-decoration: none; border: 2px solid #1a5fb4; color: #1a5fb4; }
 .wt-door-links a.wt-play { background: #1a5fb4; color: #fff; }
 .wt-door-links a:focus-visible { outline: 3px solid #e67700; outline-offset: 2px; }
+.wt-together { font-size: 20px; margin: 0 0 12px; font-family: system-ui, 'DejaVu Sans',
+  sans-serif; }
+.wt-together a { font-weight: 700; color: #1a5fb4; }
 </style>
 """
 
@@ -112,7 +116,7 @@ FRONT_STYLE = """
 SAME_TAB = """
 <script>
 document.addEventListener("click", function (event) {
-  var link = event.target.closest && event.target.closest(".wt-front a");
+  var link = event.target.closest && event.target.closest(".wt-front-page a");
   if (link && document.body.dataset.voila !== undefined) {
     event.preventDefault();
     window.location.href = link.href;
@@ -142,7 +146,11 @@ class StartPage:
 
     def _repr_html_(self) -> str:
         doors = "".join(door_html(d) for d in DOORS)
-        return f'{STYLESHEET}{FRONT_STYLE}<div class="wt-front">{doors}</div>{SAME_TAB}'
+        together = (f'<p class="wt-together"><a href="{TOGETHER}">Play together</a>: open a '
+                    "room from any deal code, and classmates join it from their own "
+                    "screens.</p>")
+        return (f'{STYLESHEET}{FRONT_STYLE}<div class="wt-front-page">{together}'
+                f'<div class="wt-front">{doors}</div></div>{SAME_TAB}')
 
     def __repr__(self) -> str:
         return "StartPage()"
