@@ -66,8 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     for address in addresses or ["(no network address found: is this machine on a network?)"]:
         print(f"  Open  http://{address}:{args.port}/voila/render/start.ipynb")
     print(f"  Password: {password}")
-    print("On this machine: http://127.0.0.1:%d/voila/render/start.ipynb  (Ctrl-C stops)"
-          % args.port)
+    print(f"On this machine: http://127.0.0.1:{args.port}/voila/render/start.ipynb  "
+          "(Ctrl-C stops)")
     sys.stdout.flush()
     cmd = voila_command(password, args.port, args.notebooks)
     os.execve(cmd[0], cmd, env)
