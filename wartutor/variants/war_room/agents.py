@@ -24,10 +24,6 @@ Vcs = dict[int, int]
 Seats = tuple[int, ...]
 
 
-def _vcs(view: WarRoomView) -> Vcs:
-    return {seat: x.vc for seat, x in enumerate(view.table) if x is not None}
-
-
 def standing(participants: Seats, me: int, vcs: Vcs) -> int:
     """How far ahead of the best rival in this comparison (negative: behind)."""
     rivals = [vcs[p] for p in participants if p != me]
@@ -81,6 +77,28 @@ def gains(
     return standing(participants, me, after) > standing(participants, me, vcs)
 
 
+@lru_cache(maxsize=4096)
+def aim(
+    me: int, step: Instruction, table: tuple[tuple[int, int], ...], participants: Seats,
+    legal: tuple[str, ...],
+) -> str:
+    """Where ``me`` lands an instruction of its resolving card: the legal action that leaves
+    it best placed, and on equal standing the one that hits the rival that threatens most."""
+    vcs = dict(table)
+
+    def score(action: str) -> tuple[int, int]:
+        if action == "skip":
+            return standing(participants, me, vcs), 0
+        seats = ([NAMES.index(action.removeprefix("target "))] if action != "use"
+                 else [s for option in _options(me, step, vcs) for s in option])
+        after = _hit(vcs, seats, step.change)
+        # On equal standing, hit the rival that threatens most: the lowest VC.
+        threat = -min(vcs[s] for s in seats) if step.change > 0 else 0
+        return standing(participants, me, after), threat
+
+    return max(legal, key=score)
+
+
 def heuristic_agent(player: int, seed: int) -> Agent:
     """The heuristic player for ``player``'s seat; ``seed`` feeds its tie-break coin."""
     rng = Rng.from_seed((seed * 8 + player) % (1 << 64))
@@ -88,34 +106,22 @@ def heuristic_agent(player: int, seed: int) -> Agent:
     def choose(view: WarRoomView, decision: Decision) -> str:
         nonlocal rng
         me, participants = decision.player, view.participants
+        table = tuple([(seat, x.vc) for seat, x in enumerate(view.table) if x is not None])
         if decision.kind == "declare":
             here = view.table[me]
             assert here is not None
-            table = tuple((seat, x.vc) for seat, x in enumerate(view.table) if x is not None)
             if not gains(me, here.card.instructions, table, participants):
                 return "decline"
             if view.step >= 2:
                 coin, rng = rng.below(2)
                 return "activate" if coin else "decline"
             return "activate"
-        vcs = _vcs(view)
         assert view.resolving is not None
         owner, index = view.resolving
         here = view.table[owner]
         assert here is not None
-        step = here.card.instructions[index]
-
-        def score(action: str) -> tuple[int, int]:
-            if action == "skip":
-                return standing(participants, me, vcs), 0
-            seats = ([NAMES.index(action.removeprefix("target "))] if action != "use"
-                     else [s for option in _options(me, step, vcs) for s in option])
-            after = _hit(vcs, seats, step.change)
-            # On equal standing, hit the rival that threatens most: the lowest VC.
-            threat = -min(vcs[s] for s in seats) if step.change > 0 else 0
-            return standing(participants, me, after), threat
-
-        return max(decision.legal_actions, key=score)
+        return aim(me, here.card.instructions[index], table, participants,
+                   decision.legal_actions)
 
     return choose
 

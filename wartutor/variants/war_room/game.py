@@ -50,6 +50,7 @@ from wartutor.variants.war_room.events import (
 from wartutor.variants.war_room.rules import NAMES, WarRoomRules
 
 ACTIVATE, DECLINE, USE, SKIP = "activate", "decline", "use", "skip"
+TARGET = tuple(f"target {name}" for name in NAMES)  # the action that aims at each seat
 _DECLARE = (ACTIVATE, DECLINE)
 Pile = tuple[RoomCard, ...]
 T = TypeVar("T")
@@ -74,10 +75,11 @@ class Counts:
 
     def plus(self, **more: int) -> Counts:
         """These counts with ``more`` added: ``counts.plus(stalemates=1)``."""
-        new = object.__new__(Counts)
-        new.__dict__.update(self.__dict__)
+        fields = self.__dict__.copy()
         for name, added in more.items():
-            new.__dict__[name] += added
+            fields[name] += added
+        new = object.__new__(Counts)
+        object.__setattr__(new, "__dict__", fields)
         return new
 
 
@@ -122,9 +124,10 @@ def _with(state: WarRoomState, **changes: Any) -> WarRoomState:
     A step makes several new states, and replace's checks took most of a step's time;
     the state has no ``__post_init__``, so copying its fields is all replace would do.
     """
+    fields = state.__dict__.copy()
+    fields.update(changes)
     new = object.__new__(WarRoomState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
+    object.__setattr__(new, "__dict__", fields)
     return new
 
 
@@ -240,8 +243,8 @@ def declare(
     if None in [declared[p] for p in state.participants]:
         return _with(state, declared=declared)
     # Everyone has declared: the declarations are shown together, then resolve clockwise.
-    activating = tuple(p for p in state.participants if declared[p] == ACTIVATE)
-    declining = tuple(p for p in state.participants if declared[p] == DECLINE)
+    activating = tuple([p for p in state.participants if declared[p] == ACTIVATE])
+    declining = tuple([p for p in state.participants if declared[p] == DECLINE])
     events.append(DeclarationsShown(state.round, state.step, activating, declining,
                                     "WR-DECLARE" if state.step == 0 else "WR-TIE"))
     counts = state.counts.plus(activations=len(activating))
@@ -296,14 +299,15 @@ def targets(state: WarRoomState, owner: int, step: Instruction) -> Targets:
         return _YOURSELF[owner]
     if step.target in ("chosen-ally", "all-allies"):
         return _NOBODY  # individual play: no friendly card (WR-TEAMS)
-    opponents = tuple(s for s in state.clockwise(state.remaining)
-                      if s != owner and state.table[s] is not None)
+    table = state.table
+    opponents = tuple([s for s in state.clockwise(state.remaining)
+                       if s != owner and table[s] is not None])
     if step.target == "all-opponents":
         return Targets(opponents, False, False)
     if step.target == "chosen-opponent":
         return Targets(opponents, len(opponents) > 1, False)
     pick: Callable[..., int] = max if step.target == "highest-opponent" else min
-    vcs = {s: in_play(state, s).vc for s in opponents}
+    vcs = {s: x.vc for s in opponents if (x := table[s]) is not None}
     extreme = pick(vcs.values())
     tied = tuple(s for s in opponents if vcs[s] == extreme)
     several = len(tied) > 1
@@ -321,7 +325,7 @@ def _choices(step: Instruction, legal: Targets) -> tuple[str, tuple[str, ...]] |
         return None
     optional = () if step.mandatory else (SKIP,)
     if legal.choose:
-        return "target", tuple(f"target {NAMES[s]}" for s in legal.seats) + optional
+        return "target", tuple([TARGET[s] for s in legal.seats]) + optional
     return ("use", (USE, SKIP)) if optional else None
 
 
@@ -359,10 +363,11 @@ def resolve(
                 "WR-DEFEND" if step.kind == "defend" else "WR-ATTACK")
         after = list(table)
         hits = []
+        change = step.change
         for seat in hit:
-            before = in_play(state, seat)
-            after[seat] = InPlay(before.card, before.vc + step.change)  # never clamped (WR-VC)
-            hits.append(Hit(seat, before.vc, before.vc + step.change))
+            card_hit, vc = in_play(state, seat)
+            after[seat] = InPlay(card_hit, vc + change)  # never clamped (WR-VC)
+            hits.append(Hit(seat, vc, vc + change))
         events.append(InstructionResolved(owner, card, number, step, tuple(hits), how, rule))
         table = tuple(after)
         counts = counts.plus(instructions=1)
@@ -380,9 +385,10 @@ def resolve(
 
 
 def compare(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
-    compared = tuple((p, in_play(state, p).vc) for p in state.participants)
-    lowest_vc = min(vc for _, vc in compared)
-    lowest = tuple(p for p, vc in compared if vc == lowest_vc)
+    table = state.table
+    compared = tuple([(p, x.vc) for p in state.participants if (x := table[p]) is not None])
+    lowest_vc = min([vc for _, vc in compared])
+    lowest = tuple([p for p, vc in compared if vc == lowest_vc])
     events.append(Compared(state.round, state.step, compared, lowest,
                            "WR-COMPARE" if state.step == 0 else "WR-TIE"))
     if len(lowest) == 1:
@@ -412,7 +418,8 @@ def _stalemated(state: WarRoomState, tied: tuple[int, ...]) -> bool:
 
 
 def _collect(state: WarRoomState, winner: int, events: list[WarRoomEvent]) -> WarRoomState:
-    won = tuple(x.card for x in (state.table[s] for s in state.clockwise(state.remaining)) if x)
+    table = state.table
+    won = tuple([x.card for s in state.clockwise(state.remaining) if (x := table[s]) is not None])
     events.append(Collected(state.round, winner, won))
     collections = _set(state.collections, winner, state.collections[winner] + won)
     return _after_round(_with(state, collections=collections,
@@ -434,7 +441,8 @@ def _void(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
 
 
 def _after_round(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
-    out = tuple(p for p in state.remaining if not state.stacks[p] and not state.collections[p])
+    stacks, collections = state.stacks, state.collections
+    out = tuple([p for p in state.remaining if not stacks[p] and not collections[p]])
     counts, remaining = state.counts, state.remaining
     if out:
         events.append(Eliminated(state.round, out))
@@ -447,15 +455,15 @@ def _after_round(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomStat
         over = GameOver(winner, "last-player" if remaining else "nobody", state.round, "WR-END")
         events.append(over)
         return _with(state, outcome=Outcome(remaining, over))
-    empty = tuple(p for p in remaining if not state.stacks[p])
+    empty = tuple([p for p in remaining if not stacks[p]])
     if empty:
-        stacks, collections, rng = list(state.stacks), list(state.collections), state.rng
+        mixed, emptied, rng = list(stacks), list(collections), state.rng
         for seat in remaining:
-            stacks[seat], rng = rng.shuffled(stacks[seat] + collections[seat])
-            collections[seat] = ()
-        events.append(Reshuffled(state.round, empty, tuple((s, len(stacks[s]))
+            mixed[seat], rng = rng.shuffled(mixed[seat] + emptied[seat])
+            emptied[seat] = ()
+        events.append(Reshuffled(state.round, empty, tuple((s, len(mixed[s]))
                                                            for s in remaining)))
-        state = _with(state, stacks=tuple(stacks), collections=tuple(collections), rng=rng,
+        state = _with(state, stacks=tuple(mixed), collections=tuple(emptied), rng=rng,
                       counts=state.counts.plus(reshuffles=1))
     if state.rules.round_limit is not None and state.round >= state.rules.round_limit:
         over = GameOver(None, "limit", state.round, "WR-MAX-ROUNDS")
@@ -473,7 +481,7 @@ def advance(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
         if state.phase == "declare" and state.step == 0 and not any(state.declared):
             # A round in which a card can activate starts with a choice, which returns from
             # here: it needs its position only if it may repeat one (seen is not empty).
-            forced = not any(x.card.can_activate for x in state.table if x is not None)
+            forced = not any([x.card.instructions for x in state.table if x is not None])
             if seen or forced:
                 position = (state.stacks, state.collections, state.first, state.table,
                             state.rng)
