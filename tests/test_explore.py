@@ -87,6 +87,68 @@ def test_every_variant_and_agent_gives_the_same_table_on_one_and_two_workers() -
             assert all(row.length >= 60 for row in here.rows if row.ending == "unfinished")
 
 
+def reference_summary(name: str, seed: int, max_length: int) -> Any:
+    """The stopping rule as written: read the length before every decision, stop at the first
+    that has reached the maximum."""
+    variant = VARIANTS[name]
+    agent = next(iter(variant.agents))
+    seats = len(variant.player_names(variant.rules_type()))
+    players = {s: variant.agents[agent](s, seed) for s in range(seats)}
+    game = Game.new(variant, None, seed)
+    while (decision := game.decision) is not None:
+        if variant.summarize(game).length >= max_length:
+            break
+        game = game.play(players[decision.player](variant.view(game.state, decision.player),
+                                                  decision))
+    return variant.summarize(game)
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_a_traced_game_stops_at_the_first_decision_that_reached_the_maximum(name: str) -> None:
+    for seed in range(3):
+        for max_length in (1, 2, 5, 33, 70):
+            assert play_one(name, None, seed, traced=True, max_length=max_length) == (
+                reference_summary(name, seed, max_length)), (seed, max_length)
+
+
+def test_where_there_is_no_fast_path_the_traced_engine_plays_and_the_table_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(CLASSIC_WAR, "fast_refusal", lambda rules, agents: "a test says no.",
+                        raising=False)
+    table = simulate("classic_war", 30, jobs=1, progress=True)
+    assert table.note == ("The traced engine played these games (slower, the same results): "
+                          "a test says no.")
+    assert table.note in capsys.readouterr().err  # said before the bar starts
+    assert read(table).splitlines()[1] == table.note
+    assert table == simulate("classic_war", 30, jobs=1, traced=True, **QUIET)
+    assert simulate("classic_war", 3, jobs=1, traced=True, **QUIET).note == ""  # asked for
+
+
+def test_more_jobs_than_cores_start_no_more_processes_than_cores(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    simulation = sys.modules["wartutor.explore.simulate"]  # the package's simulate is the function
+    started: list[int] = []
+    real = simulation._run_local
+    monkeypatch.setattr(simulation, "_run_local",
+                        lambda workers, *rest: started.append(workers) or real(workers, *rest))
+    simulate("classic_war", 200, jobs=64, chunk_size=10, **QUIET)
+    assert started == [simulation.default_jobs()] or simulation.default_jobs() == 1
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_cancelled_run_stops_and_says_how_far_it_got(jobs: int) -> None:
+    import threading
+
+    from wartutor.explore.simulate import Cancelled
+
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(Cancelled, match="stopped after 0 of 5000 games"):
+        simulate("war_room", 5000, jobs=jobs, chunk_size=1, cancel=stop, **QUIET)
+
+
 # Games that could go on forever
 
 

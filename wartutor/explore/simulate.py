@@ -300,15 +300,13 @@ def _run_local(
     rows: list[Row] = []
     with multiprocessing.get_context().Pool(workers) as pool:
         results = pool.imap_unordered(job, chunks)
-        for _ in chunks:
-            while True:
-                try:
-                    chunk_rows = results.next(timeout=CANCEL_POLL)
-                    break
-                except multiprocessing.TimeoutError:  # still playing: cancelled meanwhile?
-                    if cancel is not None and cancel.is_set():
-                        stopped = f"stopped after {len(rows)} of {report.total} games"
-                        raise Cancelled(stopped) from None
+        while len(rows) < report.total:
+            if cancel is not None and cancel.is_set():
+                raise Cancelled(f"stopped after {len(rows)} of {report.total} games")
+            try:
+                chunk_rows = results.next(timeout=CANCEL_POLL)
+            except multiprocessing.TimeoutError:  # still playing: look at cancel again
+                continue
             rows += chunk_rows
             report(len(chunk_rows))
     return rows
