@@ -83,7 +83,7 @@ TRADE_STYLE = """
 .tw-table svg.wt-card { width: 64px; height: 90px; }
 .tw-hand { gap: 3px; }
 .tw-others svg.wt-back { width: 40px; height: 56px; }
-.tw-n4 .tw-others svg.wt-back, .tw-n5 .tw-others svg.wt-back { width: 25px; height: 35px; }
+.tw-n4 .tw-others svg.wt-back, .tw-n5 .tw-others svg.wt-back { width: 22px; height: 31px; }
 .tw-empty { font-size: 14px; border: 2px dashed rgba(255,255,255,.6); border-radius: 6px;
   padding: 8px 6px; }
 .tw-count { font-size: 15px; line-height: 1.2; }
@@ -346,9 +346,8 @@ class Scene:
         removed = ""
         if self.removed:
             new = " wt-mark-new" if self.new_removed else ""
-            cards = "".join(mini_card(c) if isinstance(c, Card) else
-                            f'<span class="wt-mini">{escape(c.name)}</span>' for c in self.removed)
-            removed = f'<span class="tw-removed{new}">Assassinated: {cards}</span>'
+            removed = (f'<span class="tw-removed{new}">Assassinated: '
+                       f"{mini_cards(tuple(self.removed))}</span>")
         head = (f'<div class="tw-head"><span><span class="wt-battle">Turn {self.turn}</span>'
                 f"{instigator}{everything}</span>"
                 f'<span class="tw-centre">{deck_svg(self.center)}<span>centre pile '
@@ -437,7 +436,7 @@ def _doubles(cards: Cards) -> str:
 
 def mini_cards(cards: Cards) -> str:
     return "".join(mini_card(c) if isinstance(c, Card) else
-                   f'<span class="wt-mini">{escape(c.name)}</span>' for c in cards)
+                   f'<span class="wt-mini wt-black">{escape(c.name)}</span>' for c in cards)
 
 
 class TradeTable:
@@ -490,7 +489,7 @@ class TradeTable:
     def controls(self, app: GameApp) -> list[widgets.Widget]:
         self._app = app
         menus = [("ask", "Ask", ["Whom", "Rank"]), ("take", "Take into hand", ["Card"]),
-                 ("swap", "Swap", ["Hand card", "for pile card"])]
+                 ("swap", "Swap", ["Hand", "Pile"])]
         rows = []
         for kind, label, names in menus:
             drops = [widgets.Dropdown(description=n, layout=widgets.Layout(width="230px"))

@@ -111,7 +111,7 @@ def room_card_svg(here: InPlay, *, changed: bool = False) -> str:
              + ", the lowest wins")
     colour = "#111" if not moved else ("#0b5b1d" if vc < card.vc else "#9c0014")
     ring = " wt-changed" if changed else ""
-    fit = ' textLength="132" lengthAdjust="spacingAndGlyphs"' if len(card.name) > 12 else ""
+    fit = ' textLength="132" lengthAdjust="spacingAndGlyphs"' if len(card.name) > 10 else ""
     return (
         f'<svg class="wr-card{ring}" role="img" aria-label="{escape(label)}" width="{CARD_W}" '
         f'height="{CARD_H}" viewBox="0 0 150 200" font-family="DejaVu Sans, sans-serif">'
