@@ -149,8 +149,11 @@ def legal_actions(state: GuerrillaState, player: int) -> tuple[str, ...]:
     return ()
 
 
-def choose(state: GuerrillaState, action: str, events: Events) -> GuerrillaState:
-    """Apply a legal action of the player whose decision it is (already checked)."""
+def choose(
+    state: GuerrillaState, action: str, events: Events, *, forced: bool = False
+) -> GuerrillaState:
+    """Apply a legal action of the player whose decision it is (already checked);
+    ``forced``: the only legal action, taken without asking (``advance``)."""
     player, stage = state.asked[0], state.stage
     if stage == "promote":
         rest = changed(state, asked=state.asked[1:])
@@ -164,7 +167,8 @@ def choose(state: GuerrillaState, action: str, events: Events) -> GuerrillaState
     pending = list(state.pending)
     pending[player] = action
     if stage != "support":  # the Supported event tells it all, hiding who had a choice
-        events.append(Chose(player, KINDS[stage], CHOICE_RULES[KINDS[stage]]))
+        events.append(OnlyChoice(player, KINDS[stage]) if forced
+                      else Chose(player, KINDS[stage], CHOICE_RULES[KINDS[stage]]))
     return changed(state, asked=state.asked[1:], pending=tuple(pending))
 
 
@@ -179,10 +183,7 @@ def advance(state: GuerrillaState, events: Events) -> GuerrillaState:
             legal = legal_actions(state, state.asked[0])
             if len(legal) > 1 or state.stage not in HIDDEN_STAGES:
                 return changed(state, decision=Decision(state.asked[0], KINDS[state.stage], legal))
-            player = state.asked[0]
-            state = choose(state, legal[0], events)
-            if state.stage != "support":
-                events[-1] = OnlyChoice(player, KINDS[state.stage])
+            state = choose(state, legal[0], events, forced=True)
             continue
         state = STEPS[state.stage](state, events)
     return state

@@ -16,7 +16,7 @@ from wartutor.variants.guerrilla_tactics.events import (
     Reshuffled,
 )
 from wartutor.variants.guerrilla_tactics.forces import is_guerrilla
-from wartutor.variants.guerrilla_tactics.state import GuerrillaState, Laid, changed
+from wartutor.variants.guerrilla_tactics.state import SUPPORT, GuerrillaState, Laid, changed
 
 Events = list[GuerrillaEvent]
 
@@ -54,13 +54,13 @@ def lay(
     state: GuerrillaState, laid: Iterable[tuple[int, Card, str]], tie_round: int
 ) -> GuerrillaState:
     """Move cards (player, card, how laid) from hands to the table, in this order, and note
-    each Guerrilla played (GT-PROMO-PLAYED)."""
+    each Guerrilla played (GT-PROMO-PLAYED) and each support (its penalty is due)."""
     seats, table, rank = list(state.seats), list(state.table), state.guerrilla_rank
     for player, card, how in laid:
-        seat = seats[player].without(card)
-        if not seat.played_guerrilla and is_guerrilla(card, rank):
-            seat = changed(seat, played_guerrilla=True)
-        seats[player] = seat
+        seat = seats[player]
+        seats[player] = seat.without(
+            card, played_guerrilla=seat.played_guerrilla or is_guerrilla(card, rank),
+            supported=seat.supported or how == SUPPORT)
         table[player] = (*table[player], Laid(card, how, tie_round))
     return changed(state, seats=tuple(seats), table=tuple(table))
 

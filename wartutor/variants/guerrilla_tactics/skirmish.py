@@ -139,11 +139,8 @@ def apply_supports(state: GuerrillaState, events: Events) -> GuerrillaState:
     pending = (None,) * len(state.seats)
     if supports:
         state = lay(state, [(p, card, SUPPORT) for p, card in supports], 0)
-        seats = list(state.seats)
-        for p, _ in supports:
-            seats[p] = changed(seats[p], supported=True)
         tally = changed(state.tally, supports=state.tally.supports + len(supports))
-        state = changed(state, seats=tuple(seats), pending=pending, tally=tally)
+        state = changed(state, pending=pending, tally=tally)
     else:
         state = changed(state, pending=pending)
     events.append(Supported(state.skirmish, tuple(supports), tuple(declined), best))

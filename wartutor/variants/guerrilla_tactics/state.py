@@ -79,10 +79,11 @@ class Seat:
     played_guerrilla: bool = False  # since the last rank change (or ever: GT-PROMO-PLAYED)
     tie_drawn: tuple[Card, ...] = ()  # the cards just drawn for a tie-break
 
-    def without(self, *gone: Card) -> Seat:
-        """This seat with cards taken out of the hand (and out of ``shown``)."""
+    def without(self, *gone: Card, **marks: bool) -> Seat:
+        """This seat with cards taken out of the hand (and out of ``shown``), and these
+        marks set (``played_guerrilla``, ``supported``)."""
         return changed(self, hand=_minus(self.hand, gone), shown=_minus(self.shown, gone),
-                       tie_drawn=_minus(self.tie_drawn, gone))
+                       tie_drawn=_minus(self.tie_drawn, gone), **marks)
 
     @property
     def held(self) -> int:

@@ -68,10 +68,12 @@ class GuerrillaView:
 def view(state: GuerrillaState, player: int | None) -> GuerrillaView:
     everything = player is None
 
-    def shown(owner: int, row: tuple[Laid, ...]) -> tuple[Laid, ...]:
-        if everything or owner == player or all(x.how != TIE_DOWN for x in row):
-            return row
-        return tuple(x if x.face_up else Laid(None, x.how, x.tie_round) for x in row)
+    def shown(table: tuple[tuple[Laid, ...], ...]) -> tuple[tuple[Laid, ...], ...]:
+        if everything or all(x.how != TIE_DOWN for row in table for x in row):
+            return table
+        return tuple(row if owner == player else
+                     tuple(x if x.face_up else Laid(None, x.how, x.tie_round) for x in row)
+                     for owner, row in enumerate(table))
 
     seats = []
     for p, s in enumerate(state.seats):
@@ -93,8 +95,7 @@ def view(state: GuerrillaState, player: int | None) -> GuerrillaView:
         waiting_for=state.asked[:1] if state.stage in ("promote", "cancel") else state.asked,
         proposer=state.proposer, contenders=state.contenders,
         tie_round=state.tie_round,
-        table=tuple(shown(p, row) for p, row in enumerate(state.table)),
-        last_table=tuple(shown(p, row) for p, row in enumerate(state.last_table)),
+        table=shown(state.table), last_table=shown(state.last_table),
         removed_count=len(state.removed), removed=state.removed if everything else None,
         skirmish_limit=state.rules.skirmish_limit, outcome=state.outcome,
     )
