@@ -303,8 +303,9 @@ def playable(state: ArsenalState, action: object) -> ArsenalCard | None:
 
 def play(state: ArsenalState, card: ArsenalCard) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
     """A legal card played by the side to move (checked by the caller), then any forced card."""
-    state, events = _lay(state, card, forced=False)
-    return _play_forced(state, list(events))
+    events: list[ArsenalEvent] = []
+    state = _lay(state, card, False, events)
+    return _play_forced(state, events)
 
 
 def _play_forced(
@@ -316,14 +317,16 @@ def _play_forced(
         hand = state.hands[state.leader if state.lead is None else 1 - state.leader]
         if len(hand) != 1:
             break
-        state, more = _lay(state, hand[0], forced=True)
-        events.extend(more)
+        state = _lay(state, hand[0], True, events)
     return state, tuple(events)
 
 
+# Each of the steps below adds what happened to ``events`` and returns the state after it.
+
+
 def _lay(
-    state: ArsenalState, card: ArsenalCard, *, forced: bool
-) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
+    state: ArsenalState, card: ArsenalCard, forced: bool, events: list[ArsenalEvent]
+) -> ArsenalState:
     player = state.leader if state.lead is None else 1 - state.leader
     held = state.hands[player]
     at = held.index(card)
@@ -332,21 +335,21 @@ def _lay(
     rule = "AR-FORCED" if forced else "AR-WHO-LEADS"
     number = len(state.history) + 1  # state.round, while the match goes on
     if state.lead is None:
+        events.append(Led(number, player, card, rule))
         s = state
-        led = ArsenalState(s.rules, s.rng, s.deck, hands, s.pile, s.leader, card, s.captured,
-                           s.history, None, None, s.tally)
-        return led, (Led(number, player, card, rule),)
-    answered = Answered(number, player, card, rule)
-    state, events = _finish_round(state, hands, state.lead, card)
-    return state, (answered, *events)
+        return ArsenalState(s.rules, s.rng, s.deck, hands, s.pile, s.leader, card, s.captured,
+                            s.history, None, None, s.tally)
+    events.append(Answered(number, player, card, rule))
+    return _finish_round(state, hands, state.lead, card, events)
 
 
 # A round's result, the refill, and the end of the match
 
 
 def _finish_round(
-    state: ArsenalState, hands: Hands, lead: ArsenalCard, answer: ArsenalCard
-) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
+    state: ArsenalState, hands: Hands, lead: ArsenalCard, answer: ArsenalCard,
+    events: list[ArsenalEvent],
+) -> ArsenalState:
     """The round ``state`` is in, once the answer has left its hand (``hands``)."""
     number, leader, rules = len(state.history) + 1, state.leader, state.rules
     met = clash(lead, answer)
@@ -355,15 +358,13 @@ def _finish_round(
     captured = ((*mine, lead, answer), theirs) if winner == YOU else (mine, (*theirs, lead, answer))
     totals = (len(captured[0]), len(captured[1]))
     played = (lead, answer) if leader == YOU else (answer, lead)
-    events: list[ArsenalEvent] = [Clashed(number, leader, met, winner, False, met.rule),
-                                  Captured(number, winner, (lead, answer), totals)]
+    events.append(Clashed(number, leader, met, winner, False, met.rule))
+    events.append(Captured(number, winner, (lead, answer), totals))
     history = (*state.history, RoundPlayed(number, leader, played, winner, met.how))
     # Ruling AR-DRY: the deck is dry when every card is played, or, read the other way,
     # when a refill uses up the pile (a deal with no pile at all is played out).
     ends_with_the_pile = rules.dry == "pile-empty" and bool(state.pile)
-    hands, pile, refilled = _refill(rules, hands, state.pile, winner, number,
-                                    ends=ends_with_the_pile)
-    events.extend(refilled)
+    hands, pile = _refill(rules, hands, state.pile, winner, number, ends_with_the_pile, events)
     led_won, blocks, turned_back, level4 = state.tally
     tally = (led_won + (winner == leader), blocks + (met.how == "blocks"),
              turned_back + (met.how == "turned-back"), level4 + (met.winning_card.level == 4))
@@ -372,17 +373,16 @@ def _finish_round(
     pile_used_up = ends_with_the_pile and not pile
     if (hands[0] or hands[1]) and not pile_used_up:
         events.append(LeadPassed(number + 1, winner))
-        return state, tuple(events)
+        return state
     unplayed = len(hands[0]) + len(hands[1])
     events.append(RanDry(number, totals, unplayed, "pile-empty" if pile_used_up else "all-played"))
-    state, ending = _count_up(state, number, totals)
-    return state, (*events, *ending)
+    return _count_up(state, number, totals, events)
 
 
 def _refill(
     rules: ArsenalRules, hands: Hands, pile: tuple[ArsenalCard, ...], winner: int, number: int,
-    *, ends: bool
-) -> tuple[Hands, tuple[ArsenalCard, ...], tuple[ArsenalEvent, ...]]:
+    ends: bool, events: list[ArsenalEvent],
+) -> tuple[Hands, tuple[ArsenalCard, ...]]:
     """Both draw back up, one card at a time, starting with the side ruling AR-DRAW-ORDER names.
 
     ``number`` is the round just played; ``ends``: using up the pile ends the match (ruling
@@ -390,7 +390,7 @@ def _refill(
     """
     size = rules.hand_size
     if not pile or (len(hands[0]) >= size and len(hands[1]) >= size):
-        return hands, pile, ()
+        return hands, pile
     order = rules.draw_order
     first = winner if order == "winner-first" else YOU if order == "you-first" else NPC
     wanted = [max(0, size - len(hands[0])), max(0, size - len(hands[1]))]
@@ -406,22 +406,24 @@ def _refill(
               _sorted((*hands[1], *drawn[1])) if drawn[1] else hands[1])
     rest = pile[top:]
     play_on = bool(rest) or not ends
-    return filled, rest, (Refilled(number, (len(drawn[0]), len(drawn[1])), first, order,
-                                   len(rest), play_on),)
+    events.append(Refilled(number, (len(drawn[0]), len(drawn[1])), first, order, len(rest),
+                           play_on))
+    return filled, rest
 
 
 def _count_up(
-    state: ArsenalState, rounds: int, totals: tuple[int, int]
-) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
+    state: ArsenalState, rounds: int, totals: tuple[int, int], events: list[ArsenalEvent]
+) -> ArsenalState:
     """Most captured cards wins; equal counts go to sudden death."""
     if totals[0] != totals[1]:
         winner = YOU if totals[0] > totals[1] else NPC
         over = MatchOver(winner, totals, "most-captured", rounds, "AR-WINNING")
-        return replace(state, outcome=Outcome((winner,), over)), (over,)
+        events.append(over)
+        return replace(state, outcome=Outcome((winner,), over))
     shuffled, rng = state.rng.shuffled(state.deck)
     drawn = (shuffled[0], shuffled[1])
     met = clash(*drawn)
     over = MatchOver(met.winner, totals, "sudden-death", rounds, "AR-SUDDEN")
-    events = (SuddenDeathDrawn(drawn, len(state.deck)),
-              Clashed(rounds + 1, YOU, met, met.winner, True, met.rule), over)
-    return replace(state, rng=rng, sudden_death=drawn, outcome=Outcome((met.winner,), over)), events
+    events += (SuddenDeathDrawn(drawn, len(state.deck)),
+               Clashed(rounds + 1, YOU, met, met.winner, True, met.rule), over)
+    return replace(state, rng=rng, sudden_death=drawn, outcome=Outcome((met.winner,), over))
