@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -10,16 +11,23 @@ import pytest
 from wartutor.core import BadInput
 from wartutor.ui import arsenal_app
 from wartutor.ui.arsenal import BEATEN_MARK
-from wartutor.ui.arsenal_table import arsenal_card_svg, back_svg
-from wartutor.variants.arsenal import Campaign, arsenal_card
+from wartutor.ui.arsenal_table import (
+    FAMILY_TINTS,
+    ArsenalTable,
+    arsenal_card_svg,
+    back_svg,
+    card_label,
+)
+from wartutor.ui.playback import frames
+from wartutor.variants.arsenal import ARSENAL, Campaign, arsenal_card
 from wartutor.variants.arsenal.levels import LEVELS
 from wartutor.variants.arsenal.progress import FILE_NAME
 
 WINNING_DEAL = ("MT-SF NK-SF", "DY-PR DY-ML", "", "you")
 LOSING_DEAL = ("DY-PR DY-ML", "MT-SF NK-SF", "", "you")
 TIED_DEAL = ("AS-PR RK-SF", "KV-ML KV-SD", "", "you")  # 2-2 whatever the NPC answers
-METEOR = "Meteor \u00b7 Space Force \u00b7 level-4 bomb"
-DYNAMITE = "Dynamite \u00b7 Pirates \u00b7 level-1 bomb"
+METEOR = card_label(arsenal_card("MT-SF"))  # the card's button: "L4 bomb", "Meteor", ...
+DYNAMITE = card_label(arsenal_card("DY-PR"))
 
 
 def test_a_match_shows_the_arena_the_npc_and_who_leads(tmp_path: Path) -> None:
@@ -30,7 +38,7 @@ def test_a_match_shows_the_arena_the_npc_and_who_leads(tmp_path: Path) -> None:
     assert "Captured: you 0 · Sergeant Sandbag 0" in text
     assert "(the coin toss)" in text
     assert f"background:{LEVELS[0].arena}" in app.match.table_html()
-    cards = [label for label in app.match.labels() if " · " in label]
+    cards = [label for label in app.match.labels() if "\n" in label]
     assert len(cards) == 7  # your hand, as card-shaped buttons
     assert app.map_labels() == ["1. Boot Camp"]
 
@@ -38,7 +46,7 @@ def test_a_match_shows_the_arena_the_npc_and_who_leads(tmp_path: Path) -> None:
 def test_a_played_card_brings_the_npcs_answer_and_the_explanation(tmp_path: Path) -> None:
     app = arsenal_app(tmp_path, seed=5, pace="instant")  # the NPC leads a Dynamite of Militia
     assert "Sergeant Sandbag led: answer it, knowing its card" in app.match.table_text()
-    app.press("Semtex \u00b7 Militia \u00b7 level-2 bomb")
+    app.press("L2 bomb\nSemtex\nMilitia")
     text = app.match.table_text()
     assert "Round 1: A level-2 Semtex (Militia) beats a level-1 Dynamite (Militia)" in text
     assert "You lead: pick a card to reveal first, blind (you won the last round)" in text
@@ -99,16 +107,18 @@ def test_a_lost_match_opens_nothing(tmp_path: Path) -> None:
 
 def test_locked_levels_are_greyed_out_with_the_reason(tmp_path: Path) -> None:
     app = arsenal_app(tmp_path, seed=1, pace="instant")
-    with pytest.raises(BadInput, match=r"'3\. Jungle Outpost' is locked"):
-        app.press("3. Jungle Outpost")
+    with pytest.raises(BadInput, match=r"'3' is locked"):
+        app.press("3")  # a locked level shows its number only, and its name when pointed at
     locked = app.locked()
-    assert len(locked) == 9 and locked["2. Harbour Docks"] == "Locked: win level 1 to open it"
+    assert len(locked) == 9
+    assert locked["2"] == "Level 2, Harbour Docks: locked, win level 1 to open it"
     with pytest.raises(BadInput, match="is locked: win level 4"):
         arsenal_app(tmp_path, level=5, pace="instant")
 
 
 def test_a_match_with_changed_rulings_is_practice(tmp_path: Path) -> None:
-    app = arsenal_app(tmp_path, seed=1, stacked=WINNING_DEAL, rules={"draw_order": "you-first"}, pace="instant")
+    app = arsenal_app(tmp_path, seed=1, stacked=WINNING_DEAL, rules={"draw_order": "you-first"},
+                      pace="instant")
     app.press(METEOR)
     assert "practice and does not count" in app.news_text()
     assert not (tmp_path / FILE_NAME).exists()
@@ -116,7 +126,7 @@ def test_a_match_with_changed_rulings_is_practice(tmp_path: Path) -> None:
 
 def test_sudden_death_is_shown_when_the_counts_tie(tmp_path: Path) -> None:
     app = arsenal_app(tmp_path, seed=3, stacked=TIED_DEAL, pace="instant")
-    app.press("Airstrike \u00b7 Pirates \u00b7 level-3 bomb")
+    app.press(card_label(arsenal_card("AS-PR")))
     text = app.match.table_text()
     assert "Sudden death! The captured cards were tied" in text
     assert "Captured: you 2 · Sergeant Sandbag 2" in text
@@ -142,3 +152,101 @@ def test_cards_and_backs_have_text_alternatives() -> None:
     svg = arsenal_card_svg(arsenal_card("BW-SO"))
     assert 'aria-label="Brick Wall of Special Ops, a cap-2 shield"' in svg
     assert 'aria-label="a face-down card"' in back_svg(LEVELS[9])
+
+
+# Playback: the round after your card, moment by moment on the table.
+
+YOU_LEAD = 7  # the coin toss of seed 7 says you lead round 1
+CARD_LABEL = re.compile(r'<svg class="wt-card" role="img" aria-label="([^"]*)"')
+
+
+def test_the_frames_of_a_round_are_its_events(tmp_path: Path) -> None:
+    match = arsenal_app(tmp_path, seed=YOU_LEAD).match
+    since = match.cursor
+    match.press(match.labels()[0])
+    said = [f.words for f in frames(match.game, since, match.cursor, 0)]
+    events = [e for n in range(since + 1, match.cursor + 1) for e in match.game.steps[n].events]
+    assert said == [ARSENAL.explain(e) for e in events]
+
+
+def test_the_npcs_answer_appears_on_the_table_as_a_moment_of_its_own(tmp_path: Path) -> None:
+    match = arsenal_app(tmp_path, seed=YOU_LEAD).match
+    match.press(match.labels()[0])
+    assert match.happened_text().endswith("you lead with Grenade Launcher (Militia), face up.")
+    assert "Sergeant Sandbag's answer" in match.table_text()  # its place, still empty
+    match.next_moment()
+    answer = arsenal_card("CB-SD")
+    assert "The NPC answers with Chemical Bomb (Soldiers)." in match.happened_text()
+    assert f'<figure class="wt-changed">{arsenal_card_svg(answer)}' in match.table_html()
+    assert "wins" not in match.table_text()  # not decided yet
+    match.next_moment()
+    assert "Sergeant Sandbag answered wins" in match.table_text()
+    assert '<span class="wt-wins wt-mark-new"' in match.table_html()
+    match.next_moment()
+    assert '<div class="wt-score wt-changed">Captured: you 0 &middot; Sergeant Sandbag 2' in (
+        match.table_html())
+
+
+def test_playing_back_never_changes_the_game(tmp_path: Path) -> None:
+    match = arsenal_app(tmp_path, seed=YOU_LEAD).match
+    match.press(match.labels()[0])
+    game, cursor = match.game, match.cursor
+    tables = []
+    while match.playing_back:
+        tables.append(match.table_html())
+        match.next_moment()
+    assert match.game is game and match.cursor == cursor
+    assert len(set(tables)) == len(tables) == 6  # a table for each moment
+
+
+def test_skip_next_and_instant_reach_the_same_table(tmp_path: Path) -> None:
+    stepped, skipped = (arsenal_app(tmp_path / name, seed=3).match for name in "ab")
+    instant = arsenal_app(tmp_path / "c", seed=3, pace="instant").match
+    for match in (stepped, skipped, instant):
+        match.press("Play 10 random cards")
+    while stepped.playing_back:
+        stepped.next_moment()
+    skipped.skip()
+    assert stepped.table_html() == skipped.table_html() == instant.table_html()
+
+
+def test_no_moment_shows_a_card_the_player_cannot_see(tmp_path: Path) -> None:
+    match = arsenal_app(tmp_path, seed=11, pace="instant").match
+    for _ in range(4):
+        match.press("Play 10 random cards")
+    game, design = match.game, ArsenalTable(LEVELS[0])
+    for frame in frames(game, 0, len(game.steps) - 1, 0):
+        before, after = (ARSENAL.view(game.steps[n].state, 0) for n in (frame.step - 1,
+                                                                          frame.step))
+        events = game.steps[frame.step].events
+        seen = set(CARD_LABEL.findall(design.table_html(before, ()) +
+                                      design.table_html(after, ())))
+        told = " ".join(ARSENAL.explain(e) for e in events)
+        drawn = CARD_LABEL.findall(design.moment_html(before, after, events[:frame.happened]))
+        assert [c for c in drawn if c not in seen and c.split(",")[0].replace(" of ", " (")
+                not in told] == [], frame
+
+
+def test_your_hand_is_drawn_as_cards_in_their_family_colours(tmp_path: Path) -> None:
+    match = arsenal_app(tmp_path, seed=YOU_LEAD, pace="instant").match
+    hand = ARSENAL.view(match.game.state, 0).hand
+    assert match.labels()[:len(hand)] == [card_label(c) for c in hand]
+    assert card_label(arsenal_card("SH-SF")) == "cap 3 shield\nShield\nSpace Force"
+    for place, card in enumerate(hand, start=1):  # a band of the family's colour on each
+        assert (f".wt-main-button:nth-child({place}) {{ background: linear-gradient("
+                f"{FAMILY_TINTS[card.family]} ") in match.table_html()
+        assert arsenal_card_svg(card) in match.table_html()  # and the hand on the table
+
+
+def test_no_card_buttons_are_left_when_the_match_is_over(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=1, stacked=WINNING_DEAL, pace="instant")
+    app.press(METEOR)
+    assert app.match.banner_text().startswith("You win!")
+    assert not [label for label in app.match.labels() if "\n" in label]
+    assert app.match.greyed() == {}
+
+
+def test_the_campaign_map_is_one_short_row(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=1, pace="instant")
+    assert [b.description for b in app._map_buttons] == [
+        "1. Boot Camp", *(str(n) for n in range(2, 11))]

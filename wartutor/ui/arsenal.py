@@ -1,9 +1,11 @@
 """Arsenal's app: the campaign map above a match against the level's NPC.
 
-The map has a button per level; locked levels are greyed out with the reason. Picking
-a level starts a match in that level's arena (the shared :class:`GameApp`, with the
-table of :mod:`wartutor.ui.arsenal_table`). When a match ends, the campaign records it
-and saves at once: a win opens the next level, and a banner says so.
+The map is one row of small buttons, a level each, so that the match stays on the
+screen under it: open levels by number and name, locked ones by number only, greyed
+out with the reason. Picking a level starts a match in that level's arena (the shared
+:class:`GameApp`, with the table of :mod:`wartutor.ui.arsenal_table`). When a match
+ends, the campaign records it and saves at once: a win opens the next level, and a
+banner says so.
 
 Only matches played by the rules as written count: with a ruling changed in the
 Rulings panel, a match is practice, and the app says so.
@@ -11,7 +13,9 @@ Rulings panel, a match is practice, and the app says so.
 >>> import tempfile
 >>> app = arsenal_app(data_dir=tempfile.mkdtemp(), seed=1, pace="instant",
 ...                   stacked=("MT-SF NK-SF", "DY-PR DY-ML", "", "you"))
->>> app.press("Meteor \\u00b7 Space Force \\u00b7 level-4 bomb")
+>>> app.match.labels()[:2]
+['L4 bomb\\nNuke\\nSpace Force', 'L4 bomb\\nMeteor\\nSpace Force']
+>>> app.press("L4 bomb\\nMeteor\\nSpace Force")
 >>> app.news_text()
 'Level 1 cleared! Level 2, Harbour Docks, is now open: pick it on the map.'
 """
@@ -62,15 +66,17 @@ class ArsenalApp(widgets.VBox):
         self._map = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self._map.add_class("wt-map")
         self._map_buttons = [self._level_button(n) for n in range(1, 11)]
-        self._map.children = self._map_buttons
-        self._status = widgets.HTML()
+        self._beaten = widgets.HTML()
+        self._map.children = [widgets.HTML('<span class="wt-map-label">Campaign map:</span>'),
+                              *self._map_buttons, self._beaten]
+        self._status = widgets.HTML()  # where progress is kept: below the match
         self._news = widgets.HTML()
+        self._alert = widgets.HTML()  # a progress file that could not be read, say
         self._arena = widgets.VBox()
         self.match: GameApp
         super().__init__(children=[
             widgets.HTML(STYLESHEET + ARSENAL_STYLE),
-            widgets.HTML('<div class="wt-title">Campaign map</div>'),
-            self._map, self._status, self._news, self._arena,
+            self._map, self._alert, self._news, self._arena, self._status,
         ])
         self.add_class("wt-app")
         self.add_class("wt-arsenal-app")
@@ -103,7 +109,8 @@ class ArsenalApp(widgets.VBox):
         return text_of(self._news.value)
 
     def status_text(self) -> str:
-        return text_of(self._status.value)
+        """What the app says about the campaign's save: any trouble, and where it is kept."""
+        return text_of(self._alert.value + self._status.value)
 
     # The campaign
 
@@ -170,17 +177,18 @@ class ArsenalApp(widgets.VBox):
             button.disabled = locked
             beaten = progress.wins[number - 1] > 0
             mark = BEATEN_MARK if beaten else ""
-            button.description = f"{number}. {self.campaign.level(number).name}{mark}"
-            button.tooltip = (f"Locked: win level {number - 1} to open it" if locked
-                              else f"Play level {number}")
+            name = self.campaign.level(number).name
+            button.description = str(number) if locked else f"{number}. {name}{mark}"
+            button.tooltip = (f"Level {number}, {name}: locked, win level {number - 1} to "
+                              f"open it" if locked else f"Play level {number}, {name}")
             button.button_style = "info" if number == self.level.number else ""
         done = sum(w > 0 for w in progress.wins)
         message = self.campaign.message
-        self._status.value = (
-            f'<div class="wt-note">Levels beaten: {done} of 10. Progress is saved in '
-            f"{escape(str(self.campaign.file.path))}.</div>"
-            + (f'<div class="wt-message" role="alert">{escape(message)}</div>' if message else "")
-        )
+        self._beaten.value = f'<span class="wt-note">Levels beaten: {done} of 10</span>'
+        self._status.value = (f'<div class="wt-note">Progress is saved in '
+                              f"{escape(str(self.campaign.file.path))}.</div>")
+        self._alert.value = (f'<div class="wt-message" role="alert">{escape(message)}</div>'
+                             if message else "")
 
 
 def arsenal_app(

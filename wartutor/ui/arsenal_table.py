@@ -1,9 +1,12 @@
 """How an Arsenal table looks: pure HTML from a view, in the colours of the level's arena.
 
 The NPC sits at the top, its hand face down in its level's card backs; the clash is in
-the middle, with who leads and why; the explanation of the last clash sits under it.
-Your hand is the row of card-shaped buttons under the table (the shell draws them).
-Every card is an SVG with a text alternative.
+the middle, with who leads and why, and how the last clash was decided; your hand is at
+the bottom. After your choice, the round plays out on the table moment by moment: the
+NPC's answer appears in its place, the winner is marked, the captured cards counted and
+the hands refilled. Your choices are your hand's cards again, as buttons drawn like the
+cards on the table (their family's colour, their level). Every card is an SVG with a
+text alternative.
 
 >>> from wartutor.variants.arsenal import arsenal_card
 >>> 'aria-label="Rocket of Space Force, a level-1 bomb"' in arsenal_card_svg(arsenal_card("RK-SF"))
@@ -12,17 +15,31 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from html import escape
 
 from wartutor.core.engine import Event
 from wartutor.variants.arsenal import ArsenalCard, ArsenalView, arsenal_card
 from wartutor.variants.arsenal.clash import clash
 from wartutor.variants.arsenal.explain import clash_words, family_word
-from wartutor.variants.arsenal.game import NPC, YOU, CoinTossed
+from wartutor.variants.arsenal.game import (
+    NPC,
+    YOU,
+    Answered,
+    Captured,
+    Clashed,
+    CoinTossed,
+    LeadPassed,
+    Led,
+    Refilled,
+    SuddenDeathDrawn,
+)
 from wartutor.variants.arsenal.levels import Level
 
-# Each family has its own colour, readable with white text (contrast above 4.5:1).
+# Each family has its own colour, readable with white text (contrast above 4.5:1), and a
+# light tint of it for the buttons of your hand, readable with black text.
 FAMILY_COLOURS = {"bomb": "#b3261e", "shield": "#1d5fa8", "counter-strike": "#6a1b9a"}
+FAMILY_TINTS = {"bomb": "#f6b8b2", "shield": "#b5d0f2", "counter-strike": "#dcc0ec"}
 PATTERN_GLYPHS = {
     "stripes": "\u2571", "waves": "\u223f", "leaves": "\u2766", "dunes": "\u25e0",
     "snowflakes": "\u2744", "embers": "\u2022", "bolts": "\u03df", "bubbles": "\u25cb",
@@ -31,34 +48,55 @@ PATTERN_GLYPHS = {
 
 ARSENAL_STYLE = """
 <style>
-.wt-arena { border-radius: 14px; padding: 12px 18px; color: #fff; min-width: 760px;
-  display: inline-block; }
-.wt-arena-head { font-size: 24px; font-weight: 700; }
-.wt-arena-sub { font-size: 18px; margin-bottom: 6px; }
-.wt-score { font-size: 22px; font-weight: 700; }
-.wt-arena .wt-seat-name { width: 190px; }
-.wt-clash { display: flex; gap: 28px; align-items: flex-end; margin: 8px 0; min-height: 150px; }
+.wt-arena { border-radius: 14px; padding: 8px 16px; color: #fff; display: block;
+  box-sizing: border-box; width: 100%; }
+.wt-arena-head { font-size: 22px; font-weight: 700; }
+.wt-arena-sub { font-size: 17px; margin-bottom: 2px; }
+.wt-score { font-size: 21px; font-weight: 700; display: inline-block; border-radius: 8px;
+  padding: 0 4px; }
+.wt-arena .wt-seat { margin: 4px 0; gap: 12px; }
+.wt-arena .wt-seat-name { width: 170px; font-size: 20px; }
+.wt-arena .wt-seat-name .wt-note { color: #fff; font-size: 15px; }
+.wt-hand-row { display: flex; gap: 5px; flex-wrap: wrap; align-items: flex-end; }
+.wt-hand-row svg.wt-card { width: 64px; height: 90px; }
+.wt-clash { display: flex; gap: 28px; align-items: flex-end; margin: 4px 0; min-height: 140px; }
 .wt-clash figure { margin: 0; text-align: center; font-size: 16px; }
 .wt-slot { width: 100px; height: 140px; border: 2px dashed rgba(255,255,255,.7);
   border-radius: 9px; display: flex; align-items: center; justify-content: center;
   text-align: center; font-size: 15px; }
-.wt-lead-note { font-size: 19px; margin: 6px 0; }
-.wt-clash-words { font-size: 19px; background: rgba(0,0,0,.35); border-radius: 8px;
-  padding: 6px 10px; margin: 6px 0; }
+.wt-lead-note { font-size: 18px; margin: 4px 0; }
+.wt-clash-words { font-size: 18px; background: rgba(0,0,0,.35); border-radius: 8px;
+  padding: 4px 10px; margin: 4px 0; }
 .wt-wins { font-weight: 700; color: #111; border-radius: 6px; padding: 2px 8px; }
-.wt-sudden { font-size: 22px; font-weight: 700; border: 3px solid #ffd43b; border-radius: 10px;
-  padding: 8px 12px; margin: 8px 0; }
-.wt-arsenal-app .widget-hbox { flex-wrap: wrap; row-gap: 6px; }
-.wt-arsenal-app .wt-main-button { flex: 0 0 auto; height: 124px !important;
-  width: 142px !important; min-width: 0 !important; white-space: normal !important;
-  line-height: 1.2; font-size: 15px; border-radius: 10px; background: #fff; color: #111;
-  border: 3px solid #333; }
-.wt-arsenal-app .wt-main-button:hover:enabled { border-color: #e0a800; background: #fff8dc; }
-.wt-map .widget-button { flex: 0 0 auto; font-size: 16px; height: 56px !important;
-  width: 176px; white-space: normal !important; line-height: 1.2; }
-.wt-news { font-size: 22px; font-weight: 700; padding: 8px 14px; border-radius: 8px;
-  background: #fff4c2; border: 3px solid #e0a800; margin: 4px 0; }
+.wt-sudden { font-size: 20px; font-weight: 700; border: 3px solid #ffd43b; border-radius: 10px;
+  padding: 6px 12px; margin: 6px 0; }
+.wt-arsenal-app .wt-actions { gap: 6px; }
+/* Your hand: buttons drawn as the table's cards, in their family's colour (the colours
+   themselves come with each table, one rule per place in the hand). Specific enough to
+   win over the shell's button rules, which come later in the page. */
+.wt-arsenal-app .wt-app .wt-actions .wt-main-button { flex: 0 0 auto; height: 116px;
+  width: 86px; min-width: 0; white-space: pre-line; line-height: 1.25; font-size: 14px;
+  font-weight: 700; border-radius: 9px; color: #111; border: 2px solid #333;
+  padding: 6px 3px 2px; overflow: hidden; background: #fff; display: block; }
+.wt-arsenal-app .wt-app .wt-actions .wt-main-button:hover:enabled { border-color: #e0a800;
+  box-shadow: 0 0 0 3px #ffd43b; }
+.wt-arsenal-app .wt-app.wt-large .wt-actions .wt-main-button { height: 132px; width: 96px;
+  font-size: 16px; }
+.wt-map { align-items: center; }
+.wt-map .wt-map-label { font-size: 17px; font-weight: 700; margin-right: 4px; }
+.wt-map .widget-button { flex: 0 0 auto; font-size: 14px; height: 32px !important;
+  width: auto !important; min-width: 34px !important; padding: 0 8px; margin: 0; }
+.wt-news { font-size: 20px; font-weight: 700; padding: 4px 12px; border-radius: 8px;
+  background: #fff4c2; border: 3px solid #e0a800; margin: 2px 0; }
 .wt-news:empty { display: none; }
+.wt-large .wt-arena-head, .wt-large .wt-score { font-size: 26px; }
+.wt-large .wt-arena-sub, .wt-large .wt-lead-note, .wt-large .wt-clash-words,
+.wt-large .wt-clash figure { font-size: 21px; }
+.wt-large .wt-arena .wt-seat-name { font-size: 24px; }
+.wt-large .wt-arena svg.wt-back { width: 60px; height: 84px; }
+.wt-large .wt-hand-row svg.wt-card { width: 74px; height: 104px; }
+.wt-large .wt-clash svg.wt-card { width: 120px; height: 168px; }
+.wt-large .wt-slot { width: 120px; height: 168px; font-size: 19px; }
 </style>
 """
 
@@ -109,6 +147,63 @@ def empty_slot(text: str) -> str:
     return f'<div class="wt-slot">{escape(text)}</div>'
 
 
+def card_label(card: ArsenalCard) -> str:
+    """A card's button, in three lines as on the card: its badge and job, name, team.
+
+    >>> print(card_label(arsenal_card("MT-SF")))
+    L4 bomb
+    Meteor
+    Space Force
+    """
+    job = ("bomb" if card.family == "bomb" else "shield" if card.family == "shield" else "")
+    return f"{_badge(card)} {job}".strip() + f"\n{card.name}\n{card.suit_name}"
+
+
+def _badge(card: ArsenalCard) -> str:
+    return (f"L{card.level}" if card.family == "bomb"
+            else f"cap {card.level}" if card.family == "shield" else "CS")
+
+
+def hand_colours(hand: tuple[ArsenalCard, ...]) -> str:
+    """One CSS rule per place in the hand: the card button there gets its family's band
+    (the buttons are in the hand's order, one per card)."""
+    rules = "".join(
+        f".wt-arsenal-app .wt-app .wt-actions .wt-main-button:nth-child({place}) {{ "
+        f"background: linear-gradient({FAMILY_TINTS[c.family]} 0 27px, "
+        f"{FAMILY_COLOURS[c.family]} 27px 30px, #fff 30px); }}"
+        for place, c in enumerate(hand, start=1))
+    return f"<style>{rules}</style>"
+
+
+@dataclass
+class Round:
+    """The cards on the table: the lead, the answer when given, the winner when decided."""
+
+    number: int
+    leader: int
+    lead: ArsenalCard
+    answer: ArsenalCard | None = None
+    winner: int | None = None
+
+
+@dataclass
+class ArenaNow:
+    """The table at one moment; ``changed`` names what the latest moment changed
+    ("lead", "answer", "winner", "score", "hands", "note", "sudden")."""
+
+    view: ArsenalView  # the view the moment started from: level rules, deck, viewer
+    round: int
+    pile: int
+    hand_counts: list[int]
+    hands: list[list[ArsenalCard | None] | None]  # None: hidden from the viewer
+    captured: list[int]
+    table: Round | None
+    words: str  # how the round on the table was decided
+    note: str  # who leads now, and why
+    sudden: tuple[ArsenalCard, ArsenalCard] | None
+    changed: set[str] = field(default_factory=set)
+
+
 class ArsenalTable:
     """Arsenal's part of the app for one level: see :class:`wartutor.ui.shell.TableDesign`."""
 
@@ -116,62 +211,160 @@ class ArsenalTable:
 
     def __init__(self, level: Level) -> None:
         self.level = level
+        self._names = ("You", level.npc_name)
 
     def action_label(self, action: str) -> str:
-        card = arsenal_card(action.removeprefix("play "))
-        return f"{card.name} \u00b7 {card.suit_name} \u00b7 {family_word(card)}"
+        return card_label(arsenal_card(action.removeprefix("play ")))
 
     def table_html(self, view: ArsenalView, events: tuple[Event, ...]) -> str:
-        level, npc = self.level, self.level.npc_name
-        names = ("You", npc)
+        return self._arena(self._at_rest(view, events)) + hand_colours(self._my_hand(view))
+
+    def moment_html(self, before: ArsenalView, after: ArsenalView,
+                    happened: tuple[Event, ...]) -> str:
+        """The round partway: the cards played so far (the NPC's answer in its place),
+        the winner marked, the captured cards counted and the hands refilled."""
+        now = self._at_rest(before, ())
+        for event in happened:
+            now.changed.clear()
+            self._move(now, event, after)
+        for p, hand in enumerate(now.hands):
+            if hand is not None:  # cards drawn that the view after does not show: backs
+                del hand[now.hand_counts[p]:]
+                hand.extend([None] * (now.hand_counts[p] - len(hand)))
+        return self._arena(now)
+
+    def _my_hand(self, view: ArsenalView) -> tuple[ArsenalCard, ...]:
+        return view.hand if view.hands is None else view.hands[YOU]
+
+    def _at_rest(self, view: ArsenalView, events: tuple[Event, ...]) -> ArenaNow:
+        hands: list[list[ArsenalCard | None] | None] = [list(self._my_hand(view)), None]
+        if view.hands is not None:
+            hands[NPC] = list(view.hands[NPC])
+        table, words = None, ""
+        if view.lead is not None:
+            table = Round(view.round, view.leader, view.lead)
+        elif view.history:
+            last = view.history[-1]
+            table = Round(last.number, last.leader, last.cards[last.leader],
+                          last.cards[1 - last.leader], last.winner)
+            words = clash_words(clash(last.cards[last.leader], last.cards[1 - last.leader]))
+        return ArenaNow(view, view.round, view.pile_count, list(view.hand_counts), hands,
+                        [len(c) for c in view.captured], table, words,
+                        self._lead_note(view, events), view.sudden_death)
+
+    def _move(self, now: ArenaNow, event: Event, after: ArsenalView) -> None:
+        """The table moved on by one event of the step, and what it changed noted."""
+        match event:
+            case Led(round=number, player=p, card=card):
+                now.round, now.table, now.words = number, Round(number, p, card), ""
+                self._played(now, p, card)
+                now.note = ""
+                now.changed.add("lead")
+            case Answered(player=p, card=card) if now.table is not None:
+                now.table.answer = card
+                self._played(now, p, card)
+                now.changed.add("answer")
+            case Clashed(clash=met, winner=winner) if now.table is not None:
+                now.table.winner = winner
+                now.words = clash_words(met)
+                now.changed.add("winner")
+            case Captured(totals=totals):
+                now.captured = list(totals)
+                now.changed.add("score")
+            case Refilled(drawn=drawn, pile_left=left):
+                now.hand_counts = [now.hand_counts[p] + drawn[p] for p in (YOU, NPC)]
+                now.pile = left
+                shown: tuple[list[ArsenalCard | None], list[ArsenalCard | None] | None] = (
+                    list(self._my_hand(after)),
+                    None if after.hands is None else list(after.hands[NPC]))
+                now.hands = [None if now.hands[p] is None else shown[p] for p in (YOU, NPC)]
+                now.changed.add("hands")
+            case LeadPassed(round=number, player=p):
+                now.round = number
+                who = "You lead" if p == YOU else f"{self._names[NPC]} leads"
+                now.note = f"{who} round {number} (the winner of a round leads the next)."
+                now.changed.add("note")
+            case SuddenDeathDrawn(cards=cards):
+                now.sudden = cards
+                now.changed.add("sudden")
+
+    @staticmethod
+    def _played(now: ArenaNow, player: int, card: ArsenalCard) -> None:
+        now.hand_counts[player] -= 1
+        hand = now.hands[player]
+        if hand is not None:
+            hand.remove(card if card in hand else None)
+
+    def _arena(self, now: ArenaNow) -> str:
+        view, level, npc = now.view, self.level, self.level.npc_name
         rounds = len(view.deck) // 2
         # Under ruling AR-DRY's 'pile-empty' the match may end before every card is played.
         of = f" of {rounds}" if view.rules.dry == "all-played" else ""
         shown = " &middot; showing everything" if view.viewer is None else ""
+        pile = "card" if now.pile == 1 else "cards"
         head = (f'<div class="wt-arena-head">Level {level.number}: {escape(level.name)}</div>'
                 f'<div class="wt-arena-sub">against {escape(npc)} &middot; round '
-                f"{min(view.round, rounds)}{of} &middot; {view.pile_count} cards in "
-                f"the draw pile{shown}</div>")
-        score = (f'<div class="wt-score">Captured: you {len(view.captured[YOU])} &middot; '
-                 f"{escape(npc)} {len(view.captured[NPC])}</div>")
-        npc_hand = (" ".join(arsenal_card_svg(c) for c in view.hands[NPC])
-                    if view.hands is not None else
-                    "".join(back_svg(level) for _ in range(view.hand_counts[NPC])))
-        npc_row = (f'<div class="wt-seat"><div class="wt-seat-name">{escape(npc)}<br>'
-                   f'<span class="wt-note" style="color:#fff">{view.hand_counts[NPC]} cards in '
-                   f"hand</span></div><div>{npc_hand}</div></div>")
-        return (f'<div class="wt-arena" style="background:{level.arena}">{head}{score}{npc_row}'
-                f"{self._clash_html(view, names)}{self._lead_note(view, names, events)}"
-                f"{self._sudden_html(view, names)}</div>")
+                f"{min(now.round, rounds)}{of} &middot; <span class=\"{_new(now, 'hands')}\">"
+                f"{now.pile} {pile} in the draw pile</span>{shown}</div>")
+        score = (f'<div class="wt-score{_changed(now, "score")}">Captured: you '
+                 f"{now.captured[YOU]} &middot; {escape(npc)} {now.captured[NPC]}</div>")
+        return (f'<div class="wt-arena" style="background:{level.arena}">{head}{score}'
+                f"{self._seat(now, NPC)}{self._clash_html(now)}"
+                f'{self._note_html(now)}{self._sudden_html(now)}{self._seat(now, YOU)}</div>')
 
-    def _clash_html(self, view: ArsenalView, names: tuple[str, str]) -> str:
-        """The cards on the table (the lead awaiting an answer, or the last round's pair),
-        and how the last round was decided."""
-        last = view.history[-1] if view.history else None
-        words = ""
-        if last is not None:
-            met = clash(last.cards[last.leader], last.cards[1 - last.leader])
-            words = (f'<div class="wt-clash-words">Round {last.number}: '
-                     f"{escape(clash_words(met))}</div>")
-        if view.lead is not None:
-            lead = (f"<figure>{arsenal_card_svg(view.lead)}<figcaption>"
-                    f"{escape(names[view.leader])} led</figcaption></figure>")
-            answer = empty_slot("your answer?" if view.leader == NPC else f"{names[NPC]}'s answer")
-            return f'<div class="wt-clash">{lead}{answer}</div>{words}'
-        if last is None:
+    def _seat(self, now: ArenaNow, seat: int) -> str:
+        count = now.hand_counts[seat]
+        hand = now.hands[seat]
+        if hand is None:
+            cards = "".join(back_svg(self.level) for _ in range(count))
+        else:
+            cards = "".join(arsenal_card_svg(c) if c is not None else back_svg(self.level)
+                            for c in hand)
+        name = "Your hand" if seat == YOU else escape(self._names[NPC])
+        return (f'<div class="wt-seat"><div class="wt-seat-name">{name}<br>'
+                f'<span class="wt-note{_changed(now, "hands")}">{count} '
+                f'{"card" if count == 1 else "cards"} in hand</span></div>'
+                f'<div class="wt-hand-row" role="group" aria-label="{name}: hand">{cards}'
+                "</div></div>")
+
+    def _clash_html(self, now: ArenaNow) -> str:
+        """The cards on the table (the lead awaiting an answer, or the round just played),
+        and how that round was decided."""
+        names, table = self._names, now.table
+        if table is None:
             return f'<div class="wt-clash">{empty_slot("no cards played yet")}</div>'
         figures = []
-        for seat in (last.leader, 1 - last.leader):
-            part = "led" if seat == last.leader else "answered"
-            wins = (f' <span class="wt-wins" style="background:{self.level.accent}">wins</span>'
-                    if seat == last.winner else "")
-            figures.append(f"<figure>{arsenal_card_svg(last.cards[seat])}<figcaption>"
-                           f"{escape(names[seat])} {part}{wins}</figcaption></figure>")
+        for seat in (table.leader, 1 - table.leader):
+            card = table.lead if seat == table.leader else table.answer
+            part = "led" if seat == table.leader else "answered"
+            fresh = _changed(now, "lead" if seat == table.leader else "answer")
+            if card is None:
+                figures.append(empty_slot("your answer?" if seat == YOU
+                                          else f"{names[NPC]}'s answer"))
+                continue
+            wins = ""
+            if seat == table.winner:
+                new = " wt-mark-new" if "winner" in now.changed else ""
+                wins = (f' <span class="wt-wins{new}" style="background:{self.level.accent}">'
+                        f"wins</span>")
+            cls = f' class="{fresh.strip()}"' if fresh else ""
+            figures.append(f"<figure{cls}>{arsenal_card_svg(card)}"
+                           f"<figcaption>{escape(names[seat])} {part}{wins}</figcaption>"
+                           "</figure>")
+        words = ""
+        if now.words:
+            words = (f'<div class="wt-clash-words">Round {table.number}: '
+                     f"{escape(now.words)}</div>")
         return f'<div class="wt-clash">{"".join(figures)}</div>{words}'
 
-    def _lead_note(self, view: ArsenalView, names: tuple[str, str],
-                   events: tuple[Event, ...]) -> str:
+    def _note_html(self, now: ArenaNow) -> str:
+        if not now.note:
+            return ""
+        return f'<div class="wt-lead-note{_new(now, "note")}">{escape(now.note)}</div>'
+
+    def _lead_note(self, view: ArsenalView, events: tuple[Event, ...]) -> str:
         """Who leads now, and why: the coin toss for round 1, else the last round's winner."""
+        names = self._names
         if view.outcome is not None:
             return ""
         if view.history:
@@ -179,21 +372,32 @@ class ArsenalTable:
         else:
             toss = next((e for e in events if isinstance(e, CoinTossed)), None)
             why = "the stacked deal says so" if toss and toss.stacked else "the coin toss"
-        if view.leader == YOU:
+        if view.leader == YOU and view.lead is not None:
+            what = f"You led: {names[NPC]} answers, knowing your card"
+        elif view.leader == YOU:
             what = "You lead: pick a card to reveal first, blind"
         elif view.lead is not None:
             what = f"{names[NPC]} led: answer it, knowing its card"
         else:
             what = f"{names[NPC]} leads"
-        return f'<div class="wt-lead-note">{escape(what)} ({escape(why)}).</div>'
+        return f"{what} ({why})."
 
-    def _sudden_html(self, view: ArsenalView, names: tuple[str, str]) -> str:
-        if view.sudden_death is None:
+    def _sudden_html(self, now: ArenaNow) -> str:
+        if now.sudden is None:
             return ""
-        mine, theirs = view.sudden_death
+        mine, theirs = now.sudden
         met = clash(mine, theirs)
-        return (f'<div class="wt-sudden">Sudden death! The captured cards were tied, so the '
-                f"whole deck was reshuffled for one last draw.<div class=\"wt-clash\">"
-                f"<figure>{arsenal_card_svg(mine)}<figcaption>you</figcaption></figure>"
-                f"<figure>{arsenal_card_svg(theirs)}<figcaption>{escape(names[NPC])}"
-                f"</figcaption></figure></div>{escape(clash_words(met))}</div>")
+        return (f'<div class="wt-sudden{_changed(now, "sudden")}">Sudden death! The captured '
+                f"cards were tied, so the whole deck was reshuffled for one last draw."
+                f'<div class="wt-clash"><figure>{arsenal_card_svg(mine)}<figcaption>you'
+                f"</figcaption></figure><figure>{arsenal_card_svg(theirs)}<figcaption>"
+                f"{escape(self._names[NPC])}</figcaption></figure></div>"
+                f"{escape(clash_words(met))}</div>")
+
+
+def _changed(now: ArenaNow, part: str) -> str:
+    return " wt-changed" if part in now.changed else ""
+
+
+def _new(now: ArenaNow, part: str) -> str:
+    return " wt-mark-new" if part in now.changed else ""
