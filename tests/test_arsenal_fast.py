@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wartutor.core.engine import Game, Summary, play_out
+from wartutor.core.errors import BadInput
 from wartutor.explore.simulate import play_one
 from wartutor.variants.arsenal import ARSENAL, ArsenalRules
 from wartutor.variants.arsenal.cards import arsenal_codes, standard_deck
@@ -50,6 +52,10 @@ def test_the_fast_path_plays_every_ruling_and_agent() -> None:
 def test_an_agent_it_does_not_know_is_refused_in_a_sentence() -> None:
     reason = ARSENAL.fast_refusal(ArsenalRules(), ("random", "a student"))
     assert reason == "the fast path does not know how the agent 'a student' plays."
+    with pytest.raises(BadInput, match="does not know how the agent 'a student' plays"):
+        ARSENAL.play_fast(ArsenalRules(), 0, ("random", "a student"), None)
+    with pytest.raises(BadInput, match="cannot be a seed"):
+        ARSENAL.play_fast(ArsenalRules(), -1, ("random", "random"), None)
 
 
 def test_every_agent_in_each_seat_against_every_agent() -> None:

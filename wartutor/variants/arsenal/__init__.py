@@ -26,7 +26,9 @@ You captured 4 cards to 0: you win the match.
 
 from __future__ import annotations
 
+from wartutor.core.chance import check_seed
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
+from wartutor.core.errors import BadInput
 from wartutor.variants.arsenal import fast
 from wartutor.variants.arsenal import game as rules_of_play
 from wartutor.variants.arsenal.agents import AGENTS, HEURISTIC, Style, npc
@@ -116,7 +118,12 @@ class Arsenal:
     def play_fast(self, rules: ArsenalRules, seed: int, agents: tuple[str, ...],
                   max_length: int | None) -> Summary:
         """The summary of game ``seed``, exactly as the traced engine gives it."""
-        return fast.play_fast(rules, seed, (STYLES[agents[0]], STYLES[agents[1]]), max_length)
+        reason = fast.refusal(agents, STYLES)
+        if reason is not None or len(agents) != 2:
+            raise BadInput(reason or f"{len(agents)} agents were given for 2 seats",
+                           allowed="one name per seat from " + ", ".join(self.agents))
+        return fast.play_fast(rules, check_seed(seed), (STYLES[agents[0]], STYLES[agents[1]]),
+                              max_length)
 
 
 ARSENAL = Arsenal()
