@@ -8,6 +8,7 @@ the same summary as the traced engine for every agent, ruling and seed it tries.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import deque
 from functools import lru_cache
 
@@ -76,8 +77,9 @@ def _landings(vcs: list[int], me: int, target: str, in_play: tuple[int, ...]) ->
 
 @lru_cache(maxsize=1 << 16)
 def heuristic_gains(
+    deck: str,
     me: int,
-    steps: tuple[Step, ...],
+    card: int,
     vcs: tuple[int, ...],
     participants: tuple[int, ...],
     in_play: tuple[int, ...],
@@ -86,6 +88,7 @@ def heuristic_gains(
 
     Cached: a table of printed VCs comes round again and again.
     """
+    steps = _kinds(deck)[1][card]
     now = list(vcs)
     after = now
     for target, change, mandatory in steps:
@@ -120,7 +123,9 @@ def play_fast(
     rules: WarRoomRules, seed: int, agents: tuple[str, ...], max_length: int | None
 ) -> Summary:
     """The summary of game ``seed``, exactly as the traced engine gives it."""
-    printed, activation, dealt = _kinds(rules.deck)
+    deck = rules.deck
+    printed, activation, dealt = _kinds(deck)
+    gains = heuristic_gains
     n = rules.players
     once = rules.reactivate == "once-per-cycle"
     all_tied = rules.extreme_tie == "all"
@@ -131,10 +136,10 @@ def play_fast(
     minds = [Rng.from_seed((seed * 8 + p) % (1 << 64)) for p in range(n)]  # the agents' own
 
     # The deal (game.deal): shuffle, deal equally, choose the first player.
-    deck = list(dealt)
-    rng = shuffle_in_place(deck, check_seed(seed))
-    size = len(deck) // n
-    stacks = [deque(deck[i * size:(i + 1) * size]) for i in range(n)]
+    shuffled = list(dealt)
+    rng = shuffle_in_place(shuffled, check_seed(seed))
+    size = len(shuffled) // n
+    stacks = [deque(shuffled[i * size:(i + 1) * size]) for i in range(n)]
     collections: list[list[int]] = [[] for _ in range(n)]
     if rules.first_player == "random":
         first, after = Rng(rng).below(n)
@@ -142,6 +147,7 @@ def play_fast(
     else:
         first = int(rules.first_player)
     remaining = list(range(n))
+    in_play = tuple(remaining)
     tie_breaks = stalemates = activations = instructions = no_target = 0
     reshuffles = eliminations = 0
     seen: set[tuple[object, ...]] = set()  # round starts passed with nobody choosing
@@ -156,8 +162,8 @@ def play_fast(
     while True:
         # Round, 1: every remaining player reveals, clockwise from the first player.
         rounds += 1
-        order = tuple(sorted(remaining, key=lambda s: (s - first) % n))
-        in_play = tuple(remaining)
+        at = bisect_left(remaining, first)  # clockwise from the first player
+        order = tuple(remaining[at:] + remaining[:at])
         table = [-1] * n  # the kind revealed per seat; -1: out of the game
         vcs = [0] * n  # its VC now (0 for a seat out of the game, and never read)
         for s in order:
@@ -166,7 +172,11 @@ def play_fast(
         # WR-ENDLESS: a round start seen before with nobody choosing in between ends the
         # game. A round in which no card can activate is one nobody chooses in; any
         # other round starts with a declaration, which forgets the round starts seen.
-        forced = not any(activation[table[s]] for s in order)
+        forced = True
+        for s in order:
+            if activation[table[s]]:
+                forced = False
+                break
         if seen or forced:
             position = (tuple(map(tuple, stacks)), tuple(map(tuple, collections)), first,
                         tuple(table), rng)
@@ -183,15 +193,15 @@ def play_fast(
         participants = order
         step = 0
         activated = [False] * n
-        step_start = vcs.copy()
+        step_start = vcs  # the VCs as a tie-break step began (set when one begins)
         while True:
             activating = []
             for p in participants:
-                steps = activation[table[p]]
-                if not steps or (once and activated[p]):
+                card = table[p]
+                if not activation[card] or (once and activated[p]):
                     continue  # declines without being asked
                 if heuristic[p]:
-                    yes = heuristic_gains(p, steps, tuple(vcs), participants, in_play)
+                    yes = gains(deck, p, card, tuple(vcs), participants, in_play)
                     if yes and step >= 2:
                         coin, minds[p] = minds[p].below(2)
                         yes = coin == 1
@@ -239,8 +249,8 @@ def play_fast(
                         vcs[s] += change  # never clamped (WR-VC)
                     instructions += 1
                 activated[owner] = True
-            lowest_vc = min(vcs[p] for p in participants)
-            lowest = tuple(p for p in participants if vcs[p] == lowest_vc)
+            lowest_vc = min([vcs[p] for p in participants])
+            lowest = tuple([p for p in participants if vcs[p] == lowest_vc])
             if len(lowest) == 1:
                 winner: int | None = lowest[0]
                 break
@@ -271,9 +281,10 @@ def play_fast(
         if out:
             eliminations += len(out)
             remaining = [p for p in remaining if p not in out]
+            in_play = tuple(remaining)
         if len(remaining) <= 1:
             return summary(tuple(remaining), "last-player" if remaining else "nobody")
-        if any(not stacks[p] for p in remaining):
+        if not all([stacks[p] for p in remaining]):
             for p in remaining:
                 mixed = [*stacks[p], *collections[p]]
                 rng = shuffle_in_place(mixed, rng)
