@@ -93,7 +93,7 @@ TRADE_STYLE = """
 .tw-battle-head { font-size: 17px; font-weight: 700; }
 .tw-plays { display: flex; gap: 14px; align-items: flex-end; flex-wrap: wrap; }
 .tw-play { margin: 0; text-align: center; font-size: 14px; display: flex; flex-direction: column;
-  align-items: center; padding: 2px; }
+  align-items: center; gap: 8px; padding: 6px 4px 2px; }
 .tw-play > div { display: flex; gap: 3px; }
 .tw-idle { font-size: 16px; padding: 24px 0; color: #e8f5e9; }
 .tw-mini-list { font-size: 15px; line-height: 1.6; }
@@ -423,10 +423,9 @@ class Scene:
     def _play(self, cards: Cards, caption: str) -> str:
         if not cards:
             return ""
-        drawn = "".join(
-            trade_card_svg(c).replace('class="wt-card', 'class="wt-card wt-changed', 1)
-            if c in self.changed else trade_card_svg(c) for c in cards)
-        return (f'<figure class="tw-play"><div>{drawn}</div>'
+        drawn = "".join(trade_card_svg(c) for c in cards)
+        new = ' class="wt-changed"' if self.changed & set(cards) else ""  # ring the play whole
+        return (f'<figure class="tw-play"><div{new}>{drawn}</div>'
                 f"<figcaption>{escape(caption)}</figcaption></figure>")
 
 

@@ -68,7 +68,8 @@ ROOM_STYLE = """
 .wr-mark.wr-tie { background: #ffe066; }
 .wr-mark.wr-out { background: #adb5bd; }
 .wr-mark.wr-gone { background: #fa5252; color: #fff; }
-.wr-table figure { margin: 0; display: flex; flex-direction: column; align-items: center; }
+.wr-table figure { margin: 0; display: flex; flex-direction: column; align-items: center;
+  gap: 9px; padding-top: 4px; }
 .wr-table svg.wr-card { width: 100%; max-width: 150px; height: auto; }
 .wr-table .wr-n4 svg.wr-card, .wr-table .wr-n5 svg.wr-card { max-width: 128px; }
 .wr-empty { height: 120px; border: 2px dashed rgba(255,255,255,.6); border-radius: 10px;
