@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from wartutor.core.cards import Card, cards, standard_deck
+from wartutor.core.cards import Card, cards
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision
 from wartutor.core.errors import BadInput
@@ -49,6 +49,7 @@ from wartutor.variants.guerrilla_tactics.skirmish import (
 )
 from wartutor.variants.guerrilla_tactics.state import (
     BY_CODE,
+    DECK,
     PLAY,
     GuerrillaState,
     Seat,
@@ -77,7 +78,7 @@ def deal(
     if stacked is None:
         piles = []
         for suits in rules.suits:
-            pile, rng = rng.shuffled(tuple(c for c in standard_deck() if c.suit in suits))
+            pile, rng = rng.shuffled(tuple(c for c in DECK if c.suit in suits))
             piles.append(pile)
     else:
         piles = list(stacked_piles(rules, stacked))

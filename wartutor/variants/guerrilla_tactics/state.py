@@ -21,7 +21,10 @@ PLAY, SUPPORT, TIE_UP, TIE_DOWN, TURNED = "play", "support", "tie-up", "tie-down
 
 _Value = TypeVar("_Value")
 
-BY_CODE = {c.code: c for c in standard_deck()}
+DECK = standard_deck()
+"""One Card object per card for every dealt game, so that finding a card in a pile or a
+hand is mostly a check of identity, not of rank and suit."""
+BY_CODE = {c.code: c for c in DECK}
 """The card an action names ("play 9S"), by its code: the actions are already checked."""
 
 
