@@ -188,7 +188,9 @@ def main() -> None:
                         help="games per round for the per-battle comparison")
     parser.add_argument("--rounds", type=int, default=7)
     args = parser.parse_args()
-    print(f"explore speed on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"explore speed on {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
+          f"load average {load} (other work slows the wall-clock figures 1 and 2)")
     thousand_games(args.games)
     classic_games(args.classic_games)
     per_battle(args.war_fast.resolve(), args.battle_games, args.rounds)

@@ -42,7 +42,7 @@ DEFAULT_VARIANT = "classic_war"
 # Games a run plays unless changed: a few seconds of this 2-core machine each, from
 # benchmarks/explore_speed.py. The same on every screen, so a class gets one answer.
 DEFAULT_GAMES = {"classic_war": 20_000, "guerrilla_tactics": 2_000, "war_room": 300,
-                 "trade_war": 200, "arsenal": 5_000}
+                 "trade_war": 400, "arsenal": 5_000}
 MAX_GAMES = 1_000_000
 CHUNK_SECONDS = 0.1  # games per task sized to about this: Cancel waits for one task at most
 SAMPLE_SECONDS = 0.1  # time spent playing a few games to estimate a run's time
