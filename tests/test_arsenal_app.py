@@ -12,6 +12,7 @@ from wartutor.core import BadInput
 from wartutor.ui import arsenal_app
 from wartutor.ui.arsenal import BEATEN_MARK
 from wartutor.ui.arsenal_table import (
+    BAND,
     FAMILY_TINTS,
     ArsenalTable,
     arsenal_card_svg,
@@ -234,7 +235,7 @@ def test_your_hand_is_drawn_as_cards_in_their_family_colours(tmp_path: Path) -> 
     assert card_label(arsenal_card("SH-SF")) == "cap 3 shield\nShield\nSpace Force"
     for place, card in enumerate(hand, start=1):  # a band of the family's colour on each
         assert (f".wt-main-button:nth-child({place}) {{ background: linear-gradient("
-                f"{FAMILY_TINTS[card.family]} ") in match.table_html()
+                f"{FAMILY_TINTS[card.family]} 0 {BAND}, ") in match.table_html()
         assert arsenal_card_svg(card) in match.table_html()  # and the hand on the table
 
 

@@ -75,13 +75,14 @@ ARSENAL_STYLE = """
    themselves come with each table, one rule per place in the hand). Specific enough to
    win over the shell's button rules, which come later in the page. */
 .wt-arsenal-app .wt-app .wt-actions .wt-main-button { flex: 0 0 auto; height: 116px;
-  width: 86px; min-width: 0; white-space: pre-line; line-height: 1.25; font-size: 14px;
-  font-weight: 700; border-radius: 9px; color: #111; border: 2px solid #333;
-  padding: 6px 3px 2px; overflow: hidden; background: #fff; display: block; }
+  width: 86px !important; min-width: 0 !important; white-space: pre-line; line-height: 1.3;
+  font-size: 14px; font-weight: 700; border-radius: 9px; color: #111; border: 2px solid #333;
+  padding: 4px 3px 2px; overflow: hidden; background: #fff; display: flex;
+  flex-direction: column; justify-content: flex-start; align-items: center; }
 .wt-arsenal-app .wt-app .wt-actions .wt-main-button:hover:enabled { border-color: #e0a800;
   box-shadow: 0 0 0 3px #ffd43b; }
-.wt-arsenal-app .wt-app.wt-large .wt-actions .wt-main-button { height: 132px; width: 96px;
-  font-size: 16px; }
+.wt-arsenal-app .wt-app.wt-large .wt-actions .wt-main-button { height: 132px;
+  width: 96px !important; font-size: 16px; }
 .wt-map { align-items: center; }
 .wt-map .wt-map-label { font-size: 17px; font-weight: 700; margin-right: 4px; }
 .wt-map .widget-button { flex: 0 0 auto; font-size: 14px; height: 32px !important;
@@ -164,13 +165,17 @@ def _badge(card: ArsenalCard) -> str:
             else f"cap {card.level}" if card.family == "shield" else "CS")
 
 
+# The band behind a card button's first line ("L2 bomb"): its top padding and one line.
+BAND = "calc(4px + 1.3em)"
+
+
 def hand_colours(hand: tuple[ArsenalCard, ...]) -> str:
     """One CSS rule per place in the hand: the card button there gets its family's band
     (the buttons are in the hand's order, one per card)."""
     rules = "".join(
         f".wt-arsenal-app .wt-app .wt-actions .wt-main-button:nth-child({place}) {{ "
-        f"background: linear-gradient({FAMILY_TINTS[c.family]} 0 27px, "
-        f"{FAMILY_COLOURS[c.family]} 27px 30px, #fff 30px); }}"
+        f"background: linear-gradient({FAMILY_TINTS[c.family]} 0 {BAND}, "
+        f"{FAMILY_COLOURS[c.family]} {BAND} calc({BAND} + 3px), #fff calc({BAND} + 3px)); }}"
         for place, c in enumerate(hand, start=1))
     return f"<style>{rules}</style>"
 
@@ -373,8 +378,8 @@ class ArsenalTable:
             toss = next((e for e in events if isinstance(e, CoinTossed)), None)
             why = "the stacked deal says so" if toss and toss.stacked else "the coin toss"
         if view.leader == YOU and view.lead is not None:
-            what = f"You led: {names[NPC]} answers, knowing your card"
-        elif view.leader == YOU:
+            return f"You led; now {names[NPC]} answers, knowing your card."
+        if view.leader == YOU:
             what = "You lead: pick a card to reveal first, blind"
         elif view.lead is not None:
             what = f"{names[NPC]} led: answer it, knowing its card"
