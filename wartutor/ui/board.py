@@ -1,0 +1,163 @@
+"""The teacher's class board: the rooms open now, the games finished, and the class's
+results beside a simulation of the same deal's rules, as a picture and in words.
+
+>>> import tempfile
+>>> from wartutor.rooms import RoomStore
+>>> store = RoomStore.at(f"sqlite://{tempfile.mkdtemp()}/rooms.sqlite3")
+>>> code = store.open_room("CW-7-C=5", seats=2, students=1)
+>>> store.claim(code, "Ada")
+0
+>>> board = ClassBoard(store, simulated=50, pictures=False)
+>>> "1 room open now" in board.text()
+True
+"""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from wartutor.explore.reading import plural
+from wartutor.explore.simulate import simulate
+from wartutor.explore.stats import describe
+from wartutor.explore.table import Table
+from wartutor.rooms.results import DealResults, PlayedRoom, class_results
+from wartutor.rooms.store import RoomStore
+from wartutor.ui.render import STYLESHEET, text_of
+from wartutor.variants import find_variant
+
+SIMULATED = 10_000  # games of each deal's rules to set the class's games beside
+
+BOARD_STYLE = """
+<style>
+.wt-board table { border-collapse: collapse; font-size: 17px; margin: 6px 0 14px; }
+.wt-board td, .wt-board th { border: 1px solid #ccc; padding: 4px 10px; text-align: left; }
+.wt-board h3 { font-size: 22px; margin: 16px 0 4px; }
+.wt-board .wt-reading { font-size: 18px; max-width: 900px; line-height: 1.4; }
+</style>
+"""
+
+
+def _seat_list(room: PlayedRoom) -> str:
+    held = dict(room.room.held)
+    return ", ".join(held.get(seat, "a free seat" if seat < room.room.students else "computer")
+                     for seat in range(room.room.seats))
+
+
+def _state(room: PlayedRoom) -> str:
+    game = room.game
+    if game.outcome is None:
+        length = game.variant.summarize(game).length
+        return f"playing: {length} {plural(length, game.variant.length_unit)} so far"
+    return game.variant.explain(game.outcome.because)
+
+
+def rooms_html(results: list[DealResults]) -> str:
+    """Every room, per deal code: who sits where, and how far its game is."""
+    if not results:
+        return "<p>No rooms yet. Students open one on the Play together page.</p>"
+    parts = []
+    for deal in results:
+        rows = "".join(
+            f"<tr><td><b>{escape(r.room.code)}</b></td><td>{escape(_seat_list(r))}</td>"
+            f"<td>{escape(_state(r))}</td></tr>" for r in deal.rooms)
+        title = find_variant(deal.variant).title
+        parts.append(f"<h3>{escape(deal.deal)}: {escape(title)}</h3><table><tr><th>Room</th>"
+                     f"<th>Seats</th><th>Game</th></tr>{rows}</table>")
+    return "".join(parts)
+
+
+def reading(deal: DealResults, ours: Table, simulated: Table) -> str:
+    """The class's games beside the simulated ones, in words a class can follow."""
+    mine, theirs = describe(ours), describe(simulated)
+    variant = find_variant(deal.variant)
+    first = variant.player_names(deal.rules)[0]
+    unit = plural(2, variant.length_unit)
+
+    def share(s: Any) -> str:
+        return f"{100 * s.value:.0f}% (95% interval {100 * s.interval[0]:.0f}-" \
+               f"{100 * s.interval[1]:.0f}%)"
+
+    return (f"Your {len(ours)} finished games of {deal.deal} against {len(simulated):,} "
+            f"simulated games of its rules. The first seat ({first}) won {share(mine.wins[0])} "
+            f"of yours and {share(theirs.wins[0])} of the simulated ones. Your games lasted "
+            f"{mine.lengths.mean:.0f} {unit} on average; the simulated ones "
+            f"{theirs.lengths.mean:.0f}. The 95% interval is the range the true share "
+            "most likely lies in: the fewer the games, the wider it is.")
+
+
+class ClassBoard(widgets.VBox):
+    """The board, made afresh by its Refresh button."""
+
+    def __init__(self, store: RoomStore, *, simulated: int = SIMULATED,
+                 pictures: bool = True) -> None:
+        self.store = store
+        self._simulated = simulated
+        self._pictures = pictures
+        self._cache: dict[str, Table] = {}  # simulated games per deal code: rules don't change
+        self._rooms = widgets.HTML()
+        self._results = widgets.VBox()
+        refresh = widgets.Button(description="Refresh", button_style="primary",
+                                 tooltip="Read the rooms again")
+        refresh.on_click(lambda _: self.refresh())
+        super().__init__(children=[
+            widgets.HTML(STYLESHEET + BOARD_STYLE + '<div class="wt-title">Class board</div>'),
+            refresh, self._rooms, self._results,
+        ])
+        self.add_class("wt-app")
+        self.add_class("wt-board")
+        self.refresh()
+
+    def __repr__(self) -> str:
+        return "ClassBoard()"
+
+    def text(self) -> str:
+        """What the board says, as text (for tests)."""
+        parts = [self._rooms.value] + [getattr(w, "value", "") for w in self._results.children]
+        return text_of(" ".join(str(p) for p in parts))
+
+    def refresh(self) -> None:
+        results = class_results(self.store)
+        open_now = sum(len(d.open_now) for d in results)
+        finished = sum(len(d.finished) for d in results)
+        head = (f"<p><b>{open_now} {plural(open_now, 'room')} open now, {finished} "
+                f"{plural(finished, 'game')} finished.</b></p>")
+        self._rooms.value = head + rooms_html(results)
+        shown: list[widgets.Widget] = []
+        for deal in results:
+            if not deal.finished:
+                continue
+            ours = deal.table()
+            theirs = self._simulation(deal)
+            shown.append(widgets.HTML(f'<h3>{escape(deal.deal)}: your games and the '
+                                      f'simulation</h3><p class="wt-reading">'
+                                      f"{escape(reading(deal, ours, theirs))}</p>"))
+            if self._pictures:
+                shown.append(widgets.HTML(self._picture(ours, theirs)))
+        self._results.children = shown
+
+    def _simulation(self, deal: DealResults) -> Table:
+        if deal.deal not in self._cache:
+            self._cache[deal.deal] = simulate(deal.variant, self._simulated, rules=deal.rules,
+                                              jobs=1, progress=False)
+        return self._cache[deal.deal]
+
+    @staticmethod
+    def _picture(ours: Table, theirs: Table) -> str:
+        from wartutor.explore.plots import plot_lengths, plot_results, png
+
+        pictures = []
+        for fig in (plot_results([ours, theirs], ["your games", "simulated"]),
+                    plot_lengths([ours, theirs], ["your games", "simulated"])):
+            data = base64.b64encode(png(fig)).decode("ascii")
+            pictures.append(f'<img alt="The class\'s games beside the simulated ones" '
+                            f'src="data:image/png;base64,{data}" style="max-width:100%">')
+        return "".join(pictures)
+
+
+def class_board(store_url: str | None = None, simulated: int = SIMULATED) -> ClassBoard:
+    """The board of the rooms at ``store_url`` (by default the server's room database)."""
+    return ClassBoard(RoomStore.at(store_url), simulated=simulated)
