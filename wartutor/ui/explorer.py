@@ -88,6 +88,7 @@ class ExplorerApp(widgets.VBox):
         self._thread: threading.Thread | None = None
         self._cancel = threading.Event()
         self._per_game: dict[Any, float] = {}  # seconds a game takes, by settings
+        self._compared = NOTHING  # the ruling the tables shown compare
         self.variant_menu = widgets.Dropdown(
             options=[(v.title, name) for name, v in VARIANTS.items()], value=variant,
             description="Variant", style=_WIDE, layout=_MENU)
@@ -324,6 +325,7 @@ class ExplorerApp(widgets.VBox):
         self._show_exact_answer()
         self._run_button.disabled, self._cancel_button.disabled = True, False
         self._cancel.clear()
+        self._compared = self.compare_menu.value  # menus may change while the games play
         runs = [rules] if other is None else [rules, other]
         self._thread = threading.Thread(target=self._play, args=(variant, runs, per_game),
                                         daemon=True)
@@ -405,7 +407,7 @@ class ExplorerApp(widgets.VBox):
     def _labels(self) -> list[str]:
         if len(self.tables) < 2:
             return ["these rulings"]
-        name = self.compare_menu.value
+        name = self._compared
         a, b = (settings_of(t.rules)[name] for t in self.tables)
         return [f"{name}={choice_label(a)}", f"{name}={choice_label(b)}"]
 
