@@ -116,6 +116,105 @@ def heuristic_choice(
     return scores.index(max(scores))
 
 
+def declare_and_resolve(
+    deck: str,
+    once: bool,
+    all_tied: bool,
+    heuristic: tuple[bool, ...],
+    minds: list[Rng],
+    table: list[int],
+    vcs: list[int],
+    participants: tuple[int, ...],
+    order: tuple[int, ...],
+    in_play: tuple[int, ...],
+    activated: list[bool],
+    step: int,
+) -> tuple[int, int, int]:
+    """One step's declarations, then its activations clockwise (game.declare, game.resolve).
+
+    Changes ``vcs``, ``activated`` and the agents' ``minds`` in place; returns how many
+    cards activated, how many instructions changed a VC and how many had no target.
+    """
+    activation = _kinds(deck)[1]
+    instructions = no_target = 0
+    activating = []
+    for p in participants:
+        card = table[p]
+        if not activation[card] or (once and activated[p]):
+            continue  # declines without being asked
+        if heuristic[p]:
+            yes = heuristic_gains(deck, p, card, tuple(vcs), participants, in_play)
+            if yes and step >= 2:
+                coin, minds[p] = minds[p].below(2)
+                yes = coin == 1
+        else:
+            pick, minds[p] = minds[p].below(2)
+            yes = pick == 0  # ("activate", "decline")
+        if yes:
+            activating.append(p)
+    for owner in activating:
+        opponents = [s for s in order if s != owner]
+        for target, change, mandatory in activation[table[owner]]:
+            # game.targets: which cards this instruction may hit, and whether to choose.
+            choose = False
+            if target == "self":
+                seats = [owner]
+            elif target in ("chosen-ally", "all-allies"):
+                seats = []
+            elif target == "all-opponents":
+                seats = opponents
+            elif target == "chosen-opponent":
+                seats = opponents
+                choose = len(seats) > 1
+            else:
+                pick_vc = max if target == "highest-opponent" else min
+                extreme = pick_vc(vcs[s] for s in opponents)
+                seats = [s for s in opponents if vcs[s] == extreme]
+                choose = len(seats) > 1 and not all_tied
+            if not seats:
+                no_target += 1
+                continue
+            if choose or not mandatory:
+                legal: list[Hits] = [[s] for s in seats] if choose else [seats]
+                if not mandatory:
+                    legal.append(None)
+                if heuristic[owner]:
+                    index = heuristic_choice(owner, change, vcs, participants, legal)
+                else:
+                    index, minds[owner] = minds[owner].below(len(legal))
+                chosen = legal[index]
+                if chosen is None:
+                    continue  # skipped
+                seats = chosen
+            for s in seats:
+                vcs[s] += change  # never clamped (WR-VC)
+            instructions += 1
+        activated[owner] = True
+    return len(activating), instructions, no_target
+
+
+@lru_cache(maxsize=1 << 16)
+def heuristic_step(
+    deck: str,
+    once: bool,
+    all_tied: bool,
+    table: tuple[int, ...],
+    vcs: tuple[int, ...],
+    participants: tuple[int, ...],
+    order: tuple[int, ...],
+    in_play: tuple[int, ...],
+    activated: tuple[bool, ...],
+) -> tuple[tuple[int, ...], tuple[bool, ...], int, int, int]:
+    """:func:`declare_and_resolve` where every participant is the heuristic and no coin is
+    thrown (before the second tie-break step): the same table always plays out the same way,
+    and it comes round again and again. Returns the VCs and activations after it, then the
+    three counts."""
+    after, done = list(vcs), list(activated)
+    counts = declare_and_resolve(deck, once, all_tied, (True,) * len(vcs), [], list(table),
+                                 after, participants, order, in_play, done, 0)
+    return (tuple(after), tuple(done), *counts)
+
+
 # A whole game.
 
 
@@ -125,14 +224,14 @@ def play_fast(
     """The summary of game ``seed``, exactly as the traced engine gives it."""
     deck = rules.deck
     printed, activation, dealt = _kinds(deck)
-    gains = heuristic_gains
     n = rules.players
     once = rules.reactivate == "once-per-cycle"
     all_tied = rules.extreme_tie == "all"
     same_tie = rules.stalemate_when == "same-tie"
     void = rules.stalemate == "void"
     round_limit = rules.round_limit
-    heuristic = [name == "heuristic" for name in agents]
+    heuristic = tuple(name == "heuristic" for name in agents)
+    every_heuristic = all(heuristic)
     minds = [Rng.from_seed((seed * 8 + p) % (1 << 64)) for p in range(n)]  # the agents' own
 
     # The deal (game.deal): shuffle, deal equally, choose the first player.
@@ -142,8 +241,8 @@ def play_fast(
     stacks = [deque(shuffled[i * size:(i + 1) * size]) for i in range(n)]
     collections: list[list[int]] = [[] for _ in range(n)]
     if rules.first_player == "random":
-        first, after = Rng(rng).below(n)
-        rng = after.state
+        first, drawn = Rng(rng).below(n)
+        rng = drawn.state
     else:
         first = int(rules.first_player)
     remaining = list(range(n))
@@ -195,60 +294,18 @@ def play_fast(
         activated = [False] * n
         step_start = vcs  # the VCs as a tie-break step began (set when one begins)
         while True:
-            activating = []
-            for p in participants:
-                card = table[p]
-                if not activation[card] or (once and activated[p]):
-                    continue  # declines without being asked
-                if heuristic[p]:
-                    yes = gains(deck, p, card, tuple(vcs), participants, in_play)
-                    if yes and step >= 2:
-                        coin, minds[p] = minds[p].below(2)
-                        yes = coin == 1
-                else:
-                    pick, minds[p] = minds[p].below(2)
-                    yes = pick == 0  # ("activate", "decline")
-                if yes:
-                    activating.append(p)
-            activations += len(activating)
-            for owner in activating:
-                opponents = [s for s in order if s != owner]
-                for target, change, mandatory in activation[table[owner]]:
-                    # game.targets: which cards this instruction may hit, and whether to choose.
-                    choose = False
-                    if target == "self":
-                        seats = [owner]
-                    elif target in ("chosen-ally", "all-allies"):
-                        seats = []
-                    elif target == "all-opponents":
-                        seats = opponents
-                    elif target == "chosen-opponent":
-                        seats = opponents
-                        choose = len(seats) > 1
-                    else:
-                        pick_vc = max if target == "highest-opponent" else min
-                        extreme = pick_vc(vcs[s] for s in opponents)
-                        seats = [s for s in opponents if vcs[s] == extreme]
-                        choose = len(seats) > 1 and not all_tied
-                    if not seats:
-                        no_target += 1
-                        continue
-                    if choose or not mandatory:
-                        legal: list[Hits] = [[s] for s in seats] if choose else [seats]
-                        if not mandatory:
-                            legal.append(None)
-                        if heuristic[owner]:
-                            index = heuristic_choice(owner, change, vcs, participants, legal)
-                        else:
-                            index, minds[owner] = minds[owner].below(len(legal))
-                        chosen = legal[index]
-                        if chosen is None:
-                            continue  # skipped
-                        seats = chosen
-                    for s in seats:
-                        vcs[s] += change  # never clamped (WR-VC)
-                    instructions += 1
-                activated[owner] = True
+            if every_heuristic and step < 2:
+                now, done, activating, changed, missed = heuristic_step(
+                    deck, once, all_tied, tuple(table), tuple(vcs), participants, order,
+                    in_play, tuple(activated))
+                vcs, activated = list(now), list(done)
+            else:
+                activating, changed, missed = declare_and_resolve(
+                    deck, once, all_tied, heuristic, minds, table, vcs, participants, order,
+                    in_play, activated, step)
+            activations += activating
+            instructions += changed
+            no_target += missed
             lowest_vc = min([vcs[p] for p in participants])
             lowest = tuple([p for p in participants if vcs[p] == lowest_vc])
             if len(lowest) == 1:
@@ -259,8 +316,8 @@ def play_fast(
                 if void:
                     winner = None
                     break
-                index, after = Rng(rng).below(len(lowest))
-                rng = after.state
+                index, drawn = Rng(rng).below(len(lowest))
+                rng = drawn.state
                 winner = lowest[index]
                 break
             tie_breaks += 1
