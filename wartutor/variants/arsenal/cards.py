@@ -80,6 +80,8 @@ class ArsenalCard:
     suit: str
     # Worked out once, when the card is made: every step of a match reads them.
     code: str = field(init=False, repr=False)
+    family: str = field(init=False, repr=False)  # the kind's: bomb, shield or counter-strike
+    level: int = field(init=False, repr=False)  # the kind's: a bomb's level, a shield's cap
     suit_rank: int = field(init=False, repr=False)
     """6 for Space Force down to 1 for Pirates: higher is stronger."""
     _order: tuple[int, int, int, int] = field(init=False, repr=False)
@@ -100,14 +102,6 @@ class ArsenalCard:
     @property
     def name(self) -> str:
         return self.kind.name
-
-    @property
-    def family(self) -> str:
-        return self.kind.family
-
-    @property
-    def level(self) -> int:
-        return self.kind.level
 
     @property
     def suit_name(self) -> str:
@@ -161,7 +155,8 @@ def _make(kind: Kind, suit: str) -> ArsenalCard:
     rank = len(SUITS) - SUITS.index(suit)
     family = (BOMB, SHIELD, COUNTER_STRIKE).index(kind.family)
     for name, value in (("kind", kind), ("suit", suit), ("code", f"{kind.code}-{suit}"),
-                        ("suit_rank", rank), ("_order", (family, kind.level, kind.order, rank))):
+                        ("family", kind.family), ("level", kind.level), ("suit_rank", rank),
+                        ("_order", (family, kind.level, kind.order, rank))):
         object.__setattr__(card, name, value)
     return card
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from wartutor.variants.arsenal.cards import BOMB, COUNTER_STRIKE, SHIELD, ArsenalCard
+from wartutor.variants.arsenal.records import set_at_once
 
 # How a clash was decided, and the section of the text (or ruling) that decides it.
 RULE_OF = {
@@ -35,6 +36,7 @@ RULE_OF = {
 }
 
 
+@set_at_once
 @dataclass(frozen=True)
 class Clash:
     """Two cards met; ``winner`` is 0 if ``first`` won, 1 if ``second`` did."""
