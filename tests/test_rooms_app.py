@@ -129,3 +129,42 @@ def test_the_lobby_says_what_was_wrong(store: RoomStore) -> None:
     assert "There is no room 'QQQQ'" in lobby.message_text()
     with pytest.raises(BadInput):
         lobby.press("Nope")
+
+
+def test_a_move_the_store_refuses_shows_the_move_that_came_first_and_says_so(
+    store: RoomStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = store.open_room(SHORT_DEAL, seats=2, students=2)
+    ada = join_room(store, code, "Ada", pace="instant")
+    bo = join_room(store, code, "Bo", pace="instant")
+    first = mover(ada, bo)
+    # A second tab with its own connection, whose look at the store comes a moment
+    # before the first tab's move reaches it.
+    late_store = RoomStore.at(store.url)
+    again = join_room(late_store, code, "Ada" if first is ada else "Bo", pace="instant")
+    seen = late_store.actions
+    stale: list[tuple[str, ...]] = [()]  # what its first look finds
+
+    def actions(code: str, since: int = 0) -> tuple[str, ...]:
+        return stale.pop() if stale else seen(code, since)
+
+    monkeypatch.setattr(late_store, "actions", actions)
+    first.press(first_choice(first.labels()))
+    again.press(first_choice(again.labels()))
+    assert "another move came first" in again.message_text().lower()
+    assert again.game.actions == store.actions(code) and len(store.actions(code)) == 1
+    again.refresh()  # the next look at the store keeps the message on screen
+    assert "another move came first" in again.message_text().lower()
+
+
+def test_a_screen_waiting_for_a_classmate_names_them_once_they_sit_down(
+    store: RoomStore,
+) -> None:
+    code = store.open_room(SHORT_DEAL, seats=2, students=2)
+    ada = join_room(store, code, "Ada", pace="instant")
+    while ada.game.decision is not None and ada.game.decision.player == ada.seat:
+        ada.press(first_choice(ada.labels()))
+    assert "Waiting for a classmate to join at seat 2" in ada.reasons_text()
+    join_room(store, code, "Bo", pace="instant")
+    ada.refresh()
+    assert "Waiting for Bo to move" in ada.reasons_text()

@@ -108,8 +108,17 @@ class RoomGame(GameApp):
         if len(game.steps) != len(self._game.steps):
             self._names = dict(self._store.room(self.room_code).held)
             self._continue(self._computers_move(game))
-        if game.outcome is not None:
-            self._store.finish(self.room_code, self._variant.explain(game.outcome.because))
+        elif len(self._names) < self._students:
+            # A classmate may have sat down since: "Waiting for Bo", not "for a classmate".
+            names = dict(self._store.room(self.room_code).held)
+            if names != self._names:
+                self._names = names
+                self._show_controls(self._game.steps[self._cursor].state)
+        if self._game.outcome is not None:
+            # The game is over: nothing more can come, so the screen stops looking.
+            self._look.playing = False
+            self._store.finish(self.room_code,
+                               self._variant.explain(self._game.outcome.because))
 
     def _caught_up(self, game: Game[Any]) -> Game[Any]:
         for action in self._store.actions(self.room_code, since=len(game.actions)):
@@ -142,7 +151,14 @@ class RoomGame(GameApp):
         if decision is not None and decision.player != self._human:
             raise BadInput("it is not your turn", allowed="waiting until your choices appear")
         after = game.play(action)  # an illegal move is refused here, and nothing is sent
-        self._store.append(self.room_code, len(game.actions), action)
+        try:
+            self._store.append(self.room_code, len(game.actions), action)
+        except BadInput:
+            # Another screen's move for this step reached the store first: show it, and
+            # say so after it (showing it clears the messages).
+            self._continue(self._computers_move(game))
+            raise BadInput("another move came first, so the table has moved on",
+                           allowed="a choice of the table as it is now") from None
         self._continue(self._computers_move(after))
 
     def _show_controls(self, state: Any) -> None:
