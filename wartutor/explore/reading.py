@@ -158,8 +158,11 @@ def _how_often(table: Table, name: str) -> str:
     every = sum(row.length for row in table.rows) / total
     text = (f"{question} About once every {every:.1f} {plural(every, unit)} "
             f"({total / games:.1f} a game on average)")
-    return text + ("." if some.count == games else f"; at least once in {percent(some)} of "
-                   "the games.")
+    if some.count == games:
+        return text + "."
+    if some.value >= 0.995:  # would read "100%"
+        return text + f"; in all but {games - some.count} of the games."
+    return text + f"; at least once in {percent(some)} of the games."
 
 
 def _apart(a: Share, b: Share) -> bool:
