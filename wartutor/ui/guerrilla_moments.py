@@ -199,8 +199,7 @@ def _lay(table: TableNow, p: int, card: Card | None, how: str, tie_round: int) -
         seat.shown.remove(card)
     if card is not None and how != TIE_DOWN and is_guerrilla(card, table.rank):
         seat.played_guerrilla = True
-    seat.has_chosen, seat.pending = False, None
-    seat.changed.add("hand")
+    seat.has_chosen, seat.pending = False, None  # the card laid is marked, not the hand
 
 
 def _move(table: TableNow, event: Event, after: GuerrillaView,
