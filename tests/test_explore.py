@@ -311,3 +311,21 @@ def test_the_pictures_draw_one_run_or_two() -> None:
     assert [t.get_text() for t in results.axes[0].get_xticklabels()] == [
         "won by\nYou", "won by\nComputer", "draw", "unfinished"]
     assert png(results).startswith(b"\x89PNG")
+
+
+# The reading: a class's questions, each answered in words
+
+
+def test_the_reading_asks_how_often_in_a_classs_words() -> None:
+    from wartutor.core import Summary
+
+    def table(wars: list[int]) -> Table:
+        rows = tuple(Row.of(s, Summary((0,), "all-cards", 100, {"wars": w}))
+                     for s, w in enumerate(wars))
+        return Table("classic_war", ClassicRules(), ("turn", "turn"), None, rows)
+
+    assert "How often is there a war? Never, in these games." in read(table([0] * 5))
+    assert ("How often is there a war? About once every 50.0 battles (2.0 a game on average)."
+            in read(table([2] * 5)))
+    assert "; at least once in 50% of the games." in read(table([0, 4] * 3))
+    assert "; in all but 1 of the games." in read(table([0] + [1] * 299))
