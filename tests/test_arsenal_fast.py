@@ -22,8 +22,8 @@ from wartutor.variants.arsenal import ARSENAL, ArsenalRules
 from wartutor.variants.arsenal.cards import arsenal_codes, standard_deck
 
 AGENTS = tuple(ARSENAL.agents)
-# A small deck of one's own, in no particular order: 5 rounds, so sudden death can come.
-OWN_DECK = "NK-SF KV-PR CS-SO RK-ML SH-SD DY-SF MT-PR BW-MC CS-PR AS-SO"
+# A small deck of one's own, in no particular order: 6 rounds, so sudden death can come.
+OWN_DECK = "NK-SF KV-PR CS-SO RK-ML SH-SD DY-SF MT-PR BW-MC CS-PR AS-SO SX-SO GL-PR"
 DECKS = ("standard", "four-suits", OWN_DECK)
 HAND_SIZES = (7, 5, 3, 1, 45)  # the offered choices, a hand of one (all forced) and the most
 
@@ -46,7 +46,8 @@ def test_the_fast_path_plays_every_ruling_and_agent() -> None:
     for deck, hand_size, dry, draw_order in product(DECKS, HAND_SIZES, ("all-played", "pile-empty"),
                                                     ("winner-first", "you-first", "npc-first")):
         rules = ArsenalRules(deck=deck, hand_size=hand_size, dry=dry, draw_order=draw_order)
-        assert ARSENAL.fast_refusal(rules, ("level-10", "random")) is None
+        assert all(ARSENAL.fast_refusal(rules, (you, npc)) is None
+                   for you, npc in product(AGENTS, AGENTS))
 
 
 def test_an_agent_it_does_not_know_is_refused_in_a_sentence() -> None:
