@@ -156,8 +156,9 @@ def decision(state: ClassicState) -> Decision | None:
 # 2-5. One battle: everything one press of Turn cards does (ruling CW-BATTLE-UNIT).
 
 # Laid cards are plain values, so one of each per card and face serves every table.
-_FACE_UP = {c: Laid(c, True) for c in standard_deck()}
-_FACE_DOWN = {c: Laid(c, False) for c in standard_deck()}
+# Keyed by (rank, suit): a tuple hashes and compares faster than a Card does.
+_FACE_UP = {(c.rank, c.suit): Laid(c, True) for c in standard_deck()}
+_FACE_DOWN = {(c.rank, c.suit): Laid(c, False) for c in standard_deck()}
 
 
 def battle(state: ClassicState) -> tuple[ClassicState, tuple[ClassicEvent, ...]]:
@@ -165,7 +166,7 @@ def battle(state: ClassicState) -> tuple[ClassicState, tuple[ClassicEvent, ...]]
     mine, theirs = state.decks
     number, wars = state.battles + 1, state.wars
     up: Pair = (mine[0], theirs[0])
-    laid = ([_FACE_UP[up[0]]], [_FACE_UP[up[1]]])
+    laid = ([_FACE_UP[up[0].rank, up[0].suit]], [_FACE_UP[up[1].rank, up[1].suit]])
     used = 1  # cards each side has laid so far (both always lay the same number)
     war = 0
     events: list[ClassicEvent] = []
@@ -195,8 +196,8 @@ def battle(state: ClassicState) -> tuple[ClassicState, tuple[ClassicEvent, ...]]
         up = (mine[top], theirs[top])
         used = top + 1
         for side in (YOU, COMPUTER):
-            laid[side].extend(_FACE_DOWN[c] for c in down[side])
-            laid[side].append(_FACE_UP[up[side]])
+            laid[side].extend(_FACE_DOWN[c.rank, c.suit] for c in down[side])
+            laid[side].append(_FACE_UP[up[side].rank, up[side].suit])
         events.append(WarLaid(number, war, down, up, "CW-3" if rules.war_down == 1
                                                      else "CW-WAR-DOWN"))
 
