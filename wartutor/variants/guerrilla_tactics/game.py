@@ -207,11 +207,11 @@ def draw_step(state: GuerrillaState, events: Events) -> GuerrillaState:
         seat = state.seats[p]
         due = 1 if seat.supported else 2
         wanted = max(0, due - len(seat.hand)) if fill else due
-        if seat.supported:
-            state = state.seat(p, changed(seat, supported=False))
         if not wanted:
+            if seat.supported:
+                state = state.seat(p, changed(seat, supported=False))
             continue
-        state, got = draw(state, p, wanted, events)
+        state, got = draw(state, p, wanted, events, supported=False)  # the penalty is served
         if not got:
             state = eliminate(state, p, "GT-ELIM-HAND" if seat.hand else "GT-ELIM", events)
             continue

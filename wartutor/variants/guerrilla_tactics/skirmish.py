@@ -81,11 +81,12 @@ def stand(
     cards = tuple((p, counted_cards(state, p, rnd)) for p in players)
     forces = {p: force(counted, rank, ace_high) for p, counted in cards}
     best = best_of(forces)
+    top = forces[best[0]]
     if rnd:
         rule = "GT-TIE-DOWN"
-    elif any(f[0] for f in forces.values()):
+    elif top[0]:  # a pair is on the table (if any is, the best force is one)
         rule = "GT-PAIR-ORDER"
-    elif len(best) > 1 and forces[best[0]][1] == GUERRILLA_STRENGTH and len(
+    elif len(best) > 1 and top[1] == GUERRILLA_STRENGTH and len(
             {c.rank for p, counted in cards if p in best for c in counted}) > 1:
         rule = "GT-GUERRILLAS"  # tied by Guerrillas of different printed ranks
     else:
@@ -232,11 +233,12 @@ def finish_tie_break(state: GuerrillaState, events: Events) -> GuerrillaState:
 
 def spoils(state: GuerrillaState, winners: tuple[int, ...], events: Events) -> GuerrillaState:
     rules, rank = state.rules, state.guerrilla_rank
-    laid = [x for row in state.table for x in row if x.card]
-    used = tuple(x.card for x in laid if x.card)
-    face_down = {x.card for x in laid if not x.face_up}
-    guerrillas = tuple(x.card for x in laid if x.card and is_guerrilla(x.card, rank)
-                       and (rules.involved == "any" or x.face_up))
+    laid = [(x.card, x.how) for row in state.table for x in row if x.card]
+    used = tuple([c for c, _ in laid])
+    face_down = {c for c, how in laid if how == TIE_DOWN}
+    any_way = rules.involved == "any"  # GT-INVOLVED: face-down Guerrillas count too
+    guerrillas = tuple([c for c, how in laid
+                        if is_guerrilla(c, rank) and (any_way or how != TIE_DOWN)])
     rng, tally, removed = state.rng, state.tally, state.removed
     if guerrillas:
         lost, rng = _lost_half(state, used)
