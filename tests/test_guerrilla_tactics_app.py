@@ -59,6 +59,17 @@ def test_the_table_shows_the_guerrilla_rank_piles_and_hidden_hands() -> None:
     assert "a face-down card" not in app.table_text().split("Ana", 1)[1].split("draw")[0]
 
 
+def test_the_cards_you_may_play_are_buttons_drawn_as_cards_in_their_suits_colour() -> None:
+    app = guerrilla_tactics_app(seed=1, stacked=("5S KH", "9D 8D"), pace="instant")
+    assert app.labels()[:2] == ["Play 5♠", "Play K♥"]
+    button = ".wt-app.wt-guerrilla-app .wt-actions .wt-main-button:nth-child({})"
+    css = app.table_html()
+    assert f"{button.format(1)}, {button.format(2)} {{ background: #fff;" in css
+    assert f"{button.format(1)} {{ color: #111111; }}" in css  # the spade black
+    assert f"{button.format(2)} {{ color: #b0001e; }}" in css  # the heart red
+    assert button.format(3) not in css  # "Support" is no card
+
+
 def test_choices_that_are_not_allowed_are_greyed_out_with_the_reason() -> None:
     app = guerrilla_tactics_app(seed=1, stacked=SUPPORT, pace="instant")
     greyed = app.greyed()

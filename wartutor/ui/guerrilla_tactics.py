@@ -21,7 +21,7 @@ from wartutor.core.engine import Event
 from wartutor.core.rulings import settings_of
 from wartutor.ui.guerrilla_moments import SeatNow, TableNow, at_rest, partway
 from wartutor.ui.playback import DEFAULT_PACE
-from wartutor.ui.render import card_svg, deck_svg, mini_card
+from wartutor.ui.render import BLACK, RED, card_svg, deck_svg, mini_card
 from wartutor.ui.shell import GameApp
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS, GuerrillaRules, GuerrillaView
 from wartutor.variants.guerrilla_tactics.agents import heuristic_agent
@@ -68,7 +68,7 @@ GUERRILLA_STYLE = """
 .gt-n3 svg.wt-card, .gt-n4 svg.wt-card { width: 66px; height: 92px; }
 .gt-n3 svg.wt-deck-pile, .gt-n4 svg.wt-deck-pile { width: 54px; height: 74px; }
 .gt-result.wt-mark-new { border-radius: 5px; padding: 0 5px; }
-.wt-guerrilla-app .wt-main-button { font-size: 21px; }
+.wt-guerrilla-app .wt-main-button { font-size: 20px; }
 .wt-large .gt-head { font-size: 23px; }
 .wt-large .gt-mark, .wt-large .gt-zone, .wt-large .gt-cap, .wt-large .gt-pile { font-size: 18px; }
 .wt-large .gt-zone figure { font-size: 16px; }
@@ -139,7 +139,16 @@ class GuerrillaTable:
         return legal
 
     def table_html(self, view: GuerrillaView, events: tuple[Event, ...]) -> str:
-        return table_now_html(at_rest(view, events))
+        return table_now_html(at_rest(view, events)) + card_buttons_css(self._buttons(view))
+
+    def _buttons(self, view: GuerrillaView) -> tuple[str, ...]:
+        """The buttons the shell shows you now, in order (none when it is not your turn)."""
+        if 0 not in view.waiting_for[:1]:
+            return ()
+        hand = view.seats[0].hand or ()
+        # Every card in hand may be played (the legal actions, in the hand's order).
+        legal = tuple(f"play {c.code}" for c in hand) if view.stage == "play" else ()
+        return self.offered_actions(view, legal)
 
     def moment_html(self, before: GuerrillaView, after: GuerrillaView,
                     happened: tuple[Event, ...]) -> str:
@@ -148,6 +157,27 @@ class GuerrillaTable:
         table = partway(before, after, happened)
         table.waiting_for = ()  # who must choose is known only when the step is over
         return table_now_html(table)
+
+
+def card_buttons_css(offered: tuple[str, ...]) -> str:
+    """Your choices that name one card of your hand are drawn as that card: one CSS rule per
+    place in the row of buttons (the shell shows them in the order offered)."""
+    places = [(place, card(words[1])) for place, action in enumerate(offered, start=1)
+              if len(words := action.split()) == 2 and words[0] in ("play", "support", "cancel")]
+    if not places:
+        return ""
+    button = ".wt-app.wt-guerrilla-app .wt-actions .wt-main-button:nth-child({})"
+    shape = ", ".join(button.format(place) for place, _ in places)
+    colours = "".join(f"{button.format(place)} {{ color: {RED if c.suit in 'HD' else BLACK}; }}"
+                      for place, c in places)
+    return f"<style>{shape} {{ {CARD_BUTTON} }}{colours}</style>"
+
+
+# A card: white, upright, its words wrapped on two lines ("Play" over "5♠").
+CARD_BUTTON = ("background: #fff; border: 2px solid #333; border-radius: 9px; "
+               "width: 86px !important; min-width: 0 !important; height: 104px; "
+               "white-space: normal; line-height: 1.25; font-size: 19px; padding: 4px; "
+               "font-weight: 700;")
 
 
 def table_now_html(table: TableNow) -> str:
