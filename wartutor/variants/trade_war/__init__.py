@@ -25,6 +25,7 @@ Computer 1 refills the hand with all 5 cards of the resource pile (the seven of 
 from __future__ import annotations
 
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
+from wartutor.variants.trade_war import fast
 from wartutor.variants.trade_war import game as rules_of_play
 from wartutor.variants.trade_war.agents import AGENTS
 from wartutor.variants.trade_war.choices import decision
@@ -83,6 +84,16 @@ class TradeWar:
 
     def outcome(self, state: TradeState) -> Outcome | None:
         return state.outcome
+
+    def fast_refusal(self, rules: TradeRules, agents: tuple[str, ...]) -> str | None:
+        """None when the fast path plays these rules with these agents; else why not."""
+        return fast.fast_refusal(rules, agents)
+
+    def play_fast(
+        self, rules: TradeRules, seed: int, agents: tuple[str, ...], max_length: int | None
+    ) -> Summary:
+        """The summary of game ``seed``, exactly as the traced engine gives it."""
+        return fast.play_fast(rules, seed, agents, max_length)
 
     def summarize(self, game: Game[TradeState]) -> Summary:
         """Length in turns; counts of asks, misses, battles, doubles, jokers and rewards."""
