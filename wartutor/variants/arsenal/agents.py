@@ -53,35 +53,18 @@ def beaters_table(deck: tuple[ArsenalCard, ...]) -> dict[ArsenalCard, frozenset[
     return {c: frozenset(d for d in deck if d != c and clash(c, d).winner == 1) for c in deck}
 
 
-_TABLES: dict[int, tuple[tuple[ArsenalCard, ...], dict[ArsenalCard, int],
-                         dict[ArsenalCard, frozenset[ArsenalCard]]]] = {}
-
-
-def _tables(deck: tuple[ArsenalCard, ...]) -> tuple[dict[ArsenalCard, int],
-                                                   dict[ArsenalCard, frozenset[ArsenalCard]]]:
-    """worth_table and beaters_table of ``deck``, found by the deck's identity: a match keeps
-    one deck tuple throughout, and hashing its cards at every choice would cost more than
-    the choice itself."""
-    found = _TABLES.get(id(deck))
-    if found is None or found[0] is not deck:
-        if len(_TABLES) >= 16:
-            _TABLES.clear()
-        found = _TABLES[id(deck)] = (deck, worth_table(deck), beaters_table(deck))
-    return found[1], found[2]
-
-
 def careful_answer(view: ArsenalView) -> ArsenalCard:
     """The cheapest card that beats the lead, or the least valuable card when none does."""
     assert view.lead is not None
-    worth, beaters = _tables(view.deck)
-    beat_the_lead = beaters[view.lead]
+    worth = worth_table(view.deck)
+    beat_the_lead = beaters_table(view.deck)[view.lead]
     winners = [c for c in view.hand if c in beat_the_lead]
     return min(winners or view.hand, key=worth.__getitem__)
 
 
 def careful_lead(view: ArsenalView, style: Style) -> ArsenalCard:
     """The card with the best outlook against a careful answer from the unseen cards."""
-    worth, beaters = _tables(view.deck)
+    worth, beaters = worth_table(view.deck), beaters_table(view.deck)
     assert view.viewer is not None
     unseen = tuple(sorted(view.unseen(), key=worth.__getitem__))
     other = view.hand_counts[1 - view.viewer]
