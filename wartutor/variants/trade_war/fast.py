@@ -60,7 +60,7 @@ def fast_refusal(rules: TradeRules, agents: tuple[str, ...]) -> str | None:
     """None: the fast path plays every ruling with any of the built-in agents in each seat."""
     unknown = [name for name in agents if name not in AGENTS]
     if unknown:
-        return (f"the fast path knows only the agents {', '.join(AGENTS)}, "
+        return (f"the fast path knows only the agents {' and '.join(AGENTS)}, "
                 f"not {', '.join(unknown)}")
     if len(agents) != rules.players:
         return f"the fast path needs one agent for each of the {rules.players} players"
