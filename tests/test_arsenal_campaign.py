@@ -32,6 +32,7 @@ from wartutor.variants.arsenal.progress import (
     Progress,
     ProgressFile,
     default_data_dir,
+    student_file_name,
 )
 
 REPO = Path(__file__).resolve().parents[1]
@@ -314,3 +315,35 @@ def test_a_careful_npc_beats_a_random_player_most_of_the_time() -> None:
         agents = {0: AGENTS["random"](0, seed), 1: LEVELS[7].npc_agent(1, seed)}
         wins += play_out(Game.new(ARSENAL, seed=seed), agents).outcome.winners == (1,)  # type: ignore[union-attr]
     assert wins >= 10
+
+
+def test_each_student_keeps_a_campaign_of_their_own(tmp_path: Path) -> None:
+    ada = Campaign(tmp_path, student="Ada")
+    ada.record(1, won=True)
+    assert Campaign(tmp_path, student=" ada ").open_levels() == (1, 2)  # the same student
+    assert Campaign(tmp_path, student="Bo").open_levels() == (1,)  # a classmate starts fresh
+    assert Campaign(tmp_path).open_levels() == (1,)  # and so does the folder's own campaign
+
+
+def test_a_broken_save_sets_back_only_its_own_student(tmp_path: Path) -> None:
+    Campaign(tmp_path, student="Ada").record(1, won=True)
+    bo = Campaign(tmp_path, student="Bo")
+    bo.record(1, won=True)
+    bo.file.path.write_text("not a save")
+    again = Campaign(tmp_path, student="Bo")
+    assert again.open_levels() == (1,) and "could not be used" in (again.message or "")
+    assert Campaign(tmp_path, student="Ada").open_levels() == (1, 2)
+
+
+@pytest.mark.parametrize("name", ["Zoë", "Zoe", "../../etc/passwd", "名前", "a" * 40])
+def test_a_students_file_name_is_safe_and_their_own(name: str) -> None:
+    file = student_file_name(name)
+    assert "/" not in file and file.endswith(".json") and file.isascii()
+    assert student_file_name(name.upper()) == file
+    assert file != student_file_name(name[:-1] + "x")
+
+
+@pytest.mark.parametrize("name", ["", "   ", "a" * 41])
+def test_a_name_that_cannot_name_a_student_is_refused(name: str) -> None:
+    with pytest.raises(BadInput):
+        student_file_name(name)

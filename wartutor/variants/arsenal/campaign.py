@@ -37,13 +37,14 @@ class Campaign:
     """Levels, progress, and the save file behind them (see :mod:`.progress`).
 
     ``message`` holds anything the player should be told: an unusable save set aside,
-    or progress that could not be written.
+    or progress that could not be written. ``student`` keeps a campaign of that student's
+    own (a server shared by a class); without one, the folder's single campaign.
     """
 
     levels = LEVELS
 
-    def __init__(self, data_dir: str | Path | None = None) -> None:
-        self.file = ProgressFile(data_dir)
+    def __init__(self, data_dir: str | Path | None = None, student: str | None = None) -> None:
+        self.file = ProgressFile(data_dir, student)
         self.progress, self.message = self.file.load()
 
     def level(self, number: int) -> Level:

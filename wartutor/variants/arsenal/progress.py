@@ -11,6 +11,10 @@ campaign begins. A temporary file left by a save that was killed before its swap
 removed by the next load, once it is a minute old (so that a save still running in
 another process keeps its own).
 
+Each student on a shared server keeps a file of their own, named after the name they
+type (:func:`student_file_name`): thirty students on one server each have their own
+campaign, and a broken file sets back only its own student.
+
 The folder is, in order: the ``data_dir`` argument; the ``WARTUTOR_DATA_DIR``
 environment variable; the system's place for user data (``$XDG_DATA_HOME`` or
 ``~/.local/share`` on Linux, ``~/Library/Application Support`` on macOS,
@@ -20,8 +24,10 @@ environment variable; the system's place for user data (``$XDG_DATA_HOME`` or
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -39,6 +45,24 @@ FORMAT = "wartutor-arsenal-progress"
 VERSION = 1
 MAX_BYTES = 64_000  # a saved campaign takes about 300
 STALE_AFTER = 60  # seconds: a save's temporary file older than this was left by a killed save
+MAX_NAME = 40  # characters of a student's name, as typed
+
+
+def student_file_name(student: str) -> str:
+    """The save file of the student who types ``student``: the same for "Ada" and " ada ",
+    different for any other name, and always a safe file name
+    ("arsenal-progress-ada-lovelace-4ddb9adb.json" for "Ada Lovelace").
+    """
+    if not isinstance(student, str):
+        raise BadInput(f"{quoted(student)} is not a name", allowed="your name, as text")
+    name = " ".join(student.split()).casefold()
+    if not name:
+        raise BadInput("the name box is empty", allowed="your first name, as you wish")
+    if len(name) > MAX_NAME:
+        raise BadInput(f"the name has {len(name)} characters", allowed=f"at most {MAX_NAME}")
+    slug = re.sub(r"[^a-z0-9]+", "-", name).strip("-")[:24] or "student"
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]  # tells "Zoë" from "Zoe"
+    return f"arsenal-progress-{slug}-{digest}.json"
 
 
 @dataclass(frozen=True)
@@ -115,9 +139,9 @@ def default_data_dir() -> Path:
 class ProgressFile:
     """The campaign's save file: :meth:`load` never fails, :meth:`save` never half-writes."""
 
-    def __init__(self, data_dir: str | Path | None = None) -> None:
+    def __init__(self, data_dir: str | Path | None = None, student: str | None = None) -> None:
         folder = default_data_dir() if data_dir is None else Path(data_dir).expanduser()
-        self.path = folder / FILE_NAME
+        self.path = folder / (FILE_NAME if student is None else student_file_name(student))
         self.stuck = False  # an unusable save could not be moved aside: never overwrite it
 
     def load(self) -> tuple[Progress, str | None]:
@@ -143,7 +167,8 @@ class ProgressFile:
                            f"{self.path}", allowed="moving that file away, then saving again")
         folder = self.path.parent
         folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{FILE_NAME}.", suffix=".tmp")
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{self.path.name}.",
+                                             suffix=".tmp")
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 out.write(progress.to_json())
@@ -159,7 +184,7 @@ class ProgressFile:
         """Remove the temporary files of saves that were killed before their swap."""
         now = time.time()
         try:
-            for left in self.path.parent.glob(f".{FILE_NAME}.*.tmp"):
+            for left in self.path.parent.glob(f".{self.path.name}.*.tmp"):
                 with contextlib.suppress(OSError):  # gone already, or not ours to remove
                     if now - left.stat().st_mtime > STALE_AFTER:
                         left.unlink()
