@@ -4,10 +4,11 @@
 
 1. The traced engine, per step (one agent's choice and every automatic step after it),
    with 2 and 5 players and heuristic or random agents at every seat, two ways: as the
-   apps play (a Game that keeps every state) and as the simulator plays (only the current
-   state). With ``--baseline DIR`` (a checkout of an older commit) the same loops run on
-   that tree too, alternating with this one, each in its own process; the figure is the
-   least CPU time of three runs, as the machine may be busy.
+   apps play (a Game that keeps every state, ten steps at a time, the first 200 steps of
+   each game) and as the simulator plays (whole games, only the current state). With
+   ``--baseline DIR`` (a checkout of an older commit) the same loops run on that tree
+   too, alternating with this one, each in its own process; the figure is the least CPU
+   time of three runs, as the machine may be busy.
 2. The fast path (``WAR_ROOM.play_fast``) in this process: games per second, rounds per
    game, and what the games look like.
 3. ``simulate("war_room", M, jobs=J)`` at the default rulings and agents: wall time.
@@ -26,6 +27,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
 REPEAT = 3
+APP_STEPS = 200  # steps of each game the apps' figure plays, as a class might
 TABLES = [(2, "heuristic"), (2, "random"), (5, "heuristic"), (5, "random")]
 
 
@@ -41,7 +43,9 @@ def traced_steps(players: int, agent: str, games: int, keep: bool) -> tuple[int,
     for seed in range(games):
         seats = {p: AGENTS[agent](p, seed) for p in range(players)}
         if keep:  # the apps: a Game, every state and event kept for undo and the log
-            game = play_out(Game.new(WAR_ROOM, rules, seed), seats)
+            game = Game.new(WAR_ROOM, rules, seed)
+            for _ in range(APP_STEPS // 10):  # the apps' "Play 10"
+                game = play_out(game, seats, max_steps=10)
             steps += len(game.steps) - 1
             continue
         state, _ = WAR_ROOM.new_game(rules, seed, None)  # the simulator: the current state only
@@ -56,8 +60,10 @@ def per_step(tree: Path, players: int, agent: str, games: int, keep: bool) -> fl
     """Microseconds per step in ``tree``, in a fresh process that imports wartutor from there."""
     run = subprocess.run(
         [sys.executable, __file__, "--measure", json.dumps([players, agent, games, keep])],
-        env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True, text=True, check=False,
     )
+    if run.returncode:
+        raise SystemExit(f"measuring in {tree} failed:\n{run.stderr}")
     steps, seconds = json.loads(run.stdout)
     return 1e6 * seconds / steps
 
@@ -66,8 +72,8 @@ def traced_section(games: int, baseline: Path | None) -> None:
     trees = [HERE] if baseline is None else [baseline, HERE]
     print(f"1. Traced engine, microseconds per step (least CPU time of {REPEAT}), "
           f"seeds 0..{games - 1}, default rulings")
-    for keep, how in ((True, "as the apps play, every state kept"),
-                      (False, "as the simulator plays, current state only")):
+    for keep, how in ((True, f"as the apps play, every state kept ({APP_STEPS} steps a game)"),
+                      (False, "as the simulator plays, whole games, current state only")):
         print(f"  {how}:")
         for players, agent in TABLES:
             best = {tree: float("inf") for tree in trees}

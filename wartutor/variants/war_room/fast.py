@@ -2,8 +2,10 @@
 
 It plays the same rules as game.py, and the built-in agents' choices as agents.py makes
 them, on plain lists: a card is the index of its kind in the deck, a VC is an int per
-seat (None for a seat out of the game). tests/test_war_room_fast.py proves it returns
-the same summary as the traced engine for every agent, ruling and seed it tries.
+seat. The one shuffle of the package deals and reshuffles, and each agent draws from
+its own generator exactly when agents.py does, so every choice comes out the same.
+tests/test_war_room_fast.py proves it returns the same summary as the traced engine for
+every agent, ruling, table and deck it tries.
 """
 
 from __future__ import annotations

@@ -309,7 +309,7 @@ def targets(state: WarRoomState, owner: int, step: Instruction) -> Targets:
     pick: Callable[..., int] = max if step.target == "highest-opponent" else min
     vcs = {s: x.vc for s in opponents if (x := table[s]) is not None}
     extreme = pick(vcs.values())
-    tied = tuple(s for s in opponents if vcs[s] == extreme)
+    tied = tuple([s for s in opponents if vcs[s] == extreme])
     several = len(tied) > 1
     return Targets(tied, several and state.rules.extreme_tie == "chooser", several)
 
