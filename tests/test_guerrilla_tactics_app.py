@@ -18,6 +18,7 @@ from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS, GuerrillaRule
 from wartutor.variants.guerrilla_tactics.agents import heuristic_agent
 from wartutor.variants.guerrilla_tactics.events import (
     Chose,
+    ForcesLost,
     Promoted,
     PromotionCancelled,
     Revealed,
@@ -263,3 +264,15 @@ def test_the_end_of_the_game_names_the_last_skirmish_fought() -> None:
     assert table.startswith("Game over after skirmish 1 ")
     assert "Removed pile (face down): 1 card " in table  # Ana's last card, unseen
     assert "a king, wins: takes 3 cards" in table
+
+
+def test_loss_of_forces_marks_the_cards_it_removes_on_the_table() -> None:
+    game = _engine_game(4, seed=0, steps=60)
+    step, happened = _step_with(game, ForcesLost)
+    lost = game.steps[step].events[happened - 1]
+    assert isinstance(lost, ForcesLost) and lost.removed
+    table = _moment(game, step, happened)
+    for removed in lost.removed:
+        assert (f'<figure class="gt-lost wt-changed">{card_svg(removed)}<figcaption>removed'
+                in table)
+    assert '<span class="gt-removed wt-changed">' in table

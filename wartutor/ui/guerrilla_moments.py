@@ -89,7 +89,7 @@ class TableNow:
     lost: set[Card] = field(default_factory=set)
     begun: int = 0  # the last skirmish seen beginning, and the last seen with cards laid:
     laid: int = 0  # a game may end at the draw of a skirmish never fought
-    changed: set[str] = field(default_factory=set)  # of "rank", "skirmish", "removed"
+    changed: set[str] = field(default_factory=set)  # "rank", "skirmish", "removed", "lost"
 
     @property
     def fought(self) -> int:
@@ -286,7 +286,7 @@ def _move(table: TableNow, event: Event, after: GuerrillaView,
                         seats[p].penalty_due = True
         case ForcesLost(removed=removed, hidden_removed=hidden):
             table.removed += len(removed) + hidden
-            table.changed.add("removed")
+            table.changed.update(("removed", "lost"))
         case SpoilsTaken(shares=shares, odd_removed=odd):
             for p, cards in shares:
                 seats[p].discard += len(cards)

@@ -272,9 +272,8 @@ def _what(table: TableNow, c: Card) -> str:
     return "Guerrilla" if is_guerrilla(c, table.rank) else "spy" if c.rank == SPY else ""
 
 
-def _figure(c: Card | None, caption: str, css: str = "") -> str:
-    cls = f' class="{css.strip()}"' if css.strip() else ""
-    return (f"<figure{cls}>{card_svg(c)}<figcaption>{escape(caption) or '&nbsp;'}"
+def _figure(c: Card | None, caption: str) -> str:
+    return (f"<figure>{card_svg(c)}<figcaption>{escape(caption) or '&nbsp;'}"
             f"</figcaption></figure>")
 
 
@@ -283,6 +282,7 @@ def _laid(table: TableNow, x: Laid, fresh: bool) -> str:
     lost = x.card is not None and x.card in table.lost
     words = "removed" if lost else LAID_WORDS[x.how]
     drawn = card_svg(x.card, laid_down=face_down and x.card is not None)
+    fresh = fresh or (lost and "lost" in table.changed)  # just removed by loss of forces
     css = f'{" gt-lost" if lost else ""}{" wt-changed" if fresh else ""}'.strip()
     cls = f' class="{css}"' if css else ""
     return f"<figure{cls}>{drawn}<figcaption>{words}</figcaption></figure>"
