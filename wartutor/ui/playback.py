@@ -6,8 +6,9 @@ for the viewer. Playing frames back only chooses which frame is on show; the gam
 seed, rules and actions) is never touched, so undo, the timeline and traces are as they
 were.
 
-A sentence that would be said again within one step (War Room's "has no target" for
-every card in a round, say) is said once, at its first place, with a count.
+A sentence said again and again within one step is said once, with a count. A playback
+longer than :data:`MAX_MOMENTS` (a game that plays on without you, say) shows its first
+moments and then its end; the log keeps every one.
 
 >>> from wartutor.core import Game
 >>> from wartutor.variants import find_variant
@@ -33,6 +34,7 @@ from wartutor.core.record import cited_rule, explanation
 # Milliseconds a moment stays on the table at each pace; "instant" shows only the end.
 PACES: dict[str, int] = {"slow": 2000, "normal": 1000, "fast": 400, "instant": 0}
 DEFAULT_PACE = "normal"
+MAX_MOMENTS = 60  # about a minute at normal pace: past that, skip to the end
 
 
 @dataclass(frozen=True)
@@ -51,18 +53,22 @@ class Frame:
 
 
 def said_once(sentences: list[str]) -> list[tuple[int, str]]:
-    """Each distinct sentence once, at its first place, with how many times it was said.
+    """Each run of one sentence said again and again, once, with how many times.
 
-    >>> said_once(["A.", "B.", "A.", "A."])
-    [(0, 'A. (3 times)'), (1, 'B.')]
+    Only back-to-back repeats are merged: a sentence that comes back later in the step
+    is a moment of its own there (a second "declines" after a tie-break, say).
+
+    >>> said_once(["A.", "A.", "A.", "B.", "A."])
+    [(0, 'A. (3 times)'), (3, 'B.'), (4, 'A.')]
     """
-    counts: dict[str, int] = {}
-    first: dict[str, int] = {}
+    runs: list[tuple[int, str, int]] = []  # (first place, sentence, times)
     for place, sentence in enumerate(sentences):
-        counts[sentence] = counts.get(sentence, 0) + 1
-        first.setdefault(sentence, place)
-    return [(place, s if counts[s] == 1 else f"{s} ({counts[s]} times)")
-            for s, place in first.items()]
+        if runs and runs[-1][1] == sentence:
+            first, _, times = runs[-1]
+            runs[-1] = (first, sentence, times + 1)
+        else:
+            runs.append((place, sentence, 1))
+    return [(place, s if times == 1 else f"{s} ({times} times)") for place, s, times in runs]
 
 
 def frames(
@@ -86,7 +92,9 @@ def frames(
         for k, (place, words) in enumerate(said):
             shown.append(Frame(number, place + 1, words, cited_rule(game, events[place]),
                                final=k == len(said) - 1))
-    if upto > since and (not shown or shown[-1].step != upto):
-        # A last step with nothing to say still brings the table to its end.
-        shown.append(Frame(upto, len(game.steps[upto].events), "", "", final=True))
+    if upto > since and (not shown or shown[-1].step != upto or len(shown) > MAX_MOMENTS):
+        # A last step with nothing to say (or past the most moments) still brings the
+        # table to its end.
+        end = Frame(upto, len(game.steps[upto].events), "", "", final=True)
+        shown = [*shown[:MAX_MOMENTS - 1], end]
     return shown

@@ -35,7 +35,7 @@ STYLESHEET = """
 .wt-app .wt-table-region { flex: 1 1 auto; min-width: 0; }
 .wt-app .wt-side { flex: 0 0 400px; width: 400px; gap: 8px; }
 .wt-happened { background: #fff; border: 3px solid #1d6b3a; border-radius: 10px;
-  padding: 6px 12px; min-height: 110px; }
+  padding: 6px 12px; min-height: 110px; max-height: 250px; overflow-y: auto; }
 .wt-happened-head { font-size: 15px; font-weight: 700; color: #1d6b3a; text-transform: uppercase;
   letter-spacing: .5px; }
 .wt-moments { list-style: none; margin: 2px 0 0; padding: 0; }
@@ -128,6 +128,8 @@ STYLESHEET = """
 .wt-app.wt-large .wt-side { flex-basis: 440px; width: 440px; }
 .wt-large .wt-moments .wt-now { font-size: 25px; }
 .wt-large .wt-moments .wt-before { font-size: 18px; }
+.wt-large .wt-happened { max-height: 300px; }
+.wt-large .wt-deal-code b { white-space: nowrap; }
 .wt-app.wt-large .widget-button, .wt-app.wt-large .widget-toggle-button { font-size: 23px;
   height: 54px; }
 .wt-app.wt-large .wt-pace .widget-toggle-button { font-size: 18px; height: 40px;

@@ -45,6 +45,7 @@ from wartutor.ui.rulings import RulingsPanel
 AUTOPLAY_DECISIONS = 10
 LOG_STEPS = 40  # older steps stay on the timeline; a long log would slow every click
 FRESH_SEEDS = 100_000  # short enough to read out to a class and type
+EARLIER_SHOWN = 2  # moments listed under the one on show: more would push the choices down
 WATCHING = "Watching the moves play out: your choices come back when it is your turn."
 
 log = logging.getLogger(__name__)
@@ -602,8 +603,9 @@ class GameApp(widgets.VBox):
         (playing back the computers' moves after step ``since``, if they moved first)."""
         self.seed_box.value = str(self._game.seed)
         code = self.deal_code()
+        why = "a set deal, or rulings no code can hold: share the trace instead"
         shown = (f"<b>{escape(code)}</b>" if code else
-                 "none (a set deal, or rulings no code can hold: share the trace instead)")
+                 f'<span title="{escape(why)}">none (a set deal)</span>')
         self._deal_code.value = f'<span class="wt-deal-code">Deal code: {shown}</span>'
         self.rulings.show_round(self._game.rules)
         self._play_back(since)
@@ -757,25 +759,24 @@ class GameApp(widgets.VBox):
         return " ".join(s for s in said if s), "; ".join(dict.fromkeys(rules))
 
     def _happened_html(self, moments: list[Frame], *, playing: bool) -> str:
-        """The moment on show, large, under the ones before it since your last choice."""
+        """The moment on show, large, and under it the ones before it since your choice
+        (newest first, so the moment itself is never scrolled away)."""
         teacher = self.teacher_view.value
-        said = [f for f in moments if f.words]
+        said = [f for f in moments if f.words][::-1]
         items = []
-        for number, frame in enumerate(said[-4:], start=max(0, len(said) - 4)):
-            now = number == len(said) - 1
+        for number, frame in enumerate(said[:EARLIER_SHOWN + 1]):
             rule = (f' <span class="wt-rule">({escape(frame.rule)})</span>'
                     if teacher and frame.rule else "")
-            items.append(f'<li class="{"wt-now" if now else "wt-before"}">'
+            items.append(f'<li class="{"wt-now" if number == 0 else "wt-before"}">'
                          f"{escape(frame.words)}{rule}</li>")
         if not items:
             items.append('<li class="wt-now">Your move.</li>')
-        earlier = len(said) - 4
-        more = (f'<p class="wt-note">{earlier} earlier moment{"s" if earlier > 1 else ""} '
-                f"in the log below.</p>" if earlier > 0 else "")
-        head = (f"Moment {len(said)} of {len(self._frames)}"
-                if playing else "What just happened")
-        return (f'<div class="wt-happened-head">{escape(head)}</div>{more}'
-                f'<ol class="wt-moments">{"".join(items)}</ol>')
+        earlier = len(said) - EARLIER_SHOWN - 1
+        more = (f'<li class="wt-note">and {earlier} earlier moment{"s" if earlier > 1 else ""}'
+                " in the log below</li>" if earlier > 0 else "")
+        head = f"Moment {len(said)} of {len(self._frames)}" if playing else "What just happened"
+        return (f'<div class="wt-happened-head">{escape(head)}</div>'
+                f'<ol class="wt-moments">{"".join(items)}{more}</ol>')
 
     def _show_controls(self, state: Any) -> None:
         """Your choices at ``state``; None while the playback is still showing moments."""
