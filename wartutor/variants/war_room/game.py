@@ -51,7 +51,6 @@ from wartutor.variants.war_room.rules import NAMES, WarRoomRules
 
 ACTIVATE, DECLINE, USE, SKIP = "activate", "decline", "use", "skip"
 TARGET = tuple(f"target {name}" for name in NAMES)  # the action that aims at each seat
-_DECLARE = (ACTIVATE, DECLINE)
 Pile = tuple[RoomCard, ...]
 T = TypeVar("T")
 
@@ -520,6 +519,7 @@ def _endless(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
 
 
 _last_decision: tuple[WarRoomState | None, Decision | None] = (None, None)
+_DECLARE = tuple(Decision(seat, "declare", (ACTIVATE, DECLINE)) for seat in range(len(NAMES)))
 
 
 def decision(state: WarRoomState) -> Decision | None:
@@ -543,7 +543,7 @@ def _decision(state: WarRoomState) -> Decision | None:
         return Decision(state.queue[0], needed[0], needed[1])
     player = _next_to_declare(state)
     assert player is not None
-    return Decision(player, "declare", _DECLARE)
+    return _DECLARE[player]
 
 
 def play(state: WarRoomState, action: str) -> tuple[WarRoomState, tuple[WarRoomEvent, ...]]:
