@@ -90,6 +90,7 @@ class _Game:
         self.hand: list[list[int]] = [[] for _ in range(n)]
         self.tie_drawn: list[list[int]] = [[] for _ in range(n)]
         self.out = [False] * n
+        self.active = list(range(n))  # the players not out, in seat order
         self.supported = [False] * n
         self.reveals_first = [False] * n
         self.played_guerrilla = [False] * n
@@ -124,9 +125,6 @@ class _Game:
         index, self.randoms[player] = rng.below(count)
         return index
 
-    def active(self) -> list[int]:
-        return [p for p in range(self.n) if not self.out[p]]
-
     # The game: skirmish after skirmish until one player (or none) is left.
 
     def play(self) -> None:
@@ -149,7 +147,7 @@ class _Game:
 
     def decided(self) -> bool:
         """The last remaining player wins; if nobody remains the game is a draw."""
-        left = self.active()
+        left = self.active
         if len(left) > 1:
             return False
         self.winners = tuple(left)
@@ -160,17 +158,16 @@ class _Game:
 
     def take_top(self, player: int, count: int, reshuffle: bool = True) -> list[int]:
         pile = self.draw[player]
-        taken: list[int] = []
-        while len(taken) < count:
-            if not pile:
-                discard = self.discard[player]
-                if not (reshuffle and discard):
-                    break
-                self.rng = shuffle_in_place(discard, self.rng)
-                pile = self.draw[player] = discard
-                self.discard[player] = []
-                self.reshuffles += 1
-            taken.append(pile.pop(0))
+        taken = pile[:count]
+        del pile[:count]
+        discard = self.discard[player]
+        if len(taken) < count and reshuffle and discard:
+            self.rng = shuffle_in_place(discard, self.rng)
+            self.draw[player], self.discard[player] = discard, []
+            self.reshuffles += 1
+            more = count - len(taken)
+            taken += discard[:more]
+            del discard[:more]
         return taken
 
     def eliminate(self, player: int) -> None:
@@ -178,12 +175,13 @@ class _Game:
         self.hand[player] = []
         self.tie_drawn[player] = []
         self.out[player] = True
+        self.active = [p for p in self.active if p != player]
         self.reveals_first[player] = self.supported[player] = False
 
     def draw_step(self) -> bool:
         """1. Draw; True when the game is over."""
         fill = self.rules.draw_to == "fill-to-two"
-        for p in self.active():
+        for p in self.active:
             due = 1 if self.supported[p] else 2
             wanted = max(0, due - len(self.hand[p])) if fill else due
             self.supported[p] = False
@@ -201,7 +199,7 @@ class _Game:
     def promotion(self) -> None:
         if self.rank >= MAX_GUERRILLA_RANK:
             return
-        active = self.active()
+        active = self.active
         if not all(self.played_guerrilla[p] for p in active):
             return
         st, hand = self.st, self.hand
@@ -267,7 +265,7 @@ class _Game:
     def skirmish_fought(self) -> bool:
         """Play, evaluate, support, tie-breaks and spoils; True when the game is over."""
         n, st = self.n, self.st
-        active = self.active()
+        active = self.active
         table: list[list[int]] = [[] for _ in range(n)]
         spies: list[list[int]] = [[] for _ in range(n)]  # spies revealed face up
         face_down: set[int] = set()
@@ -441,9 +439,9 @@ class _Game:
 
 
 def _best(forces: dict[int, int]) -> list[int]:
-    """The players with the highest force, in seat order."""
+    """The players with the highest force, in seat order (the order of ``forces``)."""
     top = max(forces.values())
-    return sorted(p for p, f in forces.items() if f == top)
+    return [p for p, f in forces.items() if f == top]
 
 
 def _two(a: int, b: int) -> int:
