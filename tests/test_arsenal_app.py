@@ -232,7 +232,7 @@ def test_your_hand_is_drawn_as_cards_in_their_family_colours(tmp_path: Path) -> 
     match = arsenal_app(tmp_path, seed=YOU_LEAD, pace="instant").match
     hand = ARSENAL.view(match.game.state, 0).hand
     assert match.labels()[:len(hand)] == [card_label(c) for c in hand]
-    assert card_label(arsenal_card("SH-SF")) == "cap 3 shield\nShield\nSpace Force"
+    assert card_label(arsenal_card("SH-SF")) == "cap 3\nShield\nSpace Force"  # as on its card
     for place, card in enumerate(hand, start=1):  # a band of the family's colour on each
         assert (f".wt-main-button:nth-child({place}) {{ background: linear-gradient("
                 f"{FAMILY_TINTS[card.family]} 0 {BAND}, ") in match.table_html()

@@ -74,14 +74,14 @@ ARSENAL_STYLE = """
 /* Your hand: buttons drawn as the table's cards, in their family's colour (the colours
    themselves come with each table, one rule per place in the hand). Specific enough to
    win over the shell's button rules, which come later in the page. */
-.wt-arsenal-app .wt-app .wt-actions .wt-main-button { flex: 0 0 auto; height: 116px;
+.wt-arsenal-app .wt-app .wt-actions .wt-main-button { flex: 0 0 auto; height: 98px;
   width: 86px !important; min-width: 0 !important; white-space: pre-line; line-height: 1.3;
   font-size: 14px; font-weight: 700; border-radius: 9px; color: #111; border: 2px solid #333;
   padding: 4px 3px 2px; overflow: hidden; background: #fff; display: flex;
   flex-direction: column; justify-content: flex-start; align-items: center; }
 .wt-arsenal-app .wt-app .wt-actions .wt-main-button:hover:enabled { border-color: #e0a800;
   box-shadow: 0 0 0 3px #ffd43b; }
-.wt-arsenal-app .wt-app.wt-large .wt-actions .wt-main-button { height: 132px;
+.wt-arsenal-app .wt-app.wt-large .wt-actions .wt-main-button { height: 112px;
   width: 96px !important; font-size: 16px; }
 .wt-map { align-items: center; }
 .wt-map .wt-map-label { font-size: 17px; font-weight: 700; margin-right: 4px; }
@@ -156,8 +156,8 @@ def card_label(card: ArsenalCard) -> str:
     Meteor
     Space Force
     """
-    job = ("bomb" if card.family == "bomb" else "shield" if card.family == "shield" else "")
-    return f"{_badge(card)} {job}".strip() + f"\n{card.name}\n{card.suit_name}"
+    first = f"{_badge(card)} bomb" if card.family == "bomb" else _badge(card)  # one short line
+    return f"{first}\n{card.name}\n{card.suit_name}"
 
 
 def _badge(card: ArsenalCard) -> str:
