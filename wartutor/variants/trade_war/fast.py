@@ -103,9 +103,10 @@ class _Game:
         ]
         self.strength = [float(v) for v in self.value] + [10.5, 20.0]  # agents.strength
         self.tally = dict.fromkeys(COUNTS, 0)
-        # The public record of asks as the heuristic agent reads it (agents.Hints).
-        self.hinted: set[tuple[int, int]] = set()
-        self.lacking: set[tuple[int, int]] = set()
+        # The public record of asks as the heuristic agent reads it (agents.Hints): for
+        # each player, the ranks it must hold and the ranks it was seen to lack.
+        self.hinted: list[set[int]] = [set() for _ in range(n)]
+        self.lacking: list[set[int]] = [set() for _ in range(n)]
 
         deck = list(DEAL_ORDER)
         rng = Rng(shuffle_in_place(deck, Rng.from_seed(seed).state))
@@ -269,10 +270,10 @@ class _Game:
     def _record(self, player: int, target: int, rank: int, shown: bool) -> None:
         """The ask record, as agents.Hints reads it."""
         if self.rules.ask_hold:
-            self.hinted.add((player, rank))
-        self.hinted.discard((target, rank))
+            self.hinted[player].add(rank)
+        self.hinted[target].discard(rank)
         if not shown:
-            self.lacking.add((target, rank))
+            self.lacking[target].add(rank)
 
     # TW-BATTLE
 
@@ -589,34 +590,33 @@ class _Game:
 
     def _best_ask(self, player: int) -> None:
         """agents._best_asks, then one of the best at random from the agent's own seed."""
-        mine = [0] * 15
+        unknown = [4] * 15  # copies of each rank the agent cannot account for
         for c in self.hands[player] + self.piles[player] + self.removed:
             if c < MUELLER:
-                mine[RANK[c]] += 1
-        hinted, lacking = self.hinted, self.lacking
+                unknown[RANK[c]] -= 1
+        ranks = self._ask_ranks()
         best, chosen = -2.0, []
         for t in self._targets():
-            size = len(self.hands[t])
-            for rank in self._ask_ranks():
-                asked = (t, rank)
-                if asked in lacking:
+            size, hinted, lacking = len(self.hands[t]), self.hinted[t], self.lacking[t]
+            for rank in ranks:
+                if rank in lacking:
                     score = -1.0
                 else:
-                    base = max(4 - mine[rank], 0) * size / 10
-                    score = base + (10 if asked in hinted else 0)
+                    base = max(unknown[rank], 0) * size / 10
+                    score = base + (10 if rank in hinted else 0)
                 if score > best:
-                    best, chosen = score, [asked]
+                    best, chosen = score, [(t, rank)]
                 elif score == best:
-                    chosen.append(asked)
+                    chosen.append((t, rank))
         self._ask(*chosen[self._pick(player, len(chosen))])
 
     def _battle_play(self, player: int, attacking: bool) -> list[int]:
         """agents._battle: attack with the lowest doubles, else the second-best card;
         defend with the cheapest play that wins, else the weakest."""
         strength = self.strength
-        ranked = sorted(_possible_plays(self.hands[player]),
-                        key=lambda play: sum(strength[c] for c in play)
-                        + (20 if len(play) == 2 else 0))
+        ranked = sorted(_possible_plays(self.hands[player]),  # doubles count 20 more
+                        key=lambda play: strength[play[0]] if len(play) == 1
+                        else strength[play[0]] + strength[play[1]] + 20)
         if attacking:
             pairs = [play for play in ranked if len(play) == 2]
             if pairs:
