@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wartutor.core.engine import Summary
+from wartutor.core.errors import BadInput
 from wartutor.explore.simulate import play_one
 from wartutor.variants.war_room import WAR_ROOM, Deck, RoomCard, WarRoomRules, to_toml
 from wartutor.variants.war_room.deck import KINDS, TARGETS, Instruction
@@ -60,7 +61,8 @@ def test_every_ruling_and_agent_gives_the_traced_summary(
         first = "random" if i % 2 else players - 1
         rules = WarRoomRules(players=players, first_player=first, **rulings)
         assert_same(rules, seed, agents, max_length=25)
-        assert_same(rules, seed + 1, agents, max_length=4)
+        assert_same(rules, seed + 1, agents, max_length=40)
+        assert_same(rules, seed + 2, agents, max_length=4)
 
 
 def test_whole_games_at_the_default_rulings_give_the_traced_summary() -> None:
@@ -122,7 +124,7 @@ def tables(draw: st.DrawFn) -> tuple[WarRoomRules, tuple[str, ...]]:
     return rules, tuple(draw(st.sampled_from(AGENTS)) for _ in range(players))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables(), st.integers(0, 2**32), st.sampled_from([None, 30, 3]))
 def test_any_deck_gives_the_traced_summary(
     table: tuple[WarRoomRules, tuple[str, ...]], seed: int, max_length: int | None
@@ -147,3 +149,8 @@ def test_every_agent_has_a_fast_path_and_an_unknown_one_is_refused_in_words() ->
         assert WAR_ROOM.fast_refusal(WarRoomRules(players=3), agents) is None
     reason = WAR_ROOM.fast_refusal(WarRoomRules(), ("heuristic", "coach"))
     assert reason is not None and "coach" in reason
+
+
+def test_the_fast_path_wants_one_agent_per_seat() -> None:
+    with pytest.raises(BadInput, match="3 agents were named for 2 seats"):
+        WAR_ROOM.play_fast(WarRoomRules(), 0, ("random",) * 3, None)

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from wartutor.core.chance import Rng, check_seed, shuffle_in_place
 from wartutor.core.engine import Summary
+from wartutor.core.errors import BadInput
 from wartutor.variants.war_room.deck import load_deck
 from wartutor.variants.war_room.rules import WarRoomRules
 
@@ -227,6 +228,9 @@ def play_fast(
     deck = rules.deck
     printed, activation, dealt = _kinds(deck)
     n = rules.players
+    if len(agents) != n:
+        raise BadInput(f"{len(agents)} agents were named for {n} seats",
+                       allowed=f"one agent name per seat, {n} in all")
     once = rules.reactivate == "once-per-cycle"
     all_tied = rules.extreme_tie == "all"
     same_tie = rules.stalemate_when == "same-tie"
