@@ -74,10 +74,11 @@ def test_the_cards_you_may_play_are_buttons_drawn_as_cards_in_their_suits_colour
 def test_choices_that_are_not_allowed_are_greyed_out_with_the_reason() -> None:
     app = guerrilla_tactics_app(seed=1, stacked=SUPPORT, pace="instant")
     greyed = app.greyed()
-    assert greyed["Support"].startswith("You may only support when you are tied or losing")
+    assert list(greyed) == ["Propose"]
     assert "every player to have played a Guerrilla" in greyed["Propose"]
+    assert "Propose : A promotion needs every player" in app.reasons_text()  # said, not hovered
     with pytest.raises(BadInput, match="greyed out"):
-        app.press("Support")
+        app.press("Propose")
 
 
 def test_a_promotion_is_proposed_and_the_new_guerrilla_rank_is_shown() -> None:
