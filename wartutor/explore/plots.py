@@ -17,6 +17,11 @@ from wartutor.explore.table import Table
 from wartutor.variants import find_variant
 
 COLOURS = ("#1f5fa8", "#d9480f", "#2b8a3e", "#7048e8", "#c2255c")  # readable when projected
+# The terms, said where they appear (each picture says its own).
+LENGTHS_MEAN = ("median: half the games were over by then; p90: nine in ten were; "
+                "p99: 99 in 100 were")
+INTERVAL_MEANS = ("black lines: 95% intervals, the range in which the true share lies, "
+                  "given only this many games")
 
 
 def _labelled(
@@ -52,7 +57,7 @@ def plot_lengths(
             ax.axvline(value, color=colour, linestyle=style, linewidth=1.2,
                        label=f"{name} {value:.0f}" + (f" ({label})" if len(pairs) > 1 else ""))
     unit = unit_of(find_variant(pairs[0][1].variant))
-    ax.set_xlabel(f"game length ({plural(2, unit)})")
+    ax.set_xlabel(f"game length ({plural(2, unit)})\n{LENGTHS_MEAN}", fontsize=9)
     ax.set_ylabel("games")
     ax.set_title("How long do games last?")
     ax.legend(fontsize=8, ncols=2 if len(pairs) > 1 else 1)
@@ -86,9 +91,10 @@ def plot_results(tables: Table | Sequence[Table], labels: Sequence[str] | None =
         ax.bar(xs, values, width=width, yerr=[below, above], capsize=4,
                color=COLOURS[i % len(COLOURS)], label=label)
     ax.set_xticks(range(len(names)), names)
+    ax.set_xlabel(INTERVAL_MEANS, fontsize=9)
     ax.set_ylim(0, 1)
     ax.set_ylabel("share of games")
-    ax.set_title("Who wins? (bars: 95% intervals)")
+    ax.set_title("Who wins? (black lines: 95% intervals)")
     if len(pairs) > 1:
         ax.legend(fontsize=8)
     return fig

@@ -56,7 +56,7 @@ _MENU = widgets.Layout(width="360px")
 PLAY, CANCEL = "Play the games", "Cancel"
 CHARTS_MEAN = ("In the first picture the lines mark the mean, the median (half the games were "
                "over by then), the p90 (nine games in ten were over by then) and the p99. In "
-               "the second, each bar's whiskers are its 95% interval: the range in which the "
+               "the second, each bar's black line is its 95% interval: the range in which the "
                "true share lies, given only this many games.")
 SE_MEANS = ("A standard error is how far a simulated share typically strays from the truth by "
             "chance: within 2 or 3 of the exact answer is as expected.")
