@@ -2,8 +2,10 @@
 
 Each screen is the shared app shell at one seat of the room (:class:`RoomGame`): it
 replays the room's actions from the store and shows its own player's view, sends its
-player's moves to the store, and looks for the others' moves twice a second (a hidden
-``Play`` widget in the page keeps time, as the playback's does). Computers fill the seats
+player's moves to the store, and looks for the others' moves twice a second (the kernel's
+event loop keeps time: a hidden ``Play`` widget in the page would start counting only on a
+change seen by a view already drawn, and a room's game is drawn after it is made; outside a
+kernel, as in the tests, :meth:`RoomGame.refresh` is called by hand). Computers fill the seats
 no student holds; whichever screen reaches a computer's turn plays it, and the store
 keeps the first move sent for each step, so two screens can never disagree.
 
@@ -20,6 +22,8 @@ keeps the first move sent for each step, so two screens can never disagree.
 
 from __future__ import annotations
 
+import asyncio
+from contextlib import suppress
 from html import escape
 from typing import Any
 
@@ -76,21 +80,22 @@ class RoomGame(GameApp):
         design, computer = table_parts(variant.name)
         # Set before the shell deals: its first computer moves already go to the store.
         self._store, self.room_code, self._students = store, record.code, record.students
-        self._names = dict(record.held)
+        self._held = dict(record.held)
         computers = {s: computer for s in range(record.seats) if s >= record.students}
         super().__init__(variant, design, human=seat, agents=computers, seed=deal.seed,
                          rules=deal.rules(), pace=pace)
-        self._look = widgets.Play(min=0, max=1, interval=LOOK_EVERY_MS, repeat=True,
-                                  playing=True, show_repeat=False,
-                                  layout=widgets.Layout(display="none"))
-        self._look.observe(lambda _: self._guarded(self.refresh), names="value")
         # A room's game is shared: nobody may undo it, deal again or peek.
         for hidden in (self._undo, self._redo, self._new_round, self._autoplay_button,
                        self.show_everything, self.timeline, self.seed_box, self.code_box,
                        self._join):
             hidden.layout.display = "none"
-        self.children = (*self.children, self._look)  # type: ignore[has-type]
         self.add_class("wt-room")
+        # A screen that sits down (or back down) sees the table as it stands; a playback
+        # from the deal would start before the page draws the game, and wait there.
+        self._end_playback()
+        self._next_look: asyncio.TimerHandle | None = None
+        with suppress(RuntimeError):  # no event loop runs: outside a kernel
+            self._schedule_look(asyncio.get_running_loop())
 
     def __repr__(self) -> str:
         return f"RoomGame({self._variant.title})"
@@ -102,23 +107,33 @@ class RoomGame(GameApp):
 
     def refresh(self) -> None:
         """Take in the moves made at the other screens, and play them back here."""
-        if self.playing_back:
-            return  # after the playback under way; the next look brings them
-        game = self._caught_up(self._game)
+        # During a playback, the moves after it wait for the next look.
+        game = self._game if self.playing_back else self._caught_up(self._game)
         if len(game.steps) != len(self._game.steps):
-            self._names = dict(self._store.room(self.room_code).held)
+            self._held = dict(self._store.room(self.room_code).held)
             self._continue(self._computers_move(game))
-        elif len(self._names) < self._students:
+        elif len(self._held) < self._students and not self.playing_back:
             # A classmate may have sat down since: "Waiting for Bo", not "for a classmate".
             names = dict(self._store.room(self.room_code).held)
-            if names != self._names:
-                self._names = names
+            if names != self._held:
+                self._held = names
                 self._show_controls(self._game.steps[self._cursor].state)
         if self._game.outcome is not None:
-            # The game is over: nothing more can come, so the screen stops looking.
-            self._look.playing = False
             self._store.finish(self.room_code,
                                self._variant.explain(self._game.outcome.because))
+
+    def close(self) -> None:
+        if self._next_look is not None:
+            self._next_look.cancel()
+        super().close()
+
+    def _schedule_look(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._next_look = loop.call_later(LOOK_EVERY_MS / 1000, self._look, loop)
+
+    def _look(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._guarded(self.refresh)
+        if self._game.outcome is None:  # once it is over, nothing more can come
+            self._schedule_look(loop)
 
     def _caught_up(self, game: Game[Any]) -> Game[Any]:
         for action in self._store.actions(self.room_code, since=len(game.actions)):
@@ -165,10 +180,10 @@ class RoomGame(GameApp):
         super()._show_controls(state)
         decision = None if state is None else self._variant.decision(state)
         if decision is not None and decision.player != self._human:
-            who = self._names.get(decision.player) or (
+            who = self._held.get(decision.player) or (
                 f"seat {decision.player + 1}" if decision.player < self._students
                 else "the computer")
-            waiting = (f"Waiting for {who} to move." if decision.player in self._names
+            waiting = (f"Waiting for {who} to move." if decision.player in self._held
                        else f"Waiting for a classmate to join at seat {decision.player + 1}.")
             self._reasons.value = f'<div class="wt-reason">{escape(waiting)}</div>'
 
