@@ -28,7 +28,7 @@ def test_after_a_play_the_curtain_hides_both_hands_and_the_log() -> None:
     first_play = next(label for label in app.labels() if label.startswith("Play "))
     app.press(first_play)
     shown = " ".join([app.table_text(), app.happened_text(), *app.log_texts()])
-    assert "Pass the screen to Ana" in shown
+    assert "Pass the screen to Player 2" in shown
     for card in hand_of(app, 0) + hand_of(app, 1):
         assert card not in shown
     assert app.labels() == ["Ready", "New round"]

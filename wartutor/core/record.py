@@ -13,18 +13,23 @@ one player (the one who played the app), as the app's log words them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from wartutor.core.dealcode import deal_code
 from wartutor.core.engine import Event, Game
 from wartutor.core.errors import BadInput
 from wartutor.core.rulings import rulings_of
+from wartutor.core.voice import speaking
 
 
-def explanation(game: Game[Any], event: Event, player: int | None) -> str:
-    """An event's words as ``player`` may know them (a variant may word private events so)."""
+def explanation(game: Game[Any], event: Event, player: int | None,
+                names: Sequence[str] | None = None) -> str:
+    """An event's words as ``player`` may know them (a variant may word private events so),
+    spoken to ``player`` ("you") with the other seats called ``names`` (see core.voice)."""
     explain_for = getattr(game.variant, "explain_for", None)
-    return explain_for(event, player) if explain_for else game.variant.explain(event)
+    with speaking(player, names):
+        return explain_for(event, player) if explain_for else game.variant.explain(event)
 
 
 def cited_rule(game: Game[Any], event: Event) -> str:

@@ -24,7 +24,7 @@ moments and then its end; the log keeps every one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,17 +77,19 @@ def frames(
     upto: int,
     viewer: int | None,
     is_moment: Callable[[Event], bool] = lambda event: True,
+    names: Sequence[str] | None = None,
 ) -> list[Frame]:
     """The frames of steps ``since + 1`` to ``upto``, in order; the last one is always final.
 
     ``is_moment`` lets a table design pass over events that show nothing of their own
-    (a turn merely beginning, say); ``viewer`` is whose words are used (None: the teacher's).
+    (a turn merely beginning, say); ``viewer`` is whose words are used (None: the teacher's)
+    and ``names`` what the other seats are called (see :mod:`wartutor.core.voice`).
     """
     shown: list[Frame] = []
     for number in range(since + 1, upto + 1):
         events = game.steps[number].events
         places = [i for i, e in enumerate(events) if is_moment(e)]
-        sentences = [explanation(game, events[i], viewer) for i in places]
+        sentences = [explanation(game, events[i], viewer, names) for i in places]
         said = [(places[i], words) for i, words in said_once(sentences) if words]
         for k, (place, words) in enumerate(said):
             shown.append(Frame(number, place + 1, words, cited_rule(game, events[place]),

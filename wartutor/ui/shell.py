@@ -36,6 +36,7 @@ from wartutor.core.errors import BadInput
 from wartutor.core.record import cited_rule, explanation
 from wartutor.core.rulings import rules_from
 from wartutor.core.trace import Trace
+from wartutor.core.voice import speaking, voice
 from wartutor.ui.connection import connection_watch
 from wartutor.ui.export import TakeHomePanel
 from wartutor.ui.playback import DEFAULT_PACE, PACES, Frame, frames, said_once
@@ -146,7 +147,9 @@ class GameApp(widgets.VBox):
 
     ``humans`` makes it pass-and-play: those seats are all played at this screen, and
     between two of their turns a curtain hides the table until the next player presses
-    Ready, so that each sees only their own view.
+    Ready, so that each sees only their own view. ``names`` are what the seats are
+    called when the one on screen is "you" (by default "Player 1", "Player 2", ... for
+    the players at a shared screen, the variant's own names for the computers).
     """
 
     def __init__(
@@ -162,6 +165,7 @@ class GameApp(widgets.VBox):
         autoplay: AgentMaker = first_legal_agent,
         pace: str = DEFAULT_PACE,
         humans: Sequence[int] | None = None,
+        names: Sequence[str] | None = None,
     ) -> None:
         if pace not in PACES:
             raise BadInput(f"{pace!r} is not a pace", allowed=", ".join(PACES))
@@ -175,6 +179,7 @@ class GameApp(widgets.VBox):
         self._stacked = stacked
         if isinstance(rules, Mapping):
             rules = rules_from(variant.rules_type, rules)
+        self._names = self._seat_names(rules, names)
         seed = fresh_seed() if seed is None else check_seed(seed)
         self._seat_agents(seed)
         self._game = self._computers_move(Game.new(variant, rules, seed, stacked))
@@ -320,6 +325,17 @@ class GameApp(widgets.VBox):
     def __repr__(self) -> str:
         # Notebooks keep a widget's text repr; the default one would include the random seed.
         return f"GameApp({self._variant.title})"
+
+    def _seat_names(self, rules: Any, names: Sequence[str] | None) -> tuple[str, ...] | None:
+        """What the seats are called: as given; else, at a shared screen, "Player 1",
+        "Player 2", ... for its players; else None (the variant's own names)."""
+        if names is not None:
+            return tuple(names)
+        if len(self._humans) == 1:
+            return None
+        own = self._variant.player_names(self._variant.rules_type() if rules is None
+                                         else rules)
+        return tuple(f"Player {s + 1}" if s in self._humans else n for s, n in enumerate(own))
 
     @staticmethod
     def _deal_code_help() -> widgets.HTML:
@@ -614,7 +630,8 @@ class GameApp(widgets.VBox):
 
     def _play_back(self, since: int) -> None:
         """Show the moments after step ``since`` one by one, or at once at instant pace."""
-        moments = frames(self._game, since, self._cursor, self._human, self._is_moment)
+        moments = frames(self._game, since, self._cursor, self._human, self._is_moment,
+                         self._names)
         if self.pace.value == "instant" or len(moments) <= 1:
             self._show()
             return
@@ -636,6 +653,10 @@ class GameApp(widgets.VBox):
             self._show_frame(max(0, self._player.value - 1))
 
     def _show_frame(self, index: int) -> None:
+        with speaking(self._human, self._names):
+            self._draw_frame(index)
+
+    def _draw_frame(self, index: int) -> None:
         if index >= len(self._frames) - 1:
             self._end_playback()
             return
@@ -706,6 +727,10 @@ class GameApp(widgets.VBox):
 
     def _show(self) -> None:
         """The game at rest at the cursor: the table, what led to it, and your choices."""
+        with speaking(self._human, self._names):
+            self._draw_rest()
+
+    def _draw_rest(self) -> None:
         step = self._game.steps[self._cursor]
         decision = self._variant.decision(step.state)
         if decision is not None and decision.player in self._humans and (
@@ -718,7 +743,8 @@ class GameApp(widgets.VBox):
         self._table.value = self._design.table_html(self._view(step.state), events)
         moments = ([Frame(0, len(step.events), *self._deal_words(), final=True)]
                    if since < 0 else
-                   frames(self._game, since, self._cursor, self._human, self._is_moment))
+                   frames(self._game, since, self._cursor, self._human, self._is_moment,
+                          self._names))
         self._happened.value = self._happened_html(moments, playing=False)
         self._banner.value = self._banner_html(step.state)
         self._log.value = self._log_html(self._cursor)
@@ -733,7 +759,7 @@ class GameApp(widgets.VBox):
 
     def _show_curtain(self, seat: int) -> None:
         """Between two players at one screen: nothing of either hand, only who is next."""
-        name = escape(self._variant.player_names(self._game.rules)[seat])
+        name = escape(voice().name(seat, self._variant.player_names(self._game.rules)))
         self._curtain_for, self._curtain_up = seat, True
         self._table.value = (f'<div class="wt-table wt-curtain"><p>Pass the screen to '
                              f"<b>{name}</b>.</p><p>{name}: press <b>Ready</b> when only you "
@@ -754,7 +780,8 @@ class GameApp(widgets.VBox):
         self._guarded(self._show)
 
     def _deal_words(self) -> tuple[str, str]:
-        said = [explanation(self._game, e, self._human) for e in self._game.steps[0].events]
+        said = [explanation(self._game, e, self._human, self._names)
+                for e in self._game.steps[0].events]
         rules = [cited_rule(self._game, e) for e in self._game.steps[0].events]
         return " ".join(s for s in said if s), "; ".join(dict.fromkeys(rules))
 
@@ -862,7 +889,8 @@ class GameApp(widgets.VBox):
         """The log up to step ``upto``: the playback never lets it run ahead of the table."""
         steps = self._game.steps
         for number in range(len(self._entries), upto + 1):
-            said = [explanation(self._game, e, self._human) for e in steps[number].events]
+            said = [explanation(self._game, e, self._human, self._names)
+                    for e in steps[number].events]
             rules = [cited_rule(self._game, e) for e in steps[number].events]
             self._entries.append(tuple((words, rules[i]) for i, words in said_once(said)))
         teacher = self.teacher_view.value
