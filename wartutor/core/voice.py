@@ -66,7 +66,8 @@ class Voice:
                                             else "s"))
 
 
-_VOICE: ContextVar[Voice] = ContextVar("wartutor_voice", default=Voice())
+_SEAT_0 = Voice()  # frozen, so one default serves every context
+_VOICE: ContextVar[Voice] = ContextVar("wartutor_voice", default=_SEAT_0)
 
 
 def voice() -> Voice:
