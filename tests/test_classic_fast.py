@@ -98,3 +98,19 @@ def test_the_fast_deal_is_the_packages_one_shuffle(seed: int) -> None:
     ranks = list(_RANKS)
     after = shuffle_in_place(ranks, seed)
     assert _deal(seed) == (ranks, after)
+
+
+def test_records_made_without_init_have_every_field() -> None:
+    """States, events and views are built by new_record: each must equal its __init__ twin."""
+    from dataclasses import replace
+
+    from wartutor.core import Game
+
+    for seed in range(5):
+        game = Game.new(CLASSIC_WAR, ClassicRules(war_down=3, battle_limit=80), seed)
+        while game.decision is not None:
+            game = game.play("turn")
+        for step in game.steps[1:]:
+            for record in (step.state, *step.events, CLASSIC_WAR.view(step.state, 0),
+                           CLASSIC_WAR.view(step.state, None)):
+                assert replace(record) == record  # replace reads every field, then __init__s

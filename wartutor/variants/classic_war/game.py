@@ -173,7 +173,7 @@ def battle(state: ClassicState) -> tuple[ClassicState, tuple[ClassicEvent, ...]]
     while True:
         winner = _higher(up)
         events.append(new_record(Compared, battle=number, war=war, up=up, winner=winner,
-                              rule="CW-2" if war == 0 and winner is not None else "CW-3"))
+                                 rule="CW-2" if war == 0 and winner is not None else "CW-3"))
         if winner is not None:
             return _finish(state, used, laid, wars, winner, None, events)
         needed = rules.war_down + 1
@@ -228,7 +228,7 @@ def _finish(
         decks = ((decks[0] + taken, decks[1]) if pile_winner == YOU
                  else (decks[0], decks[1] + taken))
         events.append(new_record(PileTaken, battle=number, winner=pile_winner, cards=taken,
-                              order=rules.pickup, rule="CW-PICKUP"))
+                                 order=rules.pickup, rule="CW-PICKUP"))
     held = (len(decks[0]), len(decks[1]))
     if ending is None and 0 in held:
         ending = (1 - held.index(0), "all-cards", "CW-EMPTY")
@@ -242,8 +242,8 @@ def _finish(
         events.append(over)
         outcome = Outcome(() if winner is None else (winner,), over)
     new = new_record(ClassicState, rules=rules, rng=rng, decks=decks,
-                  last_battle=(tuple(laid[0]), tuple(laid[1])), unclaimed=unclaimed,
-                  battles=number, wars=wars, outcome=outcome)
+                     last_battle=(tuple(laid[0]), tuple(laid[1])), unclaimed=unclaimed,
+                     battles=number, wars=wars, outcome=outcome)
     return new, tuple(events)
 
 
