@@ -12,15 +12,15 @@ import pytest
 
 from wartutor.core import BadInput
 from wartutor.explore.exact import EXACT
-from wartutor.ui.explorer import DEFAULT_GAMES, explorer_app, requested_variant
+from wartutor.ui.explorer import DEFAULT_GAMES, ExplorerApp, explorer_app, requested_variant
 from wartutor.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def played(app: object) -> None:
-    app.press("Play the games")  # type: ignore[attr-defined]
-    app.wait()  # type: ignore[attr-defined]
+def played(app: ExplorerApp) -> None:
+    app.press("Play the games")
+    app.wait()
 
 
 # Opening
