@@ -59,8 +59,9 @@ def _support(view: GuerrillaView, me: int, decision: Decision) -> str:
                        view.guerrilla_rank, view.ace_high)
               for p, row in enumerate(view.table) if row}
     mine = [x.card for x in view.table[me] if x.card and x.how == PLAY]
+    rivals = max(f for p, f in forces.items() if p != me)
     for c in _cards_of(decision, "support"):
-        if standing(me, {**forces, me: force((*mine, c), view.guerrilla_rank, view.ace_high)}) == 2:
+        if standing(force((*mine, c), view.guerrilla_rank, view.ace_high), rivals) == 2:
             return f"support {c.code}"
     return "decline"
 

@@ -54,9 +54,7 @@ def best_of(forces: dict[int, Force]) -> tuple[int, ...]:
     return tuple(sorted([p for p, f in forces.items() if f == top]))
 
 
-def standing(player: int, forces: dict[int, Force]) -> int:
-    """0 losing, 1 tied for best, 2 winning alone (the order GT-SUPPORT-IMPROVES uses)."""
-    best = best_of(forces)
-    if player not in best:
-        return 0
-    return 2 if len(best) == 1 else 1
+def standing(mine: Force, rivals: Force) -> int:
+    """0 losing, 1 tied for best, 2 winning alone, against the best of the rivals' forces
+    (the order GT-SUPPORT-IMPROVES uses)."""
+    return 2 if mine > rivals else 1 if mine == rivals else 0

@@ -106,14 +106,14 @@ def support_cards(state: GuerrillaState, player: int) -> tuple[Card, ...]:
     if state.tie_round or player not in active:
         return ()
     forces = forces_of(state, active, 0)
-    now = standing(player, forces)
+    rivals = max(f for p, f in forces.items() if p != player)
+    now = standing(forces[player], rivals)
     if now == 2:
         return ()
     played = counted_cards(state, player, 0)
     rank, ace_high = state.guerrilla_rank, state.rules.ace == "high"
-    return tuple(c for c in state.seats[player].hand
-                 if standing(player, {**forces, player: force((*played, c), rank, ace_high)})
-                 > now)
+    return tuple([c for c in state.seats[player].hand
+                  if standing(force((*played, c), rank, ace_high), rivals) > now])
 
 
 def open_support(state: GuerrillaState, events: Events) -> GuerrillaState:
