@@ -24,8 +24,8 @@ def test_trade_war_plays_an_ask_and_a_battle(page: Page, voila_server: Server) -
     button(page, "New round").click()
     expect(page.locator(".tw-table")).to_contain_text("Turn 1")
     # Your hand is face up with text alternatives; the computers' hands are face down.
-    assert page.locator(".tw-table svg[aria-label='king of clubs']").count() == 1
-    assert page.locator(".tw-table svg[aria-label='a face-down card']").count() == 14
+    expect(page.locator(".tw-table svg[aria-label='king of clubs']")).to_have_count(1)
+    expect(page.locator(".tw-table svg[aria-label='a face-down card']")).to_have_count(14)
 
     menus = page.locator(".tw-ask-menu select")
     menus.nth(0).select_option(label="Computer 1")
@@ -36,6 +36,10 @@ def test_trade_war_plays_an_ask_and_a_battle(page: Page, voila_server: Server) -
     expect(page.locator(".tw-battle")).to_contain_text("You asked Computer 1 for a three")
     expect(button(page, "Play J♠ J♦")).to_be_visible()
     button(page, "Play J♠ J♦").click()
+    # The defender's answer comes onto the table as a moment of its own.
+    expect(page.locator(".tw-table")).to_contain_text("Computer 1", timeout=10_000)
+    if button(page, "Skip to my turn").is_enabled():
+        button(page, "Skip to my turn").click()
     expect(page.locator(".wt-log")).to_contain_text("the battle against")
     said = " ".join(page.locator(".wt-log-entry").all_inner_texts())
     assert "You attack with two jacks (JS JD)." in said, said

@@ -32,16 +32,23 @@ def test_war_room_plays_a_round_with_an_activation(page: Page, voila_server: Ser
 
     button(page, "Activate").click()
     table = page.locator(".wr-table")
+    # The round plays out moment by moment: an activation's VC change is marked on the
+    # card it hit while its moment is on the table.
+    expect(page.locator(".wr-change").first).to_be_visible(timeout=15_000)
     # The activation may need a target or a use-or-skip choice: take the first one allowed.
     choices = page.locator("button:not([disabled])", has_text=re.compile(r"^(Hit |Use it)"))
-    for _ in range(10):
+    skip = button(page, "Skip to my turn")
+    for _ in range(20):
         page.wait_for_timeout(400)
         if round_number(page) > round_before or "tie-break" in table.inner_text():
             break
         if choices.count():
             choices.first.click()
+        elif skip.is_enabled():
+            skip.click()
     assert round_number(page) > round_before or "tie-break" in table.inner_text()
-    expect(page.locator(".wr-change").first).to_be_visible()  # a highlighted VC change
+    page.get_by_role("checkbox", name="Rules cited (teacher)").check()
+    expect(page.locator(".wt-log .wt-rule").first).to_be_visible()
     said = " ".join(page.locator(".wt-log-entry").all_inner_texts())
     assert re.search(r"declarations shown together: [^.]*\byou\b[^.;]*activate", said, re.I), said
     assert "(Defend" in said or "(Attack" in said
