@@ -85,6 +85,7 @@ class ExplorerApp(widgets.VBox):
         self._jobs = jobs
         self.tables: tuple[Table, ...] = ()
         self.exact_check: ExactCheck | None = None
+        self._exact_refusal: str | None = None  # why the exact answer fits no run shown
         self._thread: threading.Thread | None = None
         self._cancel = threading.Event()
         self._per_game: dict[Any, float] = {}  # seconds a game takes, by settings
@@ -275,6 +276,7 @@ class ExplorerApp(widgets.VBox):
 
     def _on_variant(self, _: dict[str, Any]) -> None:
         self.agent_menus = []
+        self.exact_check, self._exact_refusal = None, None  # they were another variant's
         self.games_box.value = DEFAULT_GAMES.get(self.variant_menu.value, 1000)
         self._build_menus()
 
@@ -319,7 +321,7 @@ class ExplorerApp(widgets.VBox):
         except BadInput as e:
             self._say(str(e))
             return
-        self.tables, self.exact_check = (), None
+        self.tables, self.exact_check, self._exact_refusal = (), None, None
         for shown in (self._reading, self._lengths, self._results, self._charts_mean):
             shown.value = ""
         self._show_exact_answer()
@@ -371,9 +373,11 @@ class ExplorerApp(widgets.VBox):
     def _check_exact(self, name: str, rules: Any, agents: tuple[str, ...], games: int,
                      seed: int) -> None:
         answer = EXACT.get(name)
-        if answer is None or self._cancel.is_set() or answer.holds_for(rules, agents):
+        if answer is None or self._cancel.is_set():
             return
-        self.exact_check = answer.check(games, seed, rules, agents, jobs=1, progress=False)
+        self._exact_refusal = answer.holds_for(rules, agents)
+        if self._exact_refusal is None:
+            self.exact_check = answer.check(games, seed, rules, agents, jobs=1, progress=False)
         self._show_exact_answer()
 
     # Showing the answer
@@ -390,13 +394,9 @@ class ExplorerApp(widgets.VBox):
         lines = [f"<b>A question with an exact answer.</b> {escape(answer.question)} "
                  f"Exactly {escape(answer.written)} = {float(answer.exact):.4f}. "
                  f"{escape(answer.reasoning)}"]
-        try:
-            refusal = answer.holds_for(self._settings(), self._agents() or None)
-        except BadInput:
-            refusal = None
-        check = self.exact_check
+        check, refusal = self.exact_check, self._exact_refusal
         if refusal:
-            lines.append(f"(With these settings it does not apply: {escape(refusal)}.)")
+            lines.append(f"(With the settings played it does not apply: {escape(refusal)}.)")
         elif check is not None:
             lines.append(f"In the first {check.hits.total:,} of these deals: "
                          f"{check.simulated:.4f} ± {check.se:.4f} (standard error), "
