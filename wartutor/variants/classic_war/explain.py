@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wartutor.core.cards import Card
 from wartutor.core.engine import Event
+from wartutor.core.voice import voice
 from wartutor.variants.classic_war.game import (
     Compared,
     Dealt,
@@ -33,8 +34,21 @@ PICKUP_WORDS = {
     "shuffled": "in a shuffled order",
 }
 
+# The seats' own names: the voice's default, in which seat 0 is "you" (see core.voice).
 _NAMES = ("you", "the computer")
-_POSSESSIVE = ("your", "the computer's")
+
+
+def _who(p: int) -> str:
+    return voice().who(p, _NAMES)
+
+
+def _whose(p: int) -> str:
+    return voice().whose(p, _NAMES)
+
+
+def _does(p: int, verb: str) -> str:
+    """The seat and its verb: "you win", "the computer wins"."""
+    return f"{_who(p)} {voice().verb(p, verb)}"
 
 
 def _count(n: int, thing: str) -> str:
@@ -59,44 +73,41 @@ def explain(event: Event) -> str:
     match event:
         case Dealt(pile_sizes=(a, b), seed=seed, stacked=False):
             return (f"The deck is shuffled (seed {seed}) and split into two face-down piles: "
-                    f"{_card_count(a)} for you and {_card_count(b)} for the computer.")
+                    f"{_card_count(a)} for {_who(0)} and {_card_count(b)} for {_who(1)}.")
         case Dealt(pile_sizes=(a, b), stacked=True):
-            return (f"A stacked deal, in a set order: {_card_count(a)} for you and "
-                    f"{_card_count(b)} for the computer.")
+            return (f"A stacked deal, in a set order: {_card_count(a)} for {_who(0)} and "
+                    f"{_card_count(b)} for {_who(1)}.")
         case Compared(battle=n, war=war, up=(mine, _), winner=None):
             where = f"Battle {n}" if war == 0 else f"War {war} of battle {n}"
             return f"{where}: both turn {_a(mine)}. Equal ranks mean war."
         case Compared(battle=n, war=war, up=up, winner=int(w)):
             where = f"Battle {n}" if war == 0 else f"War {war} of battle {n}"
-            return (f"{where}: {_POSSESSIVE[w]} {up[w].rank_name} beats {_POSSESSIVE[1 - w]} "
+            return (f"{where}: {_whose(w)} {up[w].rank_name} beats {_whose(1 - w)} "
                     f"{up[1 - w].rank_name}. The higher rank wins; aces are high and suits "
                     f"do not matter.")
         case WarLaid(down=(mine, _), up=(up_mine, up_theirs)):
             return (f"War: each side lays {_card_count(len(mine))} face down and one face up. "
-                    f"You turn the {up_mine}, the computer the {up_theirs}.")
+                    f"{_cap(_does(0, 'turn'))} the {up_mine}, {_who(1)} the {up_theirs}.")
         case RanShort(short=short, held=held, needed=needed) if len(short) == 2:
-            return (f"Both players run short: the war needs {needed} cards each, and you hold "
-                    f"{held[0]}, the computer {held[1]}.")
+            return (f"Both players run short: the war needs {needed} cards each, and "
+                    f"{_does(0, 'hold')} {held[0]}, {_who(1)} {held[1]}.")
         case RanShort(short=(p,), held=held, needed=needed):
-            return (f"{_cap(_NAMES[p])} cannot finish the war: it needs {_card_count(needed)} "
-                    f"and {_NAMES[p]} {'hold' if p == 0 else 'holds'} {held[p]}.")
+            return (f"{_cap(_who(p))} cannot finish the war: it needs {_card_count(needed)} "
+                    f"and {_does(p, 'hold')} {held[p]}.")
         case PileTaken(winner=w, cards=cards, order=order):
-            return (f"{_cap(_NAMES[w])} {'take' if w == 0 else 'takes'} the pile of "
-                    f"{_card_count(len(cards))} to the bottom of {_POSSESSIVE[w]} deck, "
+            return (f"{_cap(_does(w, 'take'))} the pile of "
+                    f"{_card_count(len(cards))} to the bottom of {_whose(w)} deck, "
                     f"{PICKUP_WORDS[order]}.")
         case GameOver(ending="all-cards", winner=int(w), held=held):
-            verb = "you win" if w == 0 else "the computer wins"
-            holds = "hold" if w == 0 else "holds"
-            return f"{_cap(_NAMES[w])} {holds} all {held[w]} cards: {verb} the game."
+            return f"{_cap(_does(w, 'hold'))} all {held[w]} cards: {_does(w, 'win')} the game."
         case GameOver(ending="short", winner=int(w)):
-            return (f"{_cap(_NAMES[1 - w])} could not finish the war, so "
-                    f"{'you win' if w == 0 else 'the computer wins'} the game.")
+            return (f"{_cap(_who(1 - w))} could not finish the war, so "
+                    f"{_does(w, 'win')} the game.")
         case GameOver(ending="both-short", winner=None):
             return "Both players ran short in the same war: the game is a draw."
         case GameOver(ending="both-short", winner=int(w)):
-            return (f"Both players ran short in the same war; {_NAMES[w]} "
-                    f"{'hold' if w == 0 else 'holds'} more cards and "
-                    f"{'win' if w == 0 else 'wins'} the game.")
+            return (f"Both players ran short in the same war; {_does(w, 'hold')} more cards "
+                    f"and {voice().verb(w, 'win')} the game.")
         case GameOver(ending="limit", battle=n):
             return f"{_count(n, 'battle')} played without a winner: the game is a draw."
     raise TypeError(f"not a classic War event: {event!r}")
