@@ -45,11 +45,13 @@ def _cards_of(decision: Decision, verb: str) -> list[Card]:
 
 
 def _play(view: GuerrillaView, me: int, decision: Decision) -> str:
-    hand = sorted(_cards_of(decision, "play"), key=lambda c: _worth(view, c))
+    rank, ace_high = view.guerrilla_rank, view.ace_high  # a single card's force is its strength
+    worth = {c: strength(c, rank, ace_high) for c in _cards_of(decision, "play")}
+    hand = sorted(worth, key=worth.__getitem__)
     shown = [x.card for row in view.table for x in row if x.card and x.how == PLAY]
     if shown:
-        top = max(force((c,), view.guerrilla_rank, view.ace_high) for c in shown)
-        beating = [c for c in hand if force((c,), view.guerrilla_rank, view.ace_high) > top]
+        top = max(strength(c, rank, ace_high) for c in shown)
+        beating = [c for c in hand if worth[c] > top]
         return f"play {(beating or hand)[0].code}"
     return f"play {hand[0].code}"
 
