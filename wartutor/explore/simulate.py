@@ -51,7 +51,7 @@ DEFAULT_MAX_LENGTH = 10_000
 # A chunk of games is one task for a worker: large enough that sending it costs little,
 # small enough that the progress bar moves and the workers finish together.
 MAX_CHUNK = 2_000
-CHUNKS_PER_WORKER = 4
+CHUNKS_PER_WORKER = 16  # enough updates for the bar to estimate the time left
 CANCEL_POLL = 0.1  # seconds between looks at the cancel event
 LOOK_BACK = 32  # traced games read their length every this many steps
 
