@@ -7,11 +7,13 @@ the fast path's games per second, and how often each ruling changes a seeded gam
 A *step* is one action through the engine contract: the decision, the chooser's view,
 the agent's choice and ``apply`` (its check, its events, the next state). Each tree is
 timed in its own fresh process (``python -S``: the rules need only the standard
-library) on the same games, the two in turn, three times; the best time of each counts.
-``--baseline`` is a checkout of an older commit (e.g. 95d1d0b), read only.
+library) on the same games, the two in turn, three times, in CPU time (the machine may
+be busy); the best of each counts. ``--baseline`` is a checkout of an older commit
+(e.g. 95d1d0b), read only.
 
 The fast path (fast.py) plays whole games without states, events or views; it is timed
-in this process, then as ``simulate`` runs it, 1,000 games on 2 worker processes. A
+in this process (CPU time), then as ``simulate`` runs it, 1,000 games on 2 worker
+processes (wall clock, as a user waits). A
 ruling "changes the winner" of a seed when the game dealt from that seed ends with
 different winners under the other setting (fast path, same agents).
 """
@@ -76,21 +78,21 @@ def traced_side_by_side(baseline: Path | None, games: int) -> None:
 
 
 def fast_path(games: int) -> None:
-    print(f"\nFast path, {games} games in this process:")
+    print(f"\nFast path, {games} games in this process (CPU time):")
     for players in (2, 3, 4):
         rules = GuerrillaRules(players=players)
         for agents in GUERRILLA_TACTICS.agents:
             seats = (agents,) * players
-            start = time.perf_counter()
+            start = time.process_time()
             length = sum(GUERRILLA_TACTICS.play_fast(rules, seed, seats, None).length
                          for seed in range(games))
-            took = time.perf_counter() - start
+            took = time.process_time() - start
             print(f"  {players} players, {agents:<9}: {games / took:7.0f} games/s, "
                   f"{took / length * 1e6:5.1f} us per skirmish, mean {length / games:.1f} "
                   f"skirmishes")
     start = time.perf_counter()
     table = simulate(NAME, 1000, jobs=2, progress=False)
-    print(f"  simulate, 1,000 games at the defaults, 2 workers: "
+    print(f"  simulate, 1,000 games at the defaults, 2 workers (wall clock, fresh pool): "
           f"{time.perf_counter() - start:.2f} s{' (' + table.note + ')' if table.note else ''}")
 
 
