@@ -72,6 +72,9 @@ class ArsenalApp(widgets.VBox):
         self._status = widgets.HTML()  # where progress is kept: below the match
         self._news = widgets.HTML()
         self._alert = widgets.HTML()  # a progress file that could not be read, say
+        for line in (self._news, self._alert):  # no room taken above the match when silent
+            line.layout.display = "none"
+            line.observe(_shown_when_said, names="value")
         self._arena = widgets.VBox()
         self.match: GameApp
         super().__init__(children=[
@@ -189,6 +192,10 @@ class ArsenalApp(widgets.VBox):
                               f"{escape(str(self.campaign.file.path))}.</div>")
         self._alert.value = (f'<div class="wt-message" role="alert">{escape(message)}</div>'
                              if message else "")
+
+
+def _shown_when_said(change: dict[str, Any]) -> None:
+    change["owner"].layout.display = None if change["new"] else "none"
 
 
 def arsenal_app(

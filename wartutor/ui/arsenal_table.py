@@ -74,18 +74,19 @@ ARSENAL_STYLE = """
 /* Your hand: buttons drawn as the table's cards, in their family's colour (the colours
    themselves come with each table, one rule per place in the hand). Specific enough to
    win over the shell's button rules, which come later in the page. */
-.wt-arsenal-app .wt-app .wt-actions .wt-main-button { flex: 0 0 auto; height: 98px;
-  width: 86px !important; min-width: 0 !important; white-space: pre-line; line-height: 1.3;
-  font-size: 14px; font-weight: 700; border-radius: 9px; color: #111; border: 2px solid #333;
+.wt-arsenal-app .wt-app .wt-actions .wt-main-button { flex: 0 0 auto; height: 88px;
+  width: 86px !important; min-width: 0 !important; white-space: pre-line; line-height: 1.25;
+  font-size: 13px; font-weight: 700; border-radius: 9px; color: #111; border: 2px solid #333;
   padding: 4px 3px 2px; overflow: hidden; background: #fff; display: flex;
   flex-direction: column; justify-content: flex-start; align-items: center; }
 .wt-arsenal-app .wt-app .wt-actions .wt-main-button:hover:enabled { border-color: #e0a800;
   box-shadow: 0 0 0 3px #ffd43b; }
-.wt-arsenal-app .wt-app.wt-large .wt-actions .wt-main-button { height: 112px;
-  width: 96px !important; font-size: 16px; }
+.wt-arsenal-app .wt-app.wt-large .wt-actions .wt-main-button { height: 100px;
+  width: 94px !important; font-size: 15px; }
 .wt-map { align-items: center; }
 .wt-map .wt-map-label { font-size: 17px; font-weight: 700; margin-right: 4px; }
-.wt-map .widget-button { flex: 0 0 auto; font-size: 14px; height: 32px !important;
+.wt-arsenal-app > .wt-map { margin: 0 0 2px; }
+.wt-map .widget-button { flex: 0 0 auto; font-size: 14px; height: 28px !important;
   width: auto !important; min-width: 34px !important; padding: 0 8px; margin: 0; }
 .wt-news { font-size: 20px; font-weight: 700; padding: 4px 12px; border-radius: 8px;
   background: #fff4c2; border: 3px solid #e0a800; margin: 2px 0; }
@@ -166,7 +167,7 @@ def _badge(card: ArsenalCard) -> str:
 
 
 # The band behind a card button's first line ("L2 bomb"): its top padding and one line.
-BAND = "calc(4px + 1.3em)"
+BAND = "calc(4px + 1.25em)"
 
 
 def hand_colours(hand: tuple[ArsenalCard, ...]) -> str:
