@@ -218,6 +218,19 @@ def heuristic_step(
     return (tuple(after), tuple(done), *counts)
 
 
+@lru_cache(maxsize=1 << 16)
+def heuristic_opening(
+    deck: str, once: bool, all_tied: bool, table: tuple[int, ...], order: tuple[int, ...],
+    in_play: tuple[int, ...],
+) -> tuple[tuple[int, ...], tuple[bool, ...], int, int, int]:
+    """:func:`heuristic_step` for a round's own declarations, known from the cards alone:
+    every card at its printed VC, none activated yet, everyone in play taking part."""
+    printed = _kinds(deck)[0]
+    vcs = tuple(printed[card] if card >= 0 else 0 for card in table)
+    return heuristic_step(deck, once, all_tied, table, vcs, order, order, in_play,
+                          (False,) * len(table))
+
+
 # A whole game.
 
 
@@ -300,7 +313,11 @@ def play_fast(
         activated = [False] * n
         step_start = vcs  # the VCs as a tie-break step began (set when one begins)
         while True:
-            if every_heuristic and step < 2:
+            if every_heuristic and step == 0:
+                now, done, activating, changed, missed = heuristic_opening(
+                    deck, once, all_tied, tuple(table), order, in_play)
+                vcs, activated = list(now), list(done)
+            elif every_heuristic and step == 1:
                 now, done, activating, changed, missed = heuristic_step(
                     deck, once, all_tied, tuple(table), tuple(vcs), participants, order,
                     in_play, tuple(activated))
@@ -336,23 +353,26 @@ def play_fast(
             for s in order:
                 stacks[s].append(table[s])
         else:
-            collections[winner] += [table[s] for s in order]
+            collections[winner].extend([table[s] for s in order])
             first = winner
 
-        # After the round: eliminations, the end, the reshuffle, the game limit.
-        out = [p for p in remaining if not stacks[p] and not collections[p]]
-        if out:
-            eliminations += len(out)
-            remaining = [p for p in remaining if p not in out]
-            in_play = tuple(remaining)
-        if len(remaining) <= 1:
-            return summary(tuple(remaining), "last-player" if remaining else "nobody")
-        if not all([stacks[p] for p in remaining]):
-            for p in remaining:
-                mixed = [*stacks[p], *collections[p]]
-                rng = shuffle_in_place(mixed, rng)
-                stacks[p] = deque(mixed)
-                collections[p] = []
-            reshuffles += 1
+        # After the round: eliminations, the end, the reshuffle, the game limit. Only a
+        # player whose draw stack is empty can be out, or make everyone reshuffle.
+        empty = [p for p in remaining if not stacks[p]]
+        if empty:
+            out = [p for p in empty if not collections[p]]
+            if out:
+                eliminations += len(out)
+                remaining = [p for p in remaining if p not in out]
+                in_play = tuple(remaining)
+                if len(remaining) <= 1:
+                    return summary(tuple(remaining), "last-player" if remaining else "nobody")
+            if len(empty) > len(out):  # a remaining player's draw stack is empty
+                for p in remaining:
+                    mixed = [*stacks[p], *collections[p]]
+                    rng = shuffle_in_place(mixed, rng)
+                    stacks[p] = deque(mixed)
+                    collections[p] = []
+                reshuffles += 1
         if round_limit is not None and rounds >= round_limit:
             return summary(None, "unfinished")
