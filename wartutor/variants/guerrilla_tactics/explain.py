@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from wartutor.core.cards import RANK_NAMES, Card
 from wartutor.core.engine import Event
+from wartutor.core.voice import voice
 from wartutor.variants.guerrilla_tactics.events import (
     Chose,
     Dealt,
@@ -101,27 +102,25 @@ ASKING = {
 }
 
 
-# Small helpers for names, cards and numbers.
+# Small helpers for names, cards and numbers. The seats are named by the voice in force
+# ("you" is the player looking; see core.voice), NAMES being the variant's own names.
 
 
 def _who(p: int) -> str:
-    return "you" if p == 0 else NAMES[p]
+    return voice().who(p, NAMES)
 
 
 def _Who(p: int) -> str:
-    return NAMES[p]
+    return voice().who(p, NAMES, capital=True)
 
 
 def _poss(p: int) -> str:
-    return "your" if p == 0 else f"{NAMES[p]}'s"
+    return voice().whose(p, NAMES)
 
 
 def _s(p: int, verb: str) -> str:
     """The verb agreeing with the player: 'you draw', 'Ana draws'."""
-    if p == 0:
-        return verb
-    return {"have": "has", "are": "is", "do": "does"}.get(
-        verb, verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s"))
+    return voice().verb(p, verb)
 
 
 def _agree(ps: tuple[int, ...], verb: str) -> str:
@@ -286,8 +285,8 @@ def explain(event: Event) -> str:
             return (f"{_Who(p)} won, but the only spy revealed was {_poss(p)} own: that "
                     f"captures nothing.")
         case GameOver(ending="last-standing", winners=(p,)):
-            verb = "win" if p == 0 else "wins"
-            return f"{_Who(p)} {_s(p, 'are')} the last player remaining: {_who(p)} {verb} the game."
+            return (f"{_Who(p)} {_s(p, 'are')} the last player remaining: {_who(p)} "
+                    f"{_s(p, 'win')} the game.")
         case GameOver(ending="all-out"):
             return "The last players were eliminated together: nobody remains, so it is a draw."
         case GameOver(ending="limit", skirmish=n):
@@ -347,9 +346,8 @@ def _standing(event: Standing) -> str:
     best = event.best
     if len(best) == 1:
         p = best[0]
-        lead = ("wins" if event.after_support or event.tie_round else "leads")
-        lead = {"wins": "win", "leads": "lead"}[lead] if p == 0 else lead
-        result = f"{_who(p)} {lead}"
+        lead = "win" if event.after_support or event.tie_round else "lead"
+        result = f"{_who(p)} {_s(p, lead)}"
     else:
         result = f"{_players(best)} are tied"
     why = {
@@ -396,6 +394,7 @@ def refusal_text(r: Refusal) -> str:
             return (f"{you} may not propose a promotion while holding a Guerrilla "
                     f"({_cards(r.cards)}).")
         case "not-now" if r.action.startswith("support"):
+            # "You" here is anyone: the rule, as the rule text words it.
             return (f"You may only support when you are tied or losing, after the cards are "
                     f"revealed. {now}.")
         case "not-now" if r.action.startswith("propose"):
