@@ -82,7 +82,7 @@ ARSENAL_STYLE = """
 .wt-arsenal-app .wt-app .wt-actions .wt-main-button:hover:enabled { border-color: #e0a800;
   box-shadow: 0 0 0 3px #ffd43b; }
 .wt-arsenal-app .wt-app.wt-large .wt-actions .wt-main-button { height: 100px;
-  width: 94px !important; font-size: 15px; }
+  width: 94px !important; font-size: 14.5px; }
 .wt-map { align-items: center; }
 .wt-map .wt-map-label { font-size: 17px; font-weight: 700; margin-right: 4px; }
 .wt-arsenal-app > .wt-map { margin: 0 0 2px; }

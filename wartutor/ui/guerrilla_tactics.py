@@ -172,14 +172,14 @@ def card_buttons_css(offered: tuple[str, ...]) -> str:
     large = ", ".join(button.format(".wt-large", place) for place, _ in places)
     colours = "".join(f"{button.format('', place)} {{ color: {RED if c.suit in 'HD' else BLACK}; }}"
                       for place, c in places)
-    return (f"<style>{shape} {{ {CARD_BUTTON} }}{large} {{ font-size: 23px; "
+    return (f"<style>{shape} {{ {CARD_BUTTON} }}{large} {{ font-size: 21px; "
             f"width: 98px !important; }}{colours}</style>")
 
 
 # A card: white, upright, its words wrapped on two lines ("Play" over "5♠").
 CARD_BUTTON = ("background: #fff; border: 2px solid #333; border-radius: 9px; "
                "width: 86px !important; min-width: 0 !important; height: 96px; "
-               "white-space: normal; line-height: 1.25; font-size: 19px; padding: 4px; "
+               "white-space: normal; line-height: 1.25; font-size: 18px; padding: 4px; "
                "font-weight: 700;")
 
 
