@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from wartutor.core.engine import Event
+from wartutor.core.voice import voice
 from wartutor.variants.war_room.deck import Instruction, RoomCard
 from wartutor.variants.war_room.events import (
     Activates,
@@ -80,7 +81,7 @@ TARGET_WORDS = {
     "all-allies": "every friendly card",
 }
 # The same targets said of another player's card in the log ({p}: that player's name), so
-# that "your own card" never seems to mean the card of the student reading it.
+# that "your own card" never seems to mean the card of the player reading it.
 THEIR_TARGET_WORDS = {
     "self": "{p}'s own card",
     "chosen-opponent": "one opponent card, chosen by {p}",
@@ -93,23 +94,29 @@ THEIR_TARGET_WORDS = {
 EXTREME_WORDS = {"highest-opponent": "highest", "lowest-opponent": "lowest"}
 
 
-# Names and grammar: seat 0 is "you".
+# Names and grammar: the voice in force says which seat is "you" (see core.voice); NAMES
+# are the seats' own names.
 
 
 def who(seat: int) -> str:
-    return "you" if seat == 0 else NAMES[seat]
+    return voice().who(seat, NAMES)
 
 
 def _Who(seat: int) -> str:  # the capitalised form of who()
-    return "You" if seat == 0 else NAMES[seat]
+    return voice().who(seat, NAMES, capital=True)
 
 
 def whose(seat: int) -> str:
-    return "your" if seat == 0 else f"{NAMES[seat]}'s"
+    return voice().whose(seat, NAMES)
 
 
 def _verb(seat: int, plain: str, third: str | None = None) -> str:
-    return plain if seat == 0 else (third or plain + "s")
+    return plain if voice().you(seat) else (third or plain + "s")
+
+
+def _verb_all(seats: tuple[int, ...], plain: str, third: str) -> str:
+    """The verb agreeing with a list of seats: 'you and Ana activate', 'Ana activates'."""
+    return plain if len(seats) > 1 else _verb(seats[0], plain, third)
 
 
 def _list(words: list[str]) -> str:
@@ -133,10 +140,11 @@ def _a(card: RoomCard) -> str:
 # Card text, generated from the deck data.
 
 
-def instruction_text(step: Instruction, owner: int = 0) -> str:
-    """An instruction in words, as printed on the card (``owner`` 0) or said of another's."""
-    target = (TARGET_WORDS[step.target] if owner == 0
-              else THEIR_TARGET_WORDS[step.target].format(p=NAMES[owner]))
+def instruction_text(step: Instruction, owner: int | None = None) -> str:
+    """An instruction in words, as printed on the card (``owner`` None), as said to its
+    owner, or as said of another's card."""
+    target = (TARGET_WORDS[step.target] if owner is None or voice().you(owner)
+              else THEIR_TARGET_WORDS[step.target].format(p=voice().name(owner, NAMES)))
     text = f"{KIND_WORDS[step.kind]} {step.change:+d} VC to {target}"
     return text if step.mandatory else text + " (optional)"
 
@@ -199,10 +207,10 @@ def explain(event: Event) -> str:
             parts = []
             if act:
                 parts.append(f"{_list([who(p) for p in act])} "
-                             f"{'activate' if len(act) > 1 or act[0] == 0 else 'activates'}")
+                             f"{_verb_all(act, 'activate', 'activates')}")
             if dec:
                 parts.append(f"{_list([who(p) for p in dec])} "
-                             f"{'decline' if len(dec) > 1 or dec[0] == 0 else 'declines'}")
+                             f"{_verb_all(dec, 'decline', 'declines')}")
             order = " Activations resolve clockwise from the first player." if act else ""
             return _in_step(step, f"declarations shown together: {'; '.join(parts)}.{order}")
         case Activates(player=p, card=c, again=again):
@@ -245,7 +253,7 @@ def explain(event: Event) -> str:
         case TieBreak(step=step, tied=tied, left=left):
             kept = (f"{whose(left[0])} card stays" if len(left) == 1 else "their cards stay")
             out = (f" {_cap(_list([who(p) for p in left]))} "
-                   f"{'leave' if len(left) > 1 or left[0] == 0 else 'leaves'} the tie-break, "
+                   f"{_verb_all(left, 'leave', 'leaves')} the tie-break, "
                    f"but {kept} in play and can still be targeted." if left else "")
             return (f"Tie-break step {step}: only {_list([who(p) for p in tied])} take part and "
                     f"declare again. Nothing resets: every card keeps its VC.{out}")
@@ -267,11 +275,11 @@ def explain(event: Event) -> str:
         case Collected(round=n, winner=w, cards=won):
             return (f"{_Who(w)} {_verb(w, 'win', 'wins')} round {n}, "
                     f"{_verb(w, 'collect', 'collects')} every revealed card ({_cards(len(won))}) "
-                    f"into {'your' if w == 0 else 'their'} collection pile, and "
+                    f"into {'your' if voice().you(w) else 'their'} collection pile, and "
                     f"{_verb(w, 'go', 'goes')} first next round.")
         case Eliminated(players=out):
-            have = "have" if len(out) > 1 or out[0] == 0 else "has"
-            return (f"{_cap(_list([who(p) for p in out]))} {have} no cards in draw stack or "
+            return (f"{_cap(_list([who(p) for p in out]))} {_verb_all(out, 'have', 'has')} "
+                    f"no cards in draw stack or "
                     f"collection pile: eliminated.")
         case Reshuffled(empty=empty, sizes=sizes):
             each = _list([f"{who(p)} {_cards(n)}" for p, n in sizes])
@@ -280,9 +288,9 @@ def explain(event: Event) -> str:
                     f"remaining player shuffles their draw stack and collection pile together "
                     f"into a new draw stack: {each}.")
         case GameOver(ending="last-player", winner=int(w)):
-            if w == 0:
+            if voice().you(w):
                 return "You are the last player remaining: you win the game!"
-            return f"{NAMES[w]} is the last player remaining and wins the game."
+            return f"{_Who(w)} is the last player remaining and wins the game."
         case GameOver(ending="nobody"):
             return "Nobody remains: the game is a draw."
         case GameOver(ending="endless", round=n):
@@ -331,11 +339,12 @@ def _why_not(state: WarRoomState, action: object) -> str | None:
             return f"{_cap(doing)}: an Attack cannot hit {whose(owner)} own card."
         seat = NAMES.index(name)
         if seat not in state.remaining:
-            return f"{name} is out of the game and has no card in play."
+            return (f"{_Who(seat)} {_verb(seat, 'are', 'is')} out of the game and "
+                    f"{_verb(seat, 'have', 'has')} no card in play.")
         here = state.table[seat]
         extreme = EXTREME_WORDS.get(step.target)
         if extreme and here is not None:
             return (f"{_cap(doing)}: it hits the {extreme} of {whose(owner)} opponents' cards, "
-                    f"and {name}'s card (VC {here.vc}) is not the {extreme}.")
-        return f"{_cap(doing)}: {name}'s card is not among the cards it can hit."
+                    f"and {whose(seat)} card (VC {here.vc}) is not the {extreme}.")
+        return f"{_cap(doing)}: {whose(seat)} card is not among the cards it can hit."
     return f"{action!r} is not a choice now: {doing}."
