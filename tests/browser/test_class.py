@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from servers import Server
 from test_browser_voila import battle_number, button, open_classic, wait_battle_change
 
+import wartutor.variants  # noqa: F401  (a trace names its variant: register them)
 from wartutor.core import Trace
 from wartutor.ui.connection import LOST
 
@@ -72,6 +73,8 @@ def test_turn_cards_works_from_the_keyboard(page: Page, voila_server: Server) ->
         pytest.fail("Tab never reached Turn cards")
     page.keyboard.press("Enter")
     battle = wait_battle_change(page, battle)
+    # The battle plays out; then the focus is back on Turn cards, for the next key press.
+    page.wait_for_function("document.activeElement?.innerText?.trim() === 'Turn cards'")
     page.keyboard.press("Space")
     wait_battle_change(page, battle)
 

@@ -14,7 +14,8 @@ button over the app:
   <status> (<id>)")``, so the script listens there.
 
 The same script gives ipywidgets' slider handles the name of their slider (they have
-none of their own, which screen readers and axe-core flag), and names the app's three
+none of their own, which screen readers and axe-core flag), gives a keyboard player's
+focus back to the first choice when the playback reaches their turn, and names the app's three
 landmarks: widgets cannot carry ARIA attributes themselves, so the script sets
 ``role="region"`` and the name on the widgets with the landmark classes, and makes
 "What just happened" a polite live region, so that a screen reader reads each moment.
@@ -53,11 +54,25 @@ WATCH_SCRIPT = """
       document.querySelectorAll(pair[0] + ":not([role])").forEach(function (el) {
         el.setAttribute("role", "region");
         el.setAttribute("aria-label", pair[1]);
-        if (pair[1] === "What just happened") { el.setAttribute("aria-live", "polite"); }
+        if (pair[1] === "What just happened") {
+          el.setAttribute("aria-live", "polite");
+          el.setAttribute("tabindex", "0");  // it may scroll: the keyboard must reach it
+        }
       });
     });
   }
-  function name() { nameSliders(); nameRegions(); }
+  // A keyboard player's focus goes back to the first choice when the playback reaches
+  // their turn (the buttons were away while the moves played out).
+  var usingKeys = false;
+  document.addEventListener("keydown", function () { usingKeys = true; }, true);
+  document.addEventListener("mousedown", function () { usingKeys = false; }, true);
+  function refocus() {
+    var focused = document.activeElement;
+    if (!usingKeys || (focused && focused !== document.body)) { return; }
+    var first = document.querySelector(".wt-choices .wt-main-button:not([disabled])");
+    if (first) { first.focus({preventScroll: true}); }
+  }
+  function name() { nameSliders(); nameRegions(); refocus(); }
   name();
   new MutationObserver(name).observe(document.body, {childList: true, subtree: true});
   var config = document.getElementById("jupyter-config-data");

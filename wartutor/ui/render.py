@@ -101,6 +101,9 @@ STYLESHEET = """
 .wt-app .widget-label, .wt-app .widget-readout, .wt-app .widget-checkbox { font-size: 17px; }
 .wt-app .wt-seed input[type="text"] { font-size: 20px; height: 40px; }
 .wt-log-head { font-weight: 700; padding: 6px 0; }
+/* The folded panels' titles: ipywidgets' own grey is too faint on its grey (4:1). */
+.wt-app .jupyter-widget-Collapse-header, .wt-app .jupyter-widget-Collapse-header span {
+  color: #111; font-size: 17px; }
 .wt-app .wt-main-button { font-weight: 700; }
 /* ipywidgets' own blue gives white text only 3:1; this one gives 6.5:1 (WCAG AA). */
 .wt-app .jupyter-button.mod-primary { background-color: #1a5fb4; color: #fff; }
@@ -114,9 +117,9 @@ STYLESHEET = """
 .wt-download { font-size: 18px; font-weight: 700; color: #1a5fb4; }
 /* Large print, for a projector: cards, card text, buttons and explanations together. */
 .wt-large .wt-title { font-size: 32px; }
-.wt-large svg.wt-card, .wt-large svg.wr-card { width: 130px; height: 182px; }
+.wt-large svg.wt-card, .wt-large svg.wr-card { width: 140px; height: 196px; }
 .wt-large svg.wt-deck-pile { width: 140px; height: 192px; }
-.wt-large .wt-laid { min-height: 190px; }
+.wt-large .wt-laid { min-height: 204px; }
 .wt-large .wt-battle, .wt-large .wt-seat-name, .wt-large .wt-banner { font-size: 26px; }
 .wt-large .wt-seat-name { width: 150px; }
 .wt-large .wt-count { font-size: 30px; }
