@@ -216,7 +216,10 @@ class Game(Generic[StateT]):
     def play(self, action: str) -> Game[StateT]:
         """This game one step further; raises :class:`BadInput` and changes nothing if illegal."""
         state, events = self.variant.apply(self.state, action)
-        return replace(self, steps=(*self.steps, Step(action, events, state)))
+        # Built directly: dataclasses.replace costs more than the step itself in a quick
+        # variant, and Play 10, replays and the traced simulations take thousands.
+        return Game(self.variant, self.rules, self.seed, self.stacked,
+                    (*self.steps, Step(action, events, state)))
 
     def upto(self, n_actions: int) -> Game[StateT]:
         """The game as it was after its first ``n_actions`` actions (0: just dealt)."""
