@@ -1,7 +1,8 @@
 """Trade War in plain words: every event's explanation and every refusal's reason.
 
 This is the one place where the variant's prose is made. Player 0 is "you"; the
-others are "Computer 1", "Computer 2", ...
+others are "Computer 1", "Computer 2", ... unless the voice in force says otherwise
+(see core.voice): then "you" is the player looking, and the others carry its names.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 from wartutor.core.cards import RANK_CODES, RANK_NAMES, Card
 from wartutor.core.engine import Event
 from wartutor.core.errors import BadInput
+from wartutor.core.rulings import rulings_of
+from wartutor.core.voice import voice
 from wartutor.variants.trade_war.battle import possible_plays
 from wartutor.variants.trade_war.cards import (
     PUTIN,
@@ -25,6 +28,7 @@ from wartutor.variants.trade_war.choices import (
     play_words,
     refill_pending,
 )
+from wartutor.variants.trade_war.rules import TradeRules
 from wartutor.variants.trade_war.state import (
     ASK,
     ATTACK,
@@ -104,7 +108,17 @@ RULE_TITLES = {
 
 
 def name(player: int) -> str:
+    """The seat's own name (the game's player names are these, capitalised)."""
     return "you" if player == 0 else f"Computer {player}"
+
+
+# The own names of every seat the rulings allow: the voice's default.
+_NAMES = tuple(name(p) for p in range(max(rulings_of(TradeRules)["players"].choices)))
+
+
+def _who(player: int) -> str:
+    """"you" for the player looking (see core.voice), else the seat's name."""
+    return voice().who(player, _NAMES)
 
 
 def cap(text: str) -> str:
@@ -112,11 +126,11 @@ def cap(text: str) -> str:
 
 
 def _verb(player: int, you: str, other: str) -> str:
-    return f"{name(player)} {you if player == 0 else other}"
+    return f"{_who(player)} {you if voice().you(player) else other}"
 
 
 def possessive(player: int) -> str:
-    return "your" if player == 0 else f"Computer {player}'s"
+    return voice().whose(player, _NAMES)
 
 
 def count(n: int, thing: str = "card") -> str:
@@ -172,15 +186,16 @@ def explain(event: Event) -> str:
                 dealt = f"{count(hands[0])} in each hand of {len(hands)} players"
             else:
                 dealt = "hands of " + ", ".join(
-                    f"{count(n)} ({'yours' if p == 0 else name(p)})" for p, n in enumerate(hands))
+                    f"{count(n)} ({'yours' if voice().you(p) else _who(p)})"
+                    for p, n in enumerate(hands))
             return f"{how}: {dealt}, and {count(center)} face down in the centre."
         case TurnStarted(turn=turn, player=p, after=after, may_draw=may_draw):
             why = {"first": "chosen to go first", "clockwise": "next clockwise",
                    "defender": "the player who ended the last turn"}[after]
             draw = (" Hand and resource pile hold fewer than seven cards together, so one card "
                     "may be drawn from the centre." if may_draw else "")
-            be = "are" if p == 0 else "is"
-            return f"Turn {turn}: {name(p)} ({why}) {be} the instigator.{draw}"
+            be = "are" if voice().you(p) else "is"
+            return f"Turn {turn}: {_who(p)} ({why}) {be} the instigator.{draw}"
         case Took(player=p, cards=cards, automatic=True):
             every = ("the only card" if len(cards) == 1 else f"all {count(len(cards))}")
             return (f"{cap(_verb(p, 'refill', 'refills'))} the hand with {every} of the resource "
@@ -195,8 +210,8 @@ def explain(event: Event) -> str:
             return (f"{cap(_verb(p, 'draw', 'draws'))} {_the(c)} from the centre; "
                     f"{count(left)} left there.")
         case Asked(player=p, target=t, rank=rank, held=held):
-            answer = "" if held else f" {cap(name(t))} {'have' if t == 0 else 'has'} none."
-            return f"{cap(_verb(p, 'ask', 'asks'))} {name(t)} for {rank_word(rank)}.{answer}"
+            answer = "" if held else f" {cap(_verb(t, 'have', 'has'))} none."
+            return f"{cap(_verb(p, 'ask', 'asks'))} {_who(t)} for {rank_word(rank)}.{answer}"
         case StakeLaid(player=p, cards=cards, held=held):
             if held == 1:
                 return f"{cap(_verb(p, 'lay', 'lays'))} {card_words(cards)} face up as the stake."
@@ -205,19 +220,19 @@ def explain(event: Event) -> str:
                     f"face up as the stake: {trade_list(cards)}.")
         case Played(player=p, cards=cards, attacking=attacking, how=how):
             role = "attacks" if attacking else "defends"
-            role = role[:-1] if p == 0 else role
+            role = role[:-1] if voice().you(p) else role
             reason = {"chosen": "", "forced": " (ruling: the highest card must be played)",
                       "only": " (the only possible play)",
                       "stake": ": by ruling, the doubles laid as the stake are the defence"}[how]
-            return f"{cap(name(p))} {role} with {card_words(cards)}{reason}."
+            return f"{cap(_who(p))} {role} with {card_words(cards)}{reason}."
         case Assassinated(player=p, card=c, owner=o, where=where, center_size=size):
             place = "on the table" if where == "table" else f"from {possessive(o)} hand, at random"
-            kills = "assassinate" if p == 0 else "assassinates"
+            kills = "assassinate" if voice().you(p) else "assassinates"
             return (f"{cap(_verb(p, 'play', 'plays'))} the Putin joker and {kills} {_the(c)} "
                     f"{place}. It leaves the game; Putin is shuffled back into the centre "
                     f"({count(size)}).")
         case BattleDecided(winner=w, loser=lost, why=why):
-            return (f"{cap(_verb(w, 'win', 'wins'))} the battle against {name(lost)}: "
+            return (f"{cap(_verb(w, 'win', 'wins'))} the battle against {_who(lost)}: "
                     f"{WHY_BATTLE[why]}.")
         case TiedAgain():
             return ("A tie: by ruling TW-BATTLE-TIE both play again, and the winner takes "
@@ -228,11 +243,11 @@ def explain(event: Event) -> str:
             return f"{cap(_verb(p, 'collect', 'collects'))} {count(len(cards))}, {where}."
         case WonInARow(player=p, count=n, rule="TW-CONTINUE", within_turn=within_turn):
             wins = f"{count(n, 'battle')} won in a row{' this turn' if within_turn else ''}"
-            return (f"A right guess and a won battle, so {name(p)} may guess again ({wins}; "
+            return (f"A right guess and a won battle, so {_who(p)} may guess again ({wins}; "
                     f"three earn a reward).")
         case WonInARow(player=p):
-            earns = "earn" if p == 0 else "earns"
-            return f"Three battles won in a row: {name(p)} {earns} a reward card."
+            earns = "earn" if voice().you(p) else "earns"
+            return f"Three battles won in a row: {_who(p)} {earns} a reward card."
         case Rewarded(player=p, card=None):
             return f"There is no card anywhere for {possessive(p)} reward."
         case Rewarded(player=p, source=source, victim=v, card=Card() | Joker() as c,
@@ -253,7 +268,7 @@ def trade_list(cards: Cards) -> str:
 
 
 def _game_over(event: GameOver) -> str:
-    scores = ", ".join(f"{name(p)} {s}" for p, s in enumerate(event.scores))
+    scores = ", ".join(f"{_who(p)} {s}" for p, s in enumerate(event.scores))
     why = {"center-empty": "The centre pile is empty, so the game ends",
            "limit": f"Turn {event.turn} reached the turn limit: the game is stopped unfinished",
            "stalled": "Nobody could ask for a whole round, so the game ends"}[event.ending]
@@ -261,8 +276,8 @@ def _game_over(event: GameOver) -> str:
         return f"{why} (resource piles: {scores})."
     if not event.winners:
         return f"{why}. Resource piles: {scores}. A tie for the most: by ruling, a draw."
-    who = " and ".join(name(p) for p in event.winners)
-    verb = "win" if len(event.winners) > 1 or event.winners == (0,) else "wins"
+    who = " and ".join(_who(p) for p in event.winners)
+    verb = "win" if len(event.winners) > 1 or voice().you(event.winners[0]) else "wins"
     shared = " (a shared win)" if len(event.winners) > 1 else ""
     return f"{why}. Resource piles: {scores}. {cap(who)} {verb}{shared}."
 
@@ -366,7 +381,7 @@ def _ask_refusal(state: TradeState, args: list[str]) -> str | None:
     if target >= state.rules.players:
         return f"There is no player {target}."
     if not state.hands[target]:
-        return f"{cap(name(target))} has no cards in hand to ask for."
+        return f"{cap(_verb(target, 'have', 'has'))} no cards in hand to ask for."
     held = {c.rank for c in state.hands[state.instigator] if isinstance(c, Card)}
     if state.rules.ask_hold and RANK_CODES.index(args[1]) + 2 not in held:
         return "By ruling TW-ASK-HOLD you may only ask for a rank you hold yourself."
