@@ -4,12 +4,12 @@ the fast path in games per second, and 1,000 games on two workers.
     python benchmarks/trade_war_speed.py [--games N] [--baseline DIR] [--agents]
 
 1. The traced engine: steps per second of whole games (default rulings, 3 players, the
-   heuristic agent in every seat), for this tree and, with ``--baseline DIR``, for the
-   package in DIR (a checkout of an older commit), each in its own fresh process, the two
-   alternating, best of three, in processor time (other work on the machine then matters
-   less). A step is one action taken through ``Game.play``.
-2. The fast path (``TRADE_WAR.play_fast``): games per second in this process, for 2 and
-   5 players with each agent.
+   heuristic agent in every seat, then the random one), for this tree and, with
+   ``--baseline DIR``, for the package in DIR (a checkout of an older commit), each in a
+   fresh process, the two alternating, best of three, in processor time (other work on
+   the machine then matters less). A step is one action taken through ``Game.play``.
+2. The fast path (``TRADE_WAR.play_fast``): games per second in this process, for 2, 3
+   and 5 players with each agent.
 3. 1,000 games at default rulings and agents on a pool of 2 workers, clock started once
    the workers are up.
 4. With ``--agents``: how often the heuristic agent beats random ones.
@@ -34,21 +34,21 @@ import sys, time
 from wartutor.core import Game, play_out
 from wartutor.variants.trade_war import TRADE_WAR, TradeRules
 from wartutor.variants.trade_war.agents import AGENTS
-games = int(sys.argv[1])
+games, agent = int(sys.argv[1]), sys.argv[2]
 rules = TradeRules()
 start = time.process_time()
 steps = 0
 for seed in range(games):
-    agents = {p: AGENTS["heuristic"](p, seed) for p in range(rules.players)}
+    agents = {p: AGENTS[agent](p, seed) for p in range(rules.players)}
     steps += len(play_out(Game.new(TRADE_WAR, rules, seed), agents).actions)
 print(steps, time.process_time() - start)
 """
 
 
-def traced_rate(tree: Path, games: int) -> tuple[float, int]:
+def traced_rate(tree: Path, games: int, agent: str) -> tuple[float, int]:
     """(steps per second, steps) of ``games`` traced games with the package in ``tree``."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    run = subprocess.run([sys.executable, "-c", TRACED, str(games)], env=env, cwd="/",
+    run = subprocess.run([sys.executable, "-c", TRACED, str(games), agent], env=env, cwd="/",
                          capture_output=True, text=True, check=True)
     steps, seconds = run.stdout.split()
     return int(steps) / float(seconds), int(steps)
@@ -56,19 +56,21 @@ def traced_rate(tree: Path, games: int) -> tuple[float, int]:
 
 def traced(games: int, baseline: Path | None) -> None:
     trees = {"this tree": HERE} | ({"baseline": baseline} if baseline else {})
-    best = dict.fromkeys(trees, 0.0)
-    steps = dict.fromkeys(trees, 0)
-    for _ in range(REPEAT):
-        for label, tree in trees.items():
-            rate, steps[label] = traced_rate(tree, games)
-            best[label] = max(best[label], rate)
-    print(f"Traced engine, {games} games (3 players, heuristic agents), best of {REPEAT}:")
-    for label in trees:
-        print(f"  {label:9}: {best[label]:8.0f} steps/s ({steps[label]} steps, "
-              f"{1e6 / best[label]:6.1f} us a step)")
-    if baseline:
-        assert steps["this tree"] == steps["baseline"], "the two trees played different games"
-        print(f"  speed-up : {best['this tree'] / best['baseline']:.2f}x per step")
+    for agent in ("heuristic", "random"):
+        best = dict.fromkeys(trees, 0.0)
+        steps = dict.fromkeys(trees, 0)
+        for _ in range(REPEAT):
+            for label, tree in trees.items():
+                rate, steps[label] = traced_rate(tree, games, agent)
+                best[label] = max(best[label], rate)
+        print(f"Traced engine, {games} games (default rulings: 3 players), all {agent}, "
+              f"best of {REPEAT}:")
+        for label in trees:
+            print(f"  {label:9}: {best[label]:8.0f} steps/s ({steps[label]} steps, "
+                  f"{1e6 / best[label]:6.1f} us a step)")
+        if baseline:
+            assert steps["this tree"] == steps["baseline"], "the trees played different games"
+            print(f"  speed-up : {best['this tree'] / best['baseline']:.2f}x per step")
 
 
 def fast(games: int) -> None:

@@ -38,10 +38,14 @@ def strength(c: TradeCard, rules: TradeRules) -> float:
     return 10.5 if c == MUELLER else 20.0
 
 
-@cache
-def strengths(rules: TradeRules) -> dict[str, float]:
-    """The :func:`strength` of every card by its code (a swap or take names cards by code)."""
-    return {c.code: strength(c, rules) for c in trade_deck()}
+@cache  # strength depends on the ace's ruling alone
+def _worth(ace: str) -> tuple[dict[str, float], dict[str, float]]:
+    """The strength of each card by code, and each swap's gain in strength by its words."""
+    rules = TradeRules(ace=ace)
+    worth = {c.code: strength(c, rules) for c in trade_deck()}
+    gains = {f"swap {out} for {into}": worth[into] - worth[out]
+             for out in worth for into in worth if out != into}
+    return worth, gains
 
 
 def _play_of(action: str) -> Cards:
@@ -85,22 +89,17 @@ def _prepare(view: TradeView, legal: tuple[str, ...]) -> str | None:
     """A refill, swap or draw worth making; None: go on to ask."""
     if "draw" in legal:
         return "draw"
-    worth = strengths(view.rules)
-    takes = [a for a in legal if a.startswith("take ")]
+    worth, gains = _worth(view.rules.ace)
+    # A start-of-turn action is told by its first letter: take, swap, draw, ask.
+    takes = [a for a in legal if a[0] == "t"]
     if takes:
         return max(takes, key=lambda a: worth[a[5:]])
-    swaps = []
-    for a in legal:
-        if a.startswith("swap "):
-            _, out, _, into = a.split()
-            gain = worth[into] - worth[out]
-            if gain > 1:
-                swaps.append((gain, a))
+    swaps = [(gain, a) for a in legal if a[0] == "s" and (gain := gains[a]) > 1]
     return max(swaps)[1] if swaps else None
 
 
 def _best_asks(view: TradeView, legal: tuple[str, ...], hints: Hints) -> list[str]:
-    asks = [a for a in legal if a.startswith("ask ")]
+    asks = [a for a in legal if a[0] == "a"]  # no assassinations when asking
     if not asks:
         return list(legal)
     mine: dict[int, int] = {}

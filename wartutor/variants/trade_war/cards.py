@@ -11,6 +11,7 @@ you can paste back and a readable str. ``MJ`` is the Mueller joker, ``PJ`` Putin
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 
 from wartutor.core.cards import SUIT_CODES, Card, card, standard_deck
@@ -101,3 +102,11 @@ def sort_key(c: TradeCard) -> tuple[int, int]:
 
 def sorted_cards(hand: Cards) -> Cards:
     return tuple(sorted(hand, key=sort_key))
+
+
+def with_cards(hand: Cards, new: Cards) -> Cards:
+    """A sorted hand with more cards, each put in its place (cheaper than sorting again)."""
+    cards = list(hand)
+    for c in new:
+        insort(cards, c, key=sort_key)
+    return tuple(cards)

@@ -39,6 +39,7 @@ from wartutor.variants.trade_war.cards import (
     sorted_cards,
     trade_cards,
     trade_deck,
+    with_cards,
 )
 from wartutor.variants.trade_war.choices import (
     HAND_LIMIT,
@@ -208,7 +209,7 @@ def step(state: TradeState, action: str) -> tuple[TradeState, tuple[TradeEvent, 
 def _take(state: TradeState, cards: Cards, automatic: bool, events: Events) -> TradeState:
     p = state.instigator
     events.append(Took(p, cards, automatic))
-    hand = sorted_cards((*state.hands[p], *cards))
+    hand = with_cards(state.hands[p], cards)
     return changed(state, passes=0, hands=_set(state.hands, p, hand),
                    piles=_set(state.piles, p, _without(state.piles[p], cards)),
                    moved=(*state.moved, *cards))
@@ -217,7 +218,7 @@ def _take(state: TradeState, cards: Cards, automatic: bool, events: Events) -> T
 def _swap(state: TradeState, out: TradeCard, into: TradeCard, events: Events) -> TradeState:
     p = state.instigator
     events.append(Swapped(p, out, into))
-    hand = sorted_cards((*_without(state.hands[p], (out,)), into))
+    hand = with_cards(_without(state.hands[p], (out,)), (into,))
     pile = (*_without(state.piles[p], (into,)), out)
     return changed(state, hands=_set(state.hands, p, hand), piles=_set(state.piles, p, pile),
                    moved=(*state.moved, out, into),
@@ -227,7 +228,7 @@ def _swap(state: TradeState, out: TradeCard, into: TradeCard, events: Events) ->
 def _draw(state: TradeState, events: Events) -> TradeState:
     p, top = state.instigator, state.center[0]
     events.append(Drew(p, top, len(state.center) - 1))
-    state = changed(state, hands=_set(state.hands, p, sorted_cards((*state.hands[p], top))),
+    state = changed(state, hands=_set(state.hands, p, with_cards(state.hands[p], (top,))),
                     center=state.center[1:], may_draw=False, moved=(*state.moved, top),
                     tally=changed(state.tally, center_draws=state.tally.center_draws + 1))
     return _after_center_draw(state, events)
@@ -365,7 +366,7 @@ def _collect(state: TradeState, winner: int, events: Events) -> TradeState:
         tally = changed(tally, mueller_wins=tally.mueller_wins + 1)
     hands = state.hands
     if to_hand:
-        hands = _set(hands, winner, sorted_cards((*hands[winner], *to_hand)))
+        hands = _set(hands, winner, with_cards(hands[winner], to_hand))
     state = changed(state, battle=None, hands=hands, tally=tally,
                     piles=_set(state.piles, winner, (*state.piles[winner], *to_pile)))
     return _count_streak(state, winner, battle.defender if winner == p else p, events)
@@ -409,7 +410,7 @@ def _reward(state: TradeState, words: list[str], events: Events) -> TradeState:
     events.append(Rewarded(player, source, victim, prize, to_hand, "TW-REWARD-DEST"))
     if to_hand:
         state = changed(state, hands=_set(state.hands, player,
-                                          sorted_cards((*state.hands[player], prize))))
+                                          with_cards(state.hands[player], (prize,))))
     else:
         state = changed(state, piles=_set(state.piles, player, (*state.piles[player], prize)))
     state = changed(state, rng=rng, rewarded=None,
@@ -476,7 +477,10 @@ def _settle(state: TradeState, events: Events) -> TradeState:
         p = state.instigator
         if phase == PREPARE:
             room = HAND_LIMIT - len(state.hands[p])
-            if rules.refill == "to-seven" and room > 0:
+            # At most len(moved) of the pile's cards have moved: a pile longer than that
+            # and the room together cannot all come now.
+            if (rules.refill == "to-seven" and room > 0
+                    and len(state.piles[p]) - len(state.moved) <= room):
                 pile = unmoved(state.piles[p], state.moved)
                 if 0 < len(pile) <= room:
                     state = _take(state, tuple(pile), True, events)  # all must come: no choice

@@ -269,7 +269,7 @@ class TradeState:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        return tuple(len(p) for p in self.piles)
+        return tuple(map(len, self.piles))
 
     def holder_of_putin(self) -> int | None:
         for player, hand in enumerate(self.hands):

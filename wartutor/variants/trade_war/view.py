@@ -48,7 +48,11 @@ class TradeView:
 
 def view(state: TradeState, player: int | None) -> TradeView:
     def seen(groups: tuple[Cards, ...]) -> tuple[Cards | None, ...]:
-        return tuple(g if player is None or p == player else None for p, g in enumerate(groups))
+        if player is None:
+            return groups
+        shown: list[Cards | None] = [None] * len(groups)
+        shown[player] = groups[player]
+        return tuple(shown)
 
     return TradeView(
         viewer=player,
