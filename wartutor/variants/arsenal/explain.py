@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from wartutor.core.engine import Event
 from wartutor.core.errors import BadInput
+from wartutor.core.voice import voice
 from wartutor.variants.arsenal.cards import BOMB, ArsenalCard, arsenal_card
 from wartutor.variants.arsenal.clash import Clash, clash
 from wartutor.variants.arsenal.game import (
@@ -57,20 +58,47 @@ RULE_TITLES = {
     "AR-CAMPAIGN": "ruling AR-CAMPAIGN: the NPC's deck",
 }
 
+# The seats' own names, the voice's default: seat 0 is "you" unless the voice in force
+# says another seat is (see core.voice).
 _NAMES = ("you", "the NPC")
-_DRAW_ORDER_WORDS = {
-    "winner-first": "the round's winner draws first",
-    "you-first": "you always draw first",
-    "npc-first": "the NPC always draws first",
-}
 
 
 def _cap(text: str) -> str:
     return text[0].upper() + text[1:]
 
 
+def _who(player: int) -> str:
+    return voice().who(player, _NAMES)
+
+
 def _verb(player: int, yours: str, theirs: str) -> str:
-    return yours if player == 0 else theirs
+    return yours if voice().you(player) else theirs
+
+
+def _it(player: int) -> str:
+    """The seat named again in the same sentence: the NPC is "it"."""
+    return "it" if voice().name(player, _NAMES) == _NAMES[1] else _who(player)
+
+
+def _its(player: int) -> str:
+    return "its" if voice().name(player, _NAMES) == _NAMES[1] else voice().whose(player, _NAMES)
+
+
+def _draw_order_words(order: str) -> str:
+    if order == "winner-first":
+        return "the round's winner draws first"
+    p = 0 if order == "you-first" else 1
+    return f"{_who(p)} always {_verb(p, 'draw', 'draws')} first"
+
+
+def _answers_knowing(leader: int) -> str:
+    """Who reveals first and who answers knowing the led card."""
+    other = 1 - leader
+    if voice().you(leader):
+        return (f"you reveal your card first, blind, and {_who(other)} "
+                f"{_verb(other, 'answer', 'answers')} knowing it")
+    return (f"{_who(leader)} {_verb(leader, 'reveal', 'reveals')} first, and {_who(other)} "
+            f"{_verb(other, 'answer', 'answers')} knowing {_its(leader)} card")
 
 
 def _cards(n: int) -> str:
@@ -86,7 +114,7 @@ def _bomb(card: ArsenalCard) -> str:
 
 
 def _score(totals: tuple[int, int]) -> str:
-    return f"you {totals[0]}, the NPC {totals[1]}"
+    return f"{_who(0)} {totals[0]}, {_who(1)} {totals[1]}"
 
 
 def clash_words(met: Clash) -> str:
@@ -166,38 +194,39 @@ def explain(event: Event) -> str:
             return f"A stacked deal, in a set order: {_cards(n)} each and {rest}."
         case CoinTossed(leader=p, stacked=stacked):
             how = "The stacked deal says" if stacked else "The coin toss says"
-            then = ("you reveal your card first, blind, and the NPC answers knowing it"
-                    if p == 0 else "the NPC reveals first, and you answer knowing its card")
-            return f"{how} {_NAMES[p]} {_verb(p, 'lead', 'leads')} round 1: {then}."
+            return (f"{how} {_who(p)} {_verb(p, 'lead', 'leads')} round 1: "
+                    f"{_answers_knowing(p)}.")
         case Led(round=n, player=p, card=c, rule="AR-FORCED"):
-            return (f"Round {n}: {_NAMES[p]} {_verb(p, 'have', 'has')} one card left, so it is "
+            return (f"Round {n}: {_who(p)} {_verb(p, 'have', 'has')} one card left, so it is "
                     f"led without a choice: {c}.")
         case Led(round=n, player=p, card=c):
-            return f"Round {n}: {_NAMES[p]} {_verb(p, 'lead', 'leads')} with {c}, face up."
+            return f"Round {n}: {_who(p)} {_verb(p, 'lead', 'leads')} with {c}, face up."
         case Answered(player=p, card=c, rule="AR-FORCED"):
-            return (f"{_cap(_NAMES[p])} {_verb(p, 'have', 'has')} one card left, so it answers "
+            return (f"{_cap(_who(p))} {_verb(p, 'have', 'has')} one card left, so it answers "
                     f"without a choice: {c}.")
         case Answered(player=p, card=c):
-            return f"{_cap(_NAMES[p])} {_verb(p, 'answer', 'answers')} with {c}."
+            return f"{_cap(_who(p))} {_verb(p, 'answer', 'answers')} with {c}."
         case Clashed(clash=met, sudden=True, winner=w):
-            return (f"Sudden death. {clash_words(met)} {_cap(_NAMES[w])} "
+            return (f"Sudden death. {clash_words(met)} {_cap(_who(w))} "
                     f"{_verb(w, 'win', 'wins')}.")
         case Clashed(clash=met):
             return clash_words(met)
         case Captured(winner=w, totals=totals):
-            return (f"{_cap(_NAMES[w])} {_verb(w, 'capture', 'captures')} both cards; they are "
+            return (f"{_cap(_who(w))} {_verb(w, 'capture', 'captures')} both cards; they are "
                     f"out of the game for good. Captured so far: {_score(totals)}.")
         case Refilled(drawn=(a, b), first=f, order=order, pile_left=left, play_on=play_on):
-            drawn = f"{_cards(a)} each" if a == b else f"you {a}, the NPC {b}"
+            drawn = f"{_cards(a)} each" if a == b else f"{_who(0)} {a}, {_who(1)} {b}"
             then = (f"{left} left in the pile." if left else
                     "The pile is now empty: from here on the hands get smaller each round."
                     if play_on else "The pile is now empty.")
-            return (f"Both draw back up from the pile, {_NAMES[f]} first "
-                    f"({_DRAW_ORDER_WORDS[order]}): {drawn}. {then}")
+            return (f"Both draw back up from the pile, {_who(f)} first "
+                    f"({_draw_order_words(order)}): {drawn}. {then}")
         case LeadPassed(round=n, player=p):
-            then = ("you reveal first" if p == 0 else "it reveals first and you answer "
-                    "knowing its card")
-            return (f"{_cap(_NAMES[p])} won the round, so {_NAMES[p]} "
+            q = 1 - p
+            then = ("you reveal first" if voice().you(p) else
+                    f"{_it(p)} {_verb(p, 'reveal', 'reveals')} first and {_who(q)} "
+                    f"{_verb(q, 'answer', 'answers')} knowing {_its(p)} card")
+            return (f"{_cap(_who(p))} won the round, so {_who(p)} "
                     f"{_verb(p, 'lead', 'leads')} round {n}: {then}.")
         case RanDry(round=n, totals=totals, dry="all-played"):
             return (f"Every card has been played: the deck has run dry after {_rounds(n)}. "
@@ -208,14 +237,15 @@ def explain(event: Event) -> str:
                     f"Captured: {_score(totals)}.")
         case SuddenDeathDrawn(cards=(mine, theirs), deck_size=size):
             return (f"The captured counts are tied, so it is sudden death: the whole deck of "
-                    f"{size} cards is reshuffled. You turn the top card, {mine}; the NPC turns "
-                    f"the next, {theirs}.")
+                    f"{size} cards is reshuffled. {_cap(_who(0))} {_verb(0, 'turn', 'turns')} "
+                    f"the top card, {mine}; {_who(1)} {_verb(1, 'turn', 'turns')} the next, "
+                    f"{theirs}.")
         case MatchOver(ending="sudden-death", winner=w):
-            return (f"{_cap(_NAMES[w])} {_verb(w, 'win', 'wins')} the sudden-death draw, and "
+            return (f"{_cap(_who(w))} {_verb(w, 'win', 'wins')} the sudden-death draw, and "
                     f"with it the match.")
         case MatchOver(winner=w, totals=totals):
-            return (f"{_cap(_NAMES[w])} captured {totals[w]} cards to {totals[1 - w]}: "
-                    f"{_NAMES[w]} {_verb(w, 'win', 'wins')} the match.")
+            return (f"{_cap(_who(w))} captured {totals[w]} cards to {totals[1 - w]}: "
+                    f"{_who(w)} {_verb(w, 'win', 'wins')} the match.")
     raise TypeError(f"not an Arsenal event: {event!r}")
 
 
@@ -234,11 +264,11 @@ def why_not(state: ArsenalState, action: object) -> str | None:
         card = arsenal_card(code)
     except BadInput:
         return f"{code!r} is not an Arsenal card: write a kind and a suit code, such as RK-SF"
-    who = _NAMES[due.player]
+    who = _who(due.player)
     if card in state.hands[due.player]:
         return f"Write the card exactly as 'play {card.code}' (capital letters, one space)"
     if card == state.lead:
-        return f"{card} is already on the table: {_NAMES[state.leader]} led it"
+        return f"{card} is already on the table: {_who(state.leader)} led it"
     played = "already played" if any(card in r.cards for r in state.history) else "not in hand"
     return f"{_cap(who)} {_verb(due.player, 'do', 'does')} not hold {card}: it is {played}"
 
