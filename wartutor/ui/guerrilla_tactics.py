@@ -51,12 +51,13 @@ GUERRILLA_STYLE = """
 .gt-seat .wt-seat-name { width: auto; margin-right: 4px; }
 .gt-mark { font-size: 14px; font-weight: 700; border-radius: 6px; padding: 1px 7px;
   background: #e9ecef; color: #111; }
+.gt-n3 .gt-mark, .gt-n4 .gt-mark { font-size: 13px; padding: 1px 5px; }
 .gt-mark.gt-spy { background: #ffd43b; }
 .gt-mark.gt-out { background: #fa5252; color: #fff; }
 .gt-seat-body { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: flex-end;
   margin-top: 4px; }
-.gt-pile { text-align: center; font-size: 15px; }
-.gt-pile .wt-count { font-size: 22px; }
+.gt-pile { text-align: center; font-size: 15px; line-height: 1.15; }
+.gt-pile .wt-count { font-size: 20px; }
 .gt-cards { display: flex; gap: 5px; align-items: flex-end; }
 .gt-zone { font-size: 14px; }
 .gt-zone figure { margin: 0; text-align: center; font-size: 13px; line-height: 1.2; }
@@ -228,11 +229,16 @@ def _seat_html(table: TableNow, p: int, current: bool) -> str:
         f'<div class="gt-seat{" gt-seat-out" if s.out else ""}" role="group" '
         f'aria-label="{s.name}"><div class="gt-seat-top"><span class="wt-seat-name">{s.name}'
         f"</span>{news}{marks}</div>"
-        f'<div class="gt-seat-body"><div class="gt-pile{_changed("draw" in s.changed)}">'
-        f'{deck_svg(s.draw)}<div>draw <b class="wt-count">{s.draw}</b></div></div>'
-        f'<div class="gt-pile{_changed("discard" in s.changed)}">discard<br>'
-        f'<b class="wt-count">{s.discard}</b></div>{hand}{zone}</div></div>'
+        f'<div class="gt-seat-body">{_piles_html(s)}{hand}{zone}</div></div>'
     )
+
+
+def _piles_html(s: SeatNow) -> str:
+    """The draw pile over its count, and the discard pile's count under it."""
+    draw, discard = (_changed(part in s.changed).strip() for part in ("draw", "discard"))
+    return (f'<div class="gt-pile"><div class="{draw}">{deck_svg(s.draw)}<br>draw '
+            f'<b class="wt-count">{s.draw}</b></div><div class="{discard}">discard '
+            f'<b class="wt-count">{s.discard}</b></div></div>')
 
 
 def _marks(table: TableNow, p: int) -> list[tuple[str, str]]:
@@ -244,9 +250,7 @@ def _marks(table: TableNow, p: int) -> list[tuple[str, str]]:
     if s.reveals_first:
         marks.append(("gt-spy", "Reveals first (captured a spy)"))
     if s.penalty_due:
-        marks.append(("", "Supported: draws 1 card next time"))
-    if table.tie_round and p in table.contenders:
-        marks.append(("gt-spy", "In the tie-break"))
+        marks.append(("", "Draws 1 next (supported)"))
     if s.has_chosen:
         marks.append(("", f"Chose: {choice_words(s.pending)}" if s.pending
                           else "Has chosen (hidden)"))
@@ -260,6 +264,8 @@ def _marks(table: TableNow, p: int) -> list[tuple[str, str]]:
 
 
 def _hand_html(table: TableNow, s: SeatNow) -> str:
+    if not s.hand_count and "hand" not in s.changed:
+        return ""  # nothing in hand: no room taken
     if s.hand is not None:
         cards = "".join(_figure(c, _what(table, c) if c else "") for c in s.hand)
     else:
