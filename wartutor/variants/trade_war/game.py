@@ -219,9 +219,11 @@ def _swap(state: TradeState, out: TradeCard, into: TradeCard, events: Events) ->
     p = state.instigator
     events.append(Swapped(p, out, into))
     hand = with_cards(_without(state.hands[p], (out,)), (into,))
-    pile = (*_without(state.piles[p], (into,)), out)
-    return changed(state, hands=_set(state.hands, p, hand), piles=_set(state.piles, p, pile),
-                   moved=(*state.moved, out, into),
+    pile = list(state.piles[p])
+    pile.remove(into)
+    pile.append(out)
+    return changed(state, hands=_set(state.hands, p, hand),
+                   piles=_set(state.piles, p, tuple(pile)), moved=(*state.moved, out, into),
                    tally=changed(state.tally, swaps=state.tally.swaps + 1))
 
 
@@ -245,7 +247,7 @@ def _after_center_draw(state: TradeState, events: Events) -> TradeState:
 
 def _ask(state: TradeState, target: int, rank: int, events: Events) -> TradeState:
     p, rules = state.instigator, state.rules
-    held = tuple(c for c in state.hands[target] if isinstance(c, Card) and c.rank == rank)
+    held = tuple([c for c in state.hands[target] if isinstance(c, Card) and c.rank == rank])
     tally = state.tally
     events.append(Asked(p, target, rank, bool(held)))
     if not held:
