@@ -183,6 +183,9 @@ def traced_summary(rules: ClassicRules, seed: int, max_length: int | None) -> An
     return CLASSIC_WAR.summarize(game)
 
 
+TURNS = ("turn", "turn")  # the one agent of classic War, at both seats
+
+
 @settings(max_examples=120, deadline=None)
 @given(
     rules=classic_rules(),
@@ -194,14 +197,15 @@ def test_the_fast_path_gives_the_traced_engines_summary(
 ) -> None:
     if rules.battle_limit is None and max_length is None:
         max_length = 3000  # without a limit a game may cycle for ever
-    assert CLASSIC_WAR.play_fast(rules, seed, max_length) == traced_summary(rules, seed, max_length)
+    fast = CLASSIC_WAR.play_fast(rules, seed, TURNS, max_length)
+    assert fast == traced_summary(rules, seed, max_length)
 
 
 def test_the_fast_path_agrees_over_300_seeds_of_the_default_rules() -> None:
     rules = ClassicRules()
     endings = Counter()
     for seed in range(300):
-        fast = CLASSIC_WAR.play_fast(rules, seed)
+        fast = CLASSIC_WAR.play_fast(rules, seed, TURNS, None)
         assert fast == traced_summary(rules, seed, None), f"seed {seed}"
         endings[fast.ending] += 1
     # The seeds cover every way a default game can end.
@@ -211,4 +215,4 @@ def test_the_fast_path_agrees_over_300_seeds_of_the_default_rules() -> None:
 def test_the_fast_path_agrees_without_a_battle_limit() -> None:
     rules = ClassicRules(battle_limit=None, pickup="interleaved")
     for seed in range(40):
-        assert CLASSIC_WAR.play_fast(rules, seed, 1500) == traced_summary(rules, seed, 1500)
+        assert CLASSIC_WAR.play_fast(rules, seed, TURNS, 1500) == traced_summary(rules, seed, 1500)
