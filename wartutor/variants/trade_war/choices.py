@@ -8,7 +8,7 @@ turn), ``draw`` (one card from the centre), ``ask 1 Q`` (ask player 1 for a quee
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from wartutor.core.cards import RANK_CODES, Card
 from wartutor.core.engine import Decision
@@ -91,7 +91,9 @@ def ask_actions(state: TradeState) -> tuple[str, ...]:
     return _asks(targets(state), tuple(r for r in ALL_RANKS if r in held))
 
 
-@cache  # a handful of combinations, asked for at every turn
+# Without the Go-Fish rule a handful of combinations, asked for at every turn; with it
+# the held ranks vary, so the cache is bounded.
+@lru_cache(maxsize=4096)
 def _asks(targets: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(f"ask {t} {RANK_CODES[r - 2]}" for t in targets for r in ranks)
 

@@ -47,18 +47,11 @@ class TradeView:
 
 
 def view(state: TradeState, player: int | None) -> TradeView:
-    def seen(groups: tuple[Cards, ...]) -> tuple[Cards | None, ...]:
-        if player is None:
-            return groups
-        shown: list[Cards | None] = [None] * len(groups)
-        shown[player] = groups[player]
-        return tuple(shown)
-
     return TradeView(
         viewer=player,
         rules=state.rules,
-        hands=seen(state.hands),
-        piles=seen(state.piles),
+        hands=_seen(state.hands, player),
+        piles=_seen(state.piles, player),
         hand_sizes=tuple(map(len, state.hands)),
         pile_sizes=state.scores,
         center_size=len(state.center),
@@ -72,3 +65,12 @@ def view(state: TradeState, player: int | None) -> TradeView:
         log=state.log,
         outcome=state.outcome,
     )
+
+
+def _seen(groups: tuple[Cards, ...], player: int | None) -> tuple[Cards | None, ...]:
+    """Every group for the teacher; else only the player's own, the others hidden."""
+    if player is None:
+        return groups
+    shown: list[Cards | None] = [None] * len(groups)
+    shown[player] = groups[player]
+    return tuple(shown)
