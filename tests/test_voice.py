@@ -1,0 +1,149 @@
+"""Whom the words are for: every variant's explanations speak to the player looking.
+
+At a shared screen or in a room the player looking may be any seat: the words call that
+seat "you" and the others by the names the players gave (see :mod:`wartutor.core.voice`).
+With the default voice seat 0 is "you" and the seats keep the variant's own names, so the
+words are those of the golden playthroughs.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from itertools import pairwise
+from typing import Any
+
+import pytest
+from golden.playthrough import play
+
+from wartutor.core import Game
+from wartutor.core.engine import Event
+from wartutor.core.voice import speaking
+from wartutor.variants import VARIANTS
+
+NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
+
+# For each variant, the first event of a kind (with these fields) that names seats 0 and 1
+# in its golden game: its words as they always were (seat 0 is "you"), then as seat 1
+# reads them.
+EXAMPLES = {
+    "classic_war": ("Compared", {},
+                    "Battle 1: your ten beats the computer's nine.",
+                    "Battle 1: Ada's ten beats your nine."),
+    "guerrilla_tactics": ("Standing", {},
+                          "Skirmish 1: you have a king, Ana has an eight and Ben has a "
+                          "Guerrilla, so you lead.",
+                          "Skirmish 1: Ada has a king, you have an eight and Cy has a "
+                          "Guerrilla, so Ada leads."),
+    "war_room": ("Compared", {},
+                 "Compare VC: you 4, Ana 8 and Ben 5. The lowest wins: your 4.",
+                 "Compare VC: Ada 4, you 8 and Cy 5. The lowest wins: Ada's 4."),
+    "trade_war": ("Asked", {"player": 0, "target": 1},
+                  "You ask Computer 1 for a jack. Computer 1 has none.",
+                  "Ada asks you for a jack. You have none."),
+    "arsenal": ("CoinTossed", {},
+                "The coin toss says you lead round 1: you reveal your card first, blind, "
+                "and the NPC answers knowing it.",
+                "The coin toss says Ada leads round 1: Ada reveals first, and you answer "
+                "knowing Ada's card."),
+}
+
+# Words that change with the person besides the name: "Ada has" is "you have".
+AGREEING = {("is", "are"), ("has", "have"), ("does", "do"), ("was", "were"), ("their", "your")}
+# Events worded otherwise to their own player, word for word: a card's targets ("your own
+# card", "Ada's own card") and who answers knowing whose card.
+REWORDED = {"Activates", "CoinTossed", "LeadPassed"}
+
+
+@cache
+def golden_game(name: str) -> Game[Any]:
+    return play(name)
+
+
+def names_of(game: Game[Any]) -> tuple[str, ...]:
+    return NAMES[: len(game.variant.player_names(game.rules))]
+
+
+def words(game: Game[Any], event: Event, seat: int | None, you: int | None) -> str:
+    """The event as ``seat`` may know it, spoken to ``you`` (None: nobody), with the seats
+    called NAMES."""
+    explain_for = getattr(game.variant, "explain_for", None)
+    with speaking(you, names_of(game)):
+        return explain_for(event, seat) if explain_for else game.variant.explain(event)
+
+
+def events(game: Game[Any]) -> list[Event]:
+    return [e for step in game.steps for e in step.events]
+
+
+def tokens(text: str) -> list[str]:
+    return re.findall(r"[\w']+|[^\w\s]", text)
+
+
+def said_to(third: str, second: str, name: str) -> bool:
+    """Whether ``second`` is the word ``third`` becomes when the seat called ``name`` is
+    the one spoken to."""
+    return (third == second
+            or (third == name and second in ("you", "You", "yours"))
+            or (third == f"{name}'s" and second in ("your", "Your"))
+            or (third, second) in AGREEING
+            or third in (second + "s", second + "es"))
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_seat_1_reads_you_for_itself_and_seat_0_by_name(name: str) -> None:
+    kind, fields, seat_0_reads, seat_1_reads = EXAMPLES[name]
+    game = golden_game(name)
+    event = next(e for e in events(game) if type(e).__name__ == kind
+                 and all(getattr(e, k) == v for k, v in fields.items()))
+    assert game.variant.explain(event).startswith(seat_0_reads)
+    assert words(game, event, 1, 1).startswith(seat_1_reads)
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_with_nobody_looking_nobody_is_you(name: str) -> None:
+    game = golden_game(name)
+    for event in events(game):
+        said = words(game, event, None, None)
+        assert not re.search(r"\byou(rs?)?\b", said, re.IGNORECASE), said
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_only_the_player_looking_is_you_and_every_seat_has_its_given_name(name: str) -> None:
+    game = golden_game(name)
+    names = names_of(game)
+    own = [n for n in game.variant.player_names(game.rules) if n != "You"]
+    own_name = re.compile(r"\b(" + "|".join(map(re.escape, own)) + r")\b", re.IGNORECASE)
+    for seat, looking in enumerate(names):
+        for event in events(game):
+            said = words(game, event, seat, seat)
+            assert not own_name.search(said), said
+            assert not re.search(rf"\b{looking}\b", said), said
+            if type(event).__name__ in REWORDED:
+                continue
+            # Said of the seat in the third person, word for word but for its person.
+            third = tokens(words(game, event, seat, None))
+            second = tokens(said)
+            assert len(third) == len(second), (third, second)
+            pairs = list(zip(third, second, strict=True))
+            changed = [(a, b) for a, b in pairs if not said_to(a, b, looking)]
+            assert not changed, (changed, said)
+            # "Ada takes" is "you take": the verb after a name loses its -s with the name.
+            kept = [b for (a, b), (_, after) in pairwise(pairs)
+                    if a == looking and b.lower() == "you" and after.endswith("s")]
+            assert not kept, (kept, said)
+
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_a_verb_after_another_players_name_agrees_with_it(name: str) -> None:
+    """"Ada takes", never "Ada take" (unless Ada is one of several: "Bo and Ada take")."""
+    game = golden_game(name)
+    names = names_of(game)
+    said = [tokens(words(game, e, seat, you)) for e in events(game)
+            for seat, you in [(None, None), *((s, s) for s in range(len(names)))]]
+    after_a_name = {b for text in said for a, b in pairwise(text) if a in names}
+    plain = {b[:-1] for b in after_a_name if b.endswith("s")} | {"are", "have", "do", "were"}
+    wrong = {" ".join(text[i:i + 2]) for text in said for i in range(1, len(text) - 1)
+             if text[i] in names and text[i - 1] != "and" and text[i + 1] in plain}
+    assert not wrong
