@@ -134,7 +134,6 @@ def test_only_the_player_looking_is_you_and_every_seat_has_its_given_name(name: 
             assert not kept, (kept, said)
 
 
-
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_a_verb_after_another_players_name_agrees_with_it(name: str) -> None:
     """"Ada takes", never "Ada take" (unless Ada is one of several: "Bo and Ada take")."""
