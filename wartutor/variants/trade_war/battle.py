@@ -74,15 +74,21 @@ def can_fight(hand: Cards) -> bool:
     return any(c != PUTIN for c in hand)
 
 
+# A battle's settling and its decision ask for the same hand's plays: the last is kept.
+_last_plays: tuple[Cards | None, tuple[Cards, ...]] = (None, ())
+
+
 def possible_plays(hand: Cards) -> tuple[Cards, ...]:
     """Every single card, then every pair of one rank, in hand order."""
-    fighters = battle_cards(hand)
-    singles = tuple((c,) for c in fighters)
-    pairs = tuple(
-        (a, b) for a, b in combinations(fighters, 2)
-        if isinstance(a, Card) and isinstance(b, Card) and a.rank == b.rank
-    )
-    return singles + pairs
+    global _last_plays
+    seen, plays = _last_plays
+    if seen is not hand:
+        fighters = battle_cards(hand)
+        ranked = [c for c in fighters if isinstance(c, Card)]
+        pairs = tuple((a, b) for a, b in combinations(ranked, 2) if a.rank == b.rank)
+        plays = tuple((c,) for c in fighters) + pairs
+        _last_plays = (hand, plays)
+    return plays
 
 
 def forced_play(hand: Cards, rules: TradeRules) -> Cards:
