@@ -19,7 +19,15 @@ from golden.playthrough import play
 from wartutor.core import Game
 from wartutor.core.engine import Event
 from wartutor.core.voice import speaking
+from wartutor.ui.classic_war import WORKED_EXAMPLE, ClassicTable
+from wartutor.ui.render import text_of
+from wartutor.ui.shell import GameApp
+from wartutor.ui.trade_war import TradeTable
+from wartutor.ui.war_room import WarRoomTable
 from wartutor.variants import VARIANTS
+from wartutor.variants.classic_war import CLASSIC_WAR
+from wartutor.variants.trade_war import TRADE_WAR
+from wartutor.variants.war_room import WAR_ROOM
 
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
 
@@ -146,3 +154,55 @@ def test_a_verb_after_another_players_name_agrees_with_it(name: str) -> None:
     wrong = {" ".join(text[i:i + 2]) for text in said for i in range(1, len(text) - 1)
              if text[i] in names and text[i - 1] != "and" and text[i + 1] in plain}
     assert not wrong
+
+
+# The tables: the seat labels and the buttons follow the voice as the words do.
+
+
+def test_the_classic_table_names_the_player_looking_you_at_the_bottom() -> None:
+    game = Game.new(CLASSIC_WAR, seed=0, stacked=WORKED_EXAMPLE).play("turn")
+    events = game.steps[-1].events
+    as_ever = text_of(ClassicTable().table_html(CLASSIC_WAR.view(game.state, 0), events))
+    with speaking(1, ("Ada", "Bo")):
+        seat_1 = text_of(ClassicTable().table_html(CLASSIC_WAR.view(game.state, 1), events))
+    assert as_ever.index("Computer") < as_ever.index("You")
+    assert seat_1.index("Ada") < seat_1.index("You")
+    assert "Computer" not in seat_1 and "Bo" not in seat_1
+
+
+def at_one_screen(variant: Any, design: Any) -> GameApp:
+    """Seats 0 and 1 at one screen, seat 1 first, and the screen handed to it."""
+    app = GameApp(variant, design, humans=(0, 1), seed=3, pace="instant",
+                  rules={"players": 3, "first_player": 1})
+    app.press("Ready")
+    return app
+
+
+def test_the_war_room_table_and_buttons_speak_to_the_player_on_screen() -> None:
+    app = at_one_screen(WAR_ROOM, WarRoomTable())
+    table = app.table_text()
+    assert "You go first" in table
+    assert "Player 1 Sentry" in table and "You Goes first Medic" in table
+    assert "Player 2" not in table and "Ana" not in table
+    assert "You go first, as the ruling names." in app.log_texts()
+    design = WarRoomTable()
+    assert design.action_label("target Ana") == "Hit Ana's card"
+    with speaking(1, ("Ada", "Bo", "Cy")):
+        assert design.action_label("target You") == "Hit Ada's card"
+
+
+def test_the_trade_war_table_and_menus_speak_to_the_player_on_screen() -> None:
+    app = at_one_screen(TRADE_WAR, TradeTable())
+    table = app.table_text()
+    assert table.startswith("Turn 1 · You are the instigator")
+    assert "Player 1 a face-down card" in table and "Computer 2 a face-down card" in table
+    assert table.index("Computer 2") < table.index("You Instigator")  # you at the edge
+    assert "Turn 1: you (chosen to go first) are the instigator." in app.log_texts()
+    design = app._design  # the menus are the design's widgets
+    assert isinstance(design, TradeTable)
+    whom, _ = design.menu("ask")[0]
+    assert list(whom.options) == [("Player 1", 0), ("Computer 2", 2)]
+    assert design.action_label("ask 1 7") == "Ask Computer 1 for 7"
+    with speaking(1, ("Ada", "Bo", "Cy")):
+        assert design.action_label("ask 0 7") == "Ask Ada for 7"
+        assert design.action_label("reward 2 pile") == "Reward: a random card from Cy's pile"

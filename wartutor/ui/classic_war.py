@@ -1,6 +1,6 @@
 """Classic War's part of the app: its table, its button words, and the app itself.
 
-The computer sits at the top of the table and you at the bottom, as across a real one.
+The other player sits at the top of the table and you at the bottom, as across a real one.
 Each seat shows its deck (face down, with a count) and the cards it laid in the last
 battle, in the order they were laid.
 """
@@ -12,14 +12,25 @@ from html import escape
 from typing import Any
 
 from wartutor.core.engine import Event, Game
+from wartutor.core.voice import voice
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, card_svg, deck_svg, mini_card
 from wartutor.ui.shell import GameApp
 from wartutor.variants.classic_war import CLASSIC_WAR, ClassicRules, ClassicView
 from wartutor.variants.classic_war.game import Compared, Laid, PileTaken, WarLaid
 
-SEATS = CLASSIC_WAR.player_names(ClassicRules())
-TOP_TO_BOTTOM = (1, 0)  # the computer across the table, you nearest the screen's edge
+SEATS = CLASSIC_WAR.player_names(ClassicRules())  # the seats' own names
+
+
+def seat_name(seat: int) -> str:
+    """"You" for the player looking (see core.voice), else the seat's name."""
+    return voice().who(seat, SEATS, capital=True)
+
+
+def top_to_bottom() -> tuple[int, int]:
+    """The other player across the table, you nearest the screen's edge."""
+    return (0, 1) if voice().viewer == 1 else (1, 0)
+
 
 # The rule text's worked example as a stacked deal: your deck, then the computer's, top first.
 WORKED_EXAMPLE = ("9S 4C KD 2H", "9H 5D 7C 3S")
@@ -56,7 +67,7 @@ class ClassicTable:
         limit = "no limit" if view.battle_limit is None else str(view.battle_limit)
         everything = " &middot; showing everything" if view.viewer is None else ""
         seats = []
-        for seat in TOP_TO_BOTTOM:
+        for seat in top_to_bottom():
             order = ""
             if view.decks is not None:
                 listed = "".join(mini_card(c) for c in view.decks[seat]) or "empty"
@@ -65,7 +76,7 @@ class ClassicTable:
             took = ('<span class="wt-took wt-mark-new">Takes the pile</span>'
                     if seat == taker else "")
             seats.append(
-                f'<div class="wt-seat"><div class="wt-seat-name">{SEATS[seat]}</div>'
+                f'<div class="wt-seat"><div class="wt-seat-name">{seat_name(seat)}</div>'
                 f'<div class="wt-deck">{deck_svg(count)}<br>'
                 f'<span class="wt-count">{count}</span> {"card" if count == 1 else "cards"}</div>'
                 f'<div class="wt-laid">{laid_html(laid[seat], fresh)}{took}</div></div>'
@@ -101,9 +112,9 @@ def worked_example_html() -> str:
     game = Game.new(CLASSIC_WAR, seed=0, stacked=WORKED_EXAMPLE).play("turn")
     table = CLASSIC_WAR.view(game.state, None).last_battle
     rows = "".join(
-        f'<div class="wt-seat"><div class="wt-seat-name">{SEATS[seat]}</div>'
+        f'<div class="wt-seat"><div class="wt-seat-name">{seat_name(seat)}</div>'
         f'<div class="wt-laid">{laid_html(table[seat])}</div></div>'
-        for seat in TOP_TO_BOTTOM
+        for seat in top_to_bottom()
     )
     said = "".join(f"<li>{escape(CLASSIC_WAR.explain(e))}</li>" for e in game.steps[-1].events)
     return f'<div class="wt-app"><div class="wt-table">{rows}</div><ol>{said}</ol></div>'

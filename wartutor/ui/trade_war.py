@@ -27,6 +27,7 @@ import ipywidgets as widgets
 from wartutor.core.cards import RANK_CODES, RANK_NAMES, Card
 from wartutor.core.engine import Decision, Event
 from wartutor.core.rulings import settings_of
+from wartutor.core.voice import voice
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import CARD_HEIGHT, CARD_WIDTH, card_svg, deck_svg, mini_card
 from wartutor.ui.shell import GameApp
@@ -62,6 +63,7 @@ from wartutor.variants.trade_war.state import (
 )
 
 MAX_PLAYERS = 5
+SEATS = TRADE_WAR.player_names(TradeRules(players=MAX_PLAYERS))  # the seats' own names
 
 TRADE_STYLE = """
 <style>
@@ -140,7 +142,19 @@ def symbol(code: str) -> str:
 
 
 def seat_name(seat: int) -> str:
-    return "You" if seat == 0 else f"Computer {seat}"
+    """"You" for the player looking (see core.voice), else the seat's name."""
+    return voice().who(seat, SEATS, capital=True)
+
+
+def seat_whose(seat: int) -> str:
+    return voice().whose(seat, SEATS, capital=True)
+
+
+def _near(viewer: int | None) -> int:
+    """The seat drawn nearest the screen's edge: the viewer's, else the player looking."""
+    if viewer is not None:
+        return viewer
+    return voice().viewer or 0
 
 
 def backs_html(count: int) -> str:
@@ -338,11 +352,11 @@ class Scene:
 
     def html(self, piles: tuple[Cards | None, ...] = ()) -> str:
         """The table; ``piles`` are the resource piles the viewer may look at (by seat)."""
-        me = 0 if self.viewer is None else self.viewer
+        me = _near(self.viewer)
         everything = " &middot; showing everything" if self.viewer is None else ""
         instigator = ("" if self.over else
                       f" &middot; {seat_name(self.instigator)} "
-                      f"{'are' if self.instigator == 0 else 'is'} the instigator")
+                      f"{'are' if voice().you(self.instigator) else 'is'} the instigator")
         removed = ""
         if self.removed:
             new = " wt-mark-new" if self.new_removed else ""
@@ -375,7 +389,7 @@ class Scene:
 
     def _seat(self, seat: int, pile: Cards | None) -> str:
         hand, size = self.hands[seat], self.hand_sizes[seat]
-        mine = seat == (0 if self.viewer is None else self.viewer)
+        mine = seat == _near(self.viewer)
         name = seat_name(seat)
         if hand is None:
             shown = backs_html(size)
@@ -387,13 +401,13 @@ class Scene:
         counted = " wt-changed" if seat in self.counts else ""
         listed = ""
         if pile:
-            whose = "Your" if seat == 0 else f"{name}'s"
-            listed = f'<div class="tw-mini-list">{whose} resource pile: {mini_cards(pile)}</div>'
+            listed = (f'<div class="tw-mini-list">{seat_whose(seat)} resource pile: '
+                      f"{mini_cards(pile)}</div>")
         you = " tw-you" if mine else ""
         return (
             f'<div class="tw-seat{you}"><div class="tw-row"><span class="wt-seat-name">{name}'
             f"</span>{self._marks(seat)}</div>"
-            f'<div class="tw-row"><div class="tw-hand" aria-label="{name}\'s hand, '
+            f'<div class="tw-row"><div class="tw-hand" aria-label="{seat_whose(seat)} hand, '
             f'{count(size)}">{shown}</div><div class="tw-count{counted}"><b>{size}</b> in hand'
             f'<br><b class="wt-count">{self.pile_sizes[seat]}</b> resources</div></div>'
             f"{listed}</div>"
@@ -410,10 +424,10 @@ class Scene:
             side = us if c in battle.earlier_attack else them
             plays.append(self._play((c,), f"{side}, tied earlier"))
         if battle.attack:
-            verb = "attack" if self.instigator == 0 else "attacks"
+            verb = "attack" if voice().you(self.instigator) else "attacks"
             plays.append(self._play(battle.attack, f"{us} {verb}{_doubles(battle.attack)}"))
         if battle.defence:
-            verb = "defend" if battle.defender == 0 else "defends"
+            verb = "defend" if voice().you(battle.defender) else "defends"
             plays.append(self._play(battle.defence, f"{them} {verb}{_doubles(battle.defence)}"))
         won = " &middot; collected" if self.collected else ""
         return (f'<div class="tw-battle"><div class="tw-battle-head">Battle: {us} asked {them} '

@@ -1,6 +1,6 @@
 """War Room's part of the app: its table, its buttons, and the app itself.
 
-The seats sit side by side, You first and then clockwise, each a column: the name and
+The seats sit side by side, seat 0 first and then clockwise, each a column: the name and
 its marks (first player, in or out of the tie-break, declared), the revealed card with
 its printed number and its number now large (the lowest wins), what the card does, and
 the draw stack and collection pile counts.
@@ -22,6 +22,7 @@ from typing import Any
 from wartutor.core.engine import Event
 from wartutor.core.errors import BadInput
 from wartutor.core.rulings import settings_of
+from wartutor.core.voice import voice
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, deck_svg
 from wartutor.ui.shell import GameApp
@@ -148,7 +149,8 @@ def _change(before: int, after: int) -> str:
 
 
 def _who(seat: int) -> str:
-    return "You" if seat == 0 else NAMES[seat]
+    """"You" for the player looking (see core.voice), else the seat's name."""
+    return voice().who(seat, NAMES, capital=True)
 
 
 def _mark(text: str, kind: str = "", new: bool = False) -> str:
@@ -311,7 +313,7 @@ class Scene:
     def html(self, orders: tuple[tuple[RoomCard, ...], ...] | None = None) -> str:
         step = f" &middot; tie-break step {self.step}" if self.in_tie_break else ""
         first = ("game over" if self.over else
-                 f"{_who(self.first)} {'go' if self.first == 0 else 'goes'} first")
+                 f"{_who(self.first)} {'go' if voice().you(self.first) else 'goes'} first")
         everything = " &middot; showing everything" if self.viewer is None else ""
         head = (f'<div class="wr-head"><span class="wr-round wt-battle">Round {self.round}'
                 f"</span>{step} &middot; {first} &middot; the lowest number (VC) wins"
@@ -392,8 +394,9 @@ class WarRoomTable:
     quiet_events = QUIET
 
     def action_label(self, action: str) -> str:
-        if action.startswith("target "):
-            return f"Hit {action.removeprefix('target ')}'s card"
+        if action.startswith("target "):  # the action names the seat by its own name
+            seat = NAMES.index(action.removeprefix("target "))
+            return f"Hit {voice().whose(seat, NAMES)} card"
         return {"activate": "Activate", "decline": "Decline", "use": "Use it",
                 "skip": "Skip it"}.get(action, action)
 
