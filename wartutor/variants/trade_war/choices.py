@@ -9,11 +9,13 @@ turn), ``draw`` (one card from the centre), ``ask 1 Q`` (ask player 1 for a quee
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
+from operator import itemgetter
 
 from wartutor.core.cards import RANK_CODES, Card
 from wartutor.core.engine import Decision
 from wartutor.variants.trade_war.battle import can_fight, forced_play, possible_plays
-from wartutor.variants.trade_war.cards import Cards, TradeCard, trade_codes
+from wartutor.variants.trade_war.cards import Cards, TradeCard, trade_codes, trade_deck
 from wartutor.variants.trade_war.state import (
     ASK,
     ATTACK,
@@ -43,13 +45,38 @@ def refill_pending(state: TradeState) -> bool:
 def prepare_actions(state: TradeState) -> tuple[str, ...]:
     p = state.instigator
     hand, pile = state.hands[p], state.piles[p]
-    free_pile = _unmoved_codes(pile, state.moved)
-    takes = [f"take {code}" for code in free_pile] if len(hand) < HAND_LIMIT else []
-    free_hand = _unmoved_codes(hand, state.moved)
-    swaps = [f"swap {a} for {b}" for a in free_hand for b in free_pile]
-    draw = ["draw"] if state.may_draw and len(hand) < HAND_LIMIT and state.center else []
-    asks = [] if refill_pending(state) else list(ask_actions(state))
-    return (*takes, *swaps, *draw, *asks)
+    free_pile = _unmoved_places(pile, state.moved)
+    takes = _words(_TAKES, free_pile) if len(hand) < HAND_LIMIT else ()
+    swaps = [_words(_SWAPS[a], free_pile) for a in _unmoved_places(hand, state.moved)]
+    draw = ("draw",) if state.may_draw and len(hand) < HAND_LIMIT and state.center else ()
+    asks = () if refill_pending(state) else ask_actions(state)
+    return (*takes, *chain.from_iterable(swaps), *draw, *asks)
+
+
+# Every take and swap, spelled once: a turn's start may offer hundreds of swaps (each
+# hand card for each pile card), and looking their words up is much cheaper than
+# writing them out again at every step. A card is named here by its place in the deck.
+_DECK = trade_deck()
+_PLACE = {c.code: i for i, c in enumerate(_DECK)}
+_TAKES = tuple(f"take {c.code}" for c in _DECK)
+_SWAPS = tuple(tuple(f"swap {out.code} for {into.code}" for into in _DECK) for out in _DECK)
+
+
+def _words(words: tuple[str, ...], places: list[int]) -> tuple[str, ...]:
+    """``words[i]`` for each place ``i``, in order."""
+    if len(places) > 1:
+        found: tuple[str, ...] = itemgetter(*places)(words)  # gathers them in one call
+        return found
+    return tuple(words[i] for i in places)
+
+
+def _unmoved_places(cards: Cards, moved: Cards) -> list[int]:
+    """The deck places of the cards that have not moved yet this turn (TW-SWAP-ONCE)."""
+    places = [_PLACE[c.code] for c in cards]
+    if not moved:
+        return places
+    gone = {_PLACE[c.code] for c in moved}
+    return [i for i in places if i not in gone]
 
 
 def unmoved(cards: Cards, moved: Cards) -> list[TradeCard]:
@@ -58,14 +85,6 @@ def unmoved(cards: Cards, moved: Cards) -> list[TradeCard]:
         return list(cards)
     gone = {c.code for c in moved}  # a card is its code, and codes compare much faster
     return [c for c in cards if c.code not in gone]
-
-
-def _unmoved_codes(cards: Cards, moved: Cards) -> list[str]:
-    codes = [c.code for c in cards]
-    if not moved:
-        return codes
-    gone = {c.code for c in moved}
-    return [code for code in codes if code not in gone]
 
 
 def worth_preparing(state: TradeState) -> bool:
