@@ -180,11 +180,10 @@ class RoomGame(GameApp):
         super()._show_controls(state)
         decision = None if state is None else self._variant.decision(state)
         if decision is not None and decision.player != self._human:
-            who = self._held.get(decision.player) or (
-                f"seat {decision.player + 1}" if decision.player < self._students
-                else "the computer")
-            waiting = (f"Waiting for {who} to move." if decision.player in self._held
-                       else f"Waiting for a classmate to join at seat {decision.player + 1}.")
+            seat = decision.player
+            waiting = ("Waiting for the computer to move." if seat >= self._students else
+                       f"Waiting for {self._held[seat]} to move." if seat in self._held else
+                       f"Waiting for a classmate to join at seat {seat + 1}.")
             self._reasons.value = f'<div class="wt-reason">{escape(waiting)}</div>'
 
 
