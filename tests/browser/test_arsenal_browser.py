@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from servers import ARTIFACTS, Server
 
 pytestmark = pytest.mark.browser
@@ -19,6 +19,10 @@ def round_number(page: Page) -> int:
     m = re.search(r"round\s+(\d+)\s+of\s+45", text)
     assert m, f"no round number in {text!r}"
     return int(m.group(1))
+
+
+def button_named(page: Page, name: str) -> Locator:
+    return page.get_by_role("button", name=name, exact=True)
 
 
 def test_arsenal_plays_a_round_against_the_npc(page: Page, voila_server: Server) -> None:
@@ -34,16 +38,23 @@ def test_arsenal_plays_a_round_against_the_npc(page: Page, voila_server: Server)
     assert round_number(page) == 1
 
     hand.first.click()  # leading or answering, one card finishes round 1
+    if button_named(page, "Skip to my turn").is_enabled():
+        button_named(page, "Skip to my turn").click()  # the round's moments, played out
     page.wait_for_function(
         "() => /round\\s+2\\s+of/.test(document.querySelector('.wt-arena-sub')?.innerText ?? '')"
     )
-    expect(page.locator(".wt-clash-words")).to_contain_text("Round 1:")
+    if button_named(page, "Skip to my turn").is_enabled():
+        button_named(page, "Skip to my turn").click()
+    expect(page.locator(".wt-happened-head")).to_have_text("What just happened")  # at rest
+    expect(page.locator(".wt-log")).to_contain_text("Round 1:")
     expect(page.locator(".wt-score")).to_have_text(
         re.compile(r"Captured: you [02] · Sergeant Sandbag [02]"))
+    page.get_by_role("checkbox", name="Rules cited (teacher)").check()
+    expect(page.locator(".wt-log .wt-rule").first).to_be_visible()
     said = " ".join(page.locator(".wt-log-entry").all_inner_texts())
     assert "captures both cards" in said and "(the text, Playing a Round)" in said, said
-    # Locked levels are greyed out on the campaign map.
-    expect(page.get_by_role("button", name="2. Harbour Docks", exact=True)).to_be_disabled()
+    # Locked levels are greyed out on the campaign map, shown by their number alone.
+    expect(button_named(page, "2")).to_be_disabled()
 
     ARTIFACTS.mkdir(exist_ok=True)
     page.set_viewport_size({"width": 1280, "height": 1600})

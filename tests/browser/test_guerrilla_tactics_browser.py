@@ -38,18 +38,20 @@ def test_guerrilla_tactics_plays_a_skirmish_with_a_support(
     # Your hand is drawn face up with text alternatives; the computer's is face down.
     assert page.locator(".gt-table svg[aria-label='six of diamonds']").count() == 1
     assert page.locator(".gt-table svg[aria-label='a face-down card']").count() >= 2
-    # Supporting before the cards are revealed is greyed out, with the reason.
-    support = button(page, "Support")
-    expect(support).to_be_disabled()
-    assert "tied or losing" in (support.get_attribute("title") or "")
+    # Proposing a promotion before everyone has played a Guerrilla is greyed out, and the
+    # reason is written beside the choices, not only in a tooltip.
+    expect(button(page, "Propose")).to_be_disabled()
+    expect(page.get_by_role("region", name="Your choices")).to_contain_text("Propose:")
 
     button(page, "Play 6♦").click()
-    expect(button(page, "Support with K♦")).to_be_visible()
-    expect(page.locator(".gt-strip")).to_contain_text("so Ana leads")
+    expect(button(page, "Support with K♦")).to_be_visible(timeout=15_000)
+    expect(page.get_by_role("region", name="What just happened")).to_contain_text("Ana")
     button(page, "Support with K♦").click()
     # Your king wins; with one card left after the support, skirmish 2 plays itself.
     page.wait_for_function("() => !/Skirmish\\s+1\\b/.test("
                            "document.querySelector('.gt-table .wt-battle')?.innerText ?? '')")
+    if button(page, "Skip to my turn").is_enabled():
+        button(page, "Skip to my turn").click()
     assert skirmish_number(page) > 1
     said = " ".join(page.locator(".wt-log-entry").all_inner_texts())
     assert "Support: you add the king of diamonds." in said, said

@@ -131,7 +131,8 @@ STYLESHEET = """
 .wt-app.wt-large .wt-side { flex-basis: 440px; width: 440px; }
 .wt-large .wt-moments .wt-now { font-size: 25px; }
 .wt-large .wt-moments .wt-before { font-size: 18px; }
-.wt-large .wt-happened { max-height: 300px; }
+.wt-large .wt-happened { max-height: 215px; }
+.wt-app.wt-large .wt-secondary { font-size: 19px; height: 44px; }
 .wt-large .wt-deal-code b { white-space: nowrap; }
 .wt-app.wt-large .widget-button, .wt-app.wt-large .widget-toggle-button { font-size: 23px;
   height: 54px; }
@@ -247,13 +248,6 @@ class _TextOf(HTMLParser):
     def handle_data(self, data: str) -> None:
         if not self._hidden:
             self.parts.append(data)
-
-
-def since_last_choice(items: list[str], css_class: str) -> str:
-    """The strip that lists, as HTML items, what happened since the player's last choice."""
-    listed = "".join(f"<li>{item}</li>" for item in items)
-    return (f'<div class="{css_class}" aria-label="since your last choice"><b>Since your last '
-            f"choice</b><ol>{listed}</ol></div>")
 
 
 def text_of(fragment: str) -> str:

@@ -215,6 +215,8 @@ class GameApp(widgets.VBox):
         self._new_round = self._button("New round", self._on_new_round,
                                        "A new shuffled deal, or the seed you typed in the box, "
                                        "with the rulings chosen under Rulings")
+        for secondary in (self._autoplay_button, self._undo, self._redo, self._new_round):
+            secondary.add_class("wt-secondary")  # smaller than the choices in large print
         self._ready = self._button("Ready", self._on_ready, "Show my cards and my choices")
         self._ready.add_class("wt-main-button")
         self._ready.button_style = "primary"
