@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from functools import cache
 from itertools import pairwise
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from golden.playthrough import play
 
-from wartutor.core import Game
+from wartutor.core import Game, play_out, rules_from
 from wartutor.core.engine import Event
 from wartutor.core.voice import speaking
 from wartutor.ui.classic_war import WORKED_EXAMPLE, ClassicTable
@@ -58,14 +58,56 @@ EXAMPLES = {
 
 # Words that change with the person besides the name: "Ada has" is "you have".
 AGREEING = {("is", "are"), ("has", "have"), ("does", "do"), ("was", "were"), ("their", "your")}
-# Events worded otherwise to their own player, word for word: a card's targets ("your own
-# card", "Ada's own card") and who answers knowing whose card.
-REWORDED = {"Activates", "CoinTossed", "LeadPassed"}
+# Events worded otherwise to their own player than word for word: a card's targets ("your
+# own card", "Ada's own card"), the winner's cheer, who answers knowing whose card.
+REWORDED = {"war_room": {"Activates", "GameOver"}, "arsenal": {"CoinTossed", "LeadPassed"}}
+
+
+class Deal(NamedTuple):
+    """A game to play out: its seed, rulings, agent, most steps and stacked deal if any."""
+
+    seed: int
+    rulings: dict[str, Any]
+    agent: str
+    most: int
+    stacked: tuple[str, ...] | None = None
+
+
+# More games, so that with the golden ones every kind of event is said, and every ending
+# that names a seat.
+MORE_GAMES: dict[str, list[Deal]] = {
+    "classic_war": [Deal(1, {}, "turn", 160), Deal(1, {"battle_limit": 100}, "turn", 101),
+                    Deal(0, {"both_short": "fewer-cards-loses"}, "turn", 5, ("9C 2C", "9H")),
+                    Deal(0, {"both_short": "fewer-cards-loses"}, "turn", 5, ("9C", "9H 2C"))],
+    "guerrilla_tactics": [Deal(3, {"tie_cannot_draw": "tie-stands"}, "random", 150),
+                          Deal(0, {"spy_removed": "only-if-kept"}, "heuristic", 161)],
+    "war_room": [Deal(0, {"players": 3}, "heuristic", 250), Deal(0, {}, "random", 250),
+                 Deal(0, {"stalemate": "void"}, "heuristic", 250),
+                 Deal(0, {"players": 2, "first_player": 0}, "heuristic", 9, ("SE SC", "SC SC")),
+                 Deal(0, {"players": 2, "first_player": 1}, "heuristic", 9, ("SE SC", "SC SC"))],
+    "trade_war": [Deal(0, {"players": 5}, "heuristic", 185),
+                  Deal(0, {"battle_tie": "again"}, "random", 250)],
+    "arsenal": [Deal(0, {}, "random", 89)],
+}
+GAMES = [(name, n) for name in VARIANTS for n in range(1 + len(MORE_GAMES[name]))]
 
 
 @cache
 def golden_game(name: str) -> Game[Any]:
     return play(name)
+
+
+@cache
+def played(name: str, number: int) -> Game[Any]:
+    """The variant's golden game (number 0), or one of its MORE_GAMES."""
+    if number == 0:
+        return golden_game(name)
+    deal = MORE_GAMES[name][number - 1]
+    variant = golden_game(name).variant
+    rules = rules_from(variant.rules_type, deal.rulings)
+    make_agent = variant.agents[deal.agent]
+    agents = {p: make_agent(p, deal.seed) for p in range(len(variant.player_names(rules)))}
+    return play_out(Game.new(variant, rules, deal.seed, deal.stacked), agents, deal.most)
 
 
 def names_of(game: Game[Any]) -> tuple[str, ...]:
@@ -108,17 +150,18 @@ def test_seat_1_reads_you_for_itself_and_seat_0_by_name(name: str) -> None:
     assert words(game, event, 1, 1).startswith(seat_1_reads)
 
 
-@pytest.mark.parametrize("name", list(VARIANTS))
-def test_with_nobody_looking_nobody_is_you(name: str) -> None:
-    game = golden_game(name)
+@pytest.mark.parametrize(("name", "number"), GAMES)
+def test_with_nobody_looking_nobody_is_you(name: str, number: int) -> None:
+    game = played(name, number)
     for event in events(game):
         said = words(game, event, None, None)
         assert not re.search(r"\byou(rs?)?\b", said, re.IGNORECASE), said
 
 
-@pytest.mark.parametrize("name", list(VARIANTS))
-def test_only_the_player_looking_is_you_and_every_seat_has_its_given_name(name: str) -> None:
-    game = golden_game(name)
+@pytest.mark.parametrize(("name", "number"), GAMES)
+def test_only_the_player_looking_is_you_and_every_seat_has_its_given_name(
+        name: str, number: int) -> None:
+    game = played(name, number)
     names = names_of(game)
     own = [n for n in game.variant.player_names(game.rules) if n != "You"]
     own_name = re.compile(r"\b(" + "|".join(map(re.escape, own)) + r")\b", re.IGNORECASE)
@@ -127,7 +170,7 @@ def test_only_the_player_looking_is_you_and_every_seat_has_its_given_name(name: 
             said = words(game, event, seat, seat)
             assert not own_name.search(said), said
             assert not re.search(rf"\b{looking}\b", said), said
-            if type(event).__name__ in REWORDED:
+            if type(event).__name__ in REWORDED.get(name, ()):
                 continue
             # Said of the seat in the third person, word for word but for its person.
             third = tokens(words(game, event, seat, None))
@@ -142,10 +185,10 @@ def test_only_the_player_looking_is_you_and_every_seat_has_its_given_name(name: 
             assert not kept, (kept, said)
 
 
-@pytest.mark.parametrize("name", list(VARIANTS))
-def test_a_verb_after_another_players_name_agrees_with_it(name: str) -> None:
+@pytest.mark.parametrize(("name", "number"), GAMES)
+def test_a_verb_after_another_players_name_agrees_with_it(name: str, number: int) -> None:
     """"Ada takes", never "Ada take" (unless Ada is one of several: "Bo and Ada take")."""
-    game = golden_game(name)
+    game = played(name, number)
     names = names_of(game)
     said = [tokens(words(game, e, seat, you)) for e in events(game)
             for seat, you in [(None, None), *((s, s) for s in range(len(names)))]]
