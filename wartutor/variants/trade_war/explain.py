@@ -373,8 +373,9 @@ def _ask_refusal(state: TradeState, args: list[str]) -> str | None:
     if not possible_plays(state.hands[state.instigator]):
         return "You have no card to battle with, so you cannot ask."
     if len(args) != 2 or not args[0].isdigit() or args[1] not in RANK_CODES:
-        return ("Ask a player for a rank: 'ask 1 Q' asks Computer 1 for a queen. Ranks are "
-                "2-10, J, Q, K and A; jokers cannot be asked for.")
+        other = 0 if voice().you(1) else 1  # an example of asking someone else
+        return (f"Ask a player for a rank: 'ask {other} Q' asks {_who(other)} for a queen. "
+                f"Ranks are 2-10, J, Q, K and A; jokers cannot be asked for.")
     target = int(args[0])
     if target == state.instigator:
         return "You cannot ask yourself: ask another player."
