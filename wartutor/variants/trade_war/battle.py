@@ -70,8 +70,10 @@ def battle_cards(hand: Cards) -> Cards:
 
 
 def can_fight(hand: Cards) -> bool:
-    """Does the hand hold a battle card (so :func:`possible_plays` is not empty)?"""
-    return any(c != PUTIN for c in hand)
+    """Does the hand hold a battle card (so :func:`possible_plays` is not empty)?
+
+    There is one Putin, so a hand of two cards or more always does."""
+    return len(hand) > 1 or (len(hand) == 1 and hand[0] != PUTIN)
 
 
 # A battle's settling and its decision ask for the same hand's plays: the last is kept.

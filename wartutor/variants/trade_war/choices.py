@@ -12,10 +12,10 @@ from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
 
-from wartutor.core.cards import RANK_CODES, Card
+from wartutor.core.cards import RANK_CODES, SUIT_CODES, Card
 from wartutor.core.engine import Decision
 from wartutor.variants.trade_war.battle import can_fight, forced_play, possible_plays
-from wartutor.variants.trade_war.cards import Cards, TradeCard, trade_codes, trade_deck
+from wartutor.variants.trade_war.cards import Cards, Joker, TradeCard, trade_codes, trade_deck
 from wartutor.variants.trade_war.state import (
     ASK,
     ATTACK,
@@ -57,7 +57,6 @@ def prepare_actions(state: TradeState) -> tuple[str, ...]:
 # hand card for each pile card), and looking their words up is much cheaper than
 # writing them out again at every step. A card is named here by its place in the deck.
 _DECK = trade_deck()
-_PLACE = {c.code: i for i, c in enumerate(_DECK)}
 _TAKES = tuple(f"take {c.code}" for c in _DECK)
 _SWAPS = tuple(tuple(f"swap {out.code} for {into.code}" for into in _DECK) for out in _DECK)
 
@@ -72,11 +71,26 @@ def _words(words: tuple[str, ...], places: list[int]) -> tuple[str, ...]:
 
 def _unmoved_places(cards: Cards, moved: Cards) -> list[int]:
     """The deck places of the cards that have not moved yet this turn (TW-SWAP-ONCE)."""
-    places = [_PLACE[c.code] for c in cards]
+    places = _places(cards)
     if not moved:
         return places
-    gone = {_PLACE[c.code] for c in moved}
+    gone = set(_places(moved))
     return [i for i in places if i not in gone]
+
+
+# The deck is the standard deck (suit by suit, each from 2 to ace), then the two jokers.
+_SUIT_BASE = {suit: 13 * i - 2 for i, suit in enumerate(SUIT_CODES)}
+_JOKER_PLACE = {c.name: i for i, c in enumerate(_DECK) if isinstance(c, Joker)}
+
+
+def _places(cards: Cards) -> list[int]:
+    """Each card's place in the deck.
+
+    >>> _places(_DECK) == list(range(54))
+    True
+    """
+    return [c.rank + _SUIT_BASE[c.suit] if isinstance(c, Card) else _JOKER_PLACE[c.name]
+            for c in cards]
 
 
 def unmoved(cards: Cards, moved: Cards) -> list[TradeCard]:
@@ -119,8 +133,8 @@ def _asks(targets: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[str, ...]:
 
 def targets(state: TradeState) -> tuple[int, ...]:
     """Players who could be asked (TW-ASK): anyone else with a card in hand."""
-    return tuple(t for t in range(state.rules.players)
-                 if t != state.instigator and state.hands[t])
+    return tuple([t for t in range(state.rules.players)
+                  if t != state.instigator and state.hands[t]])
 
 
 # A step asks for the same state's actions several times (the decision, the check of the
