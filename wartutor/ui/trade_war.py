@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from wartutor.core.cards import RANK_CODES, RANK_NAMES, Card
 from wartutor.core.engine import Decision, Event
 from wartutor.core.rulings import settings_of
-from wartutor.core.voice import voice
+from wartutor.core.voice import speaking, voice
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import CARD_HEIGHT, CARD_WIDTH, card_svg, deck_svg, mini_card
 from wartutor.ui.shell import GameApp
@@ -461,6 +461,7 @@ class TradeTable:
         self._app: GameApp | None = None
         self._why_not: Callable[[str], str | None] = lambda action: "Not now"
         self._rows: dict[str, tuple[list[widgets.Dropdown], widgets.Button, widgets.HBox]] = {}
+        self._voice = voice()  # whom the menus speak to: the table's viewer, kept for callbacks
 
     # Buttons
 
@@ -528,6 +529,7 @@ class TradeTable:
         self, view: TradeView, decision: Decision | None, why_not: Callable[[str], str | None]
     ) -> None:
         self._why_not = why_not
+        self._voice = voice()
         mine = decision is not None and decision.kind in ("prepare", "ask")
         me = view.viewer if view.viewer is not None else 0
         # Only players with a card in hand can be asked (TW-ASK): the others are not offered.
@@ -560,7 +562,8 @@ class TradeTable:
         """Grey out the menu's button, with the reason, when its choice is not allowed."""
         _, button, _ = self._rows[kind]
         action = self._action(kind)
-        refused = "Pick from the menus first" if action is None else self._why_not(action)
+        with speaking(self._voice.viewer, self._voice.names):  # a menu's change comes later
+            refused = "Pick from the menus first" if action is None else self._why_not(action)
         button.disabled = refused is not None
         button.tooltip = refused
 
