@@ -36,7 +36,7 @@ CLICK_TO_FIRST_FRAME_JS = """
         .find(b => b.innerText.trim() === 'Turn cards');
     let t0 = null;
     const observer = new MutationObserver(() => {
-        if (t0 !== null && /Moment 1 of/.test(said())) {
+        if (t0 !== null && /moment 1 of/i.test(said())) {
             observer.disconnect();
             resolve(performance.now() - t0);
         }

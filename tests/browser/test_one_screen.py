@@ -176,7 +176,7 @@ def test_the_computers_moves_play_out_on_the_table_one_moment_at_a_time(
         text = table.inner_text()
         if not seen or seen[-1][1] != text:
             seen.append((time.monotonic() - start, text))
-        if "Moment" not in said.inner_text() and len(seen) > 1:
+        if "moment" not in said.inner_text().lower() and len(seen) > 1:
             break  # the playback reached your next choice
         projector.wait_for_timeout(100)
     changes = [t for t, _ in seen[1:]]
