@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-_IRREGULAR = {"have": "has", "are": "is", "do": "does", "were": "was"}
+_IRREGULAR = {"have": "has", "are": "is", "do": "does", "go": "goes", "were": "was"}
 
 
 @dataclass(frozen=True)

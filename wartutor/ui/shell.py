@@ -518,7 +518,8 @@ class GameApp(widgets.VBox):
     def _guarded(self, work: Callable[[], None],
                  say: Callable[[str], None] | None = None) -> None:
         try:
-            work()
+            with speaking(self._human, self._names):  # a refusal speaks to the one on screen
+                work()
         except BadInput as e:
             (say or self._say)(_plain(e))
         except Exception as e:  # a class must never meet a traceback; the log keeps it
@@ -867,7 +868,7 @@ class GameApp(widgets.VBox):
         outcome = self._variant.outcome(state)
         if outcome is None:
             return '<div class="wt-banner"></div>'
-        names = self._variant.player_names(self._game.rules)
+        own = self._variant.player_names(self._game.rules)
         if outcome.unfinished:
             headline = "Stopped unfinished."
         elif outcome.draw:
@@ -875,8 +876,9 @@ class GameApp(widgets.VBox):
         elif self._human in outcome.winners:
             headline = "You win!"
         else:
-            headline = " and ".join(names[w] for w in outcome.winners) + " wins."
-        reason = self._variant.explain(outcome.because)
+            headline = " and ".join(voice().name(w, own) for w in outcome.winners) + (
+                " win." if len(outcome.winners) > 1 else " wins.")
+        reason = explanation(self._game, outcome.because, self._human, self._names)
         return (f'<div class="wt-banner" role="status"><b>{escape(headline)}</b> '
                 f"{escape(reason)}</div>")
 
