@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from wartutor.core.cards import RANK_NAMES, Card
 from wartutor.core.engine import Event
+from wartutor.core.voice import voice
 from wartutor.variants.guerrilla_tactics import GuerrillaView
 from wartutor.variants.guerrilla_tactics.events import (
     Drew,
@@ -40,6 +41,7 @@ from wartutor.variants.guerrilla_tactics.events import (
     TieStands,
 )
 from wartutor.variants.guerrilla_tactics.forces import GUERRILLA_STRENGTH, Force, is_guerrilla
+from wartutor.variants.guerrilla_tactics.game import NAMES
 from wartutor.variants.guerrilla_tactics.state import PLAY, SUPPORT, TIE_DOWN, TIE_UP, TURNED, Laid
 
 
@@ -142,7 +144,9 @@ def _fit(seat: SeatNow) -> None:
 def _from_view(view: GuerrillaView) -> TableNow:
     seats = [
         SeatNow(
-            name=s.name, out=s.out, draw=s.draw_count, discard=s.discard_count,
+            # The seat as the player looking calls it (see wartutor.core.voice).
+            name=voice().who(p, NAMES, capital=True), out=s.out, draw=s.draw_count,
+            discard=s.discard_count,
             hand=None if s.hand is None else list(s.hand), hand_count=s.hand_count,
             shown=list(s.shown), rows=list(view.table[p]), last=list(view.last_table[p]),
             supported_last=s.supported_last, penalty_due=s.penalty_due,
