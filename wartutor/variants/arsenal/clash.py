@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from wartutor.core.records import set_at_once
 from wartutor.variants.arsenal.cards import BOMB, COUNTER_STRIKE, SHIELD, ArsenalCard
-from wartutor.variants.arsenal.records import set_at_once
 
 # How a clash was decided, and the section of the text (or ruling) that decides it.
 RULE_OF = {

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision, Outcome
 from wartutor.core.errors import BadInput
+from wartutor.core.records import set_at_once
 from wartutor.variants.arsenal.cards import (
     ArsenalCard,
     arsenal_cards,
@@ -26,7 +27,6 @@ from wartutor.variants.arsenal.cards import (
     standard_deck,
 )
 from wartutor.variants.arsenal.clash import Clash, clash
-from wartutor.variants.arsenal.records import set_at_once
 from wartutor.variants.arsenal.rules import ArsenalRules
 
 YOU, NPC = 0, 1

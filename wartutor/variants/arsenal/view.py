@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wartutor.core.engine import Outcome
+from wartutor.core.records import set_at_once
 from wartutor.variants.arsenal.cards import ArsenalCard
 from wartutor.variants.arsenal.game import ArsenalState, Hands, RoundPlayed
-from wartutor.variants.arsenal.records import set_at_once
 from wartutor.variants.arsenal.rules import ArsenalRules
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wartutor.core.records import set_at_once
 from wartutor.variants.war_room.deck import Instruction, RoomCard
-from wartutor.variants.war_room.records import set_at_once
 
 
 @set_at_once

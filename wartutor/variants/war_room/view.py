@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from wartutor.core.engine import Outcome
 from wartutor.core.errors import BadInput
+from wartutor.core.records import set_at_once
 from wartutor.variants.war_room.deck import RoomCard
 from wartutor.variants.war_room.game import InPlay, WarRoomState
-from wartutor.variants.war_room.records import set_at_once
 
 
 @set_at_once

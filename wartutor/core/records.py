@@ -1,9 +1,8 @@
-"""Frozen records that are quick to make: the views and events of a War Room game.
+"""Frozen records that are quick to make: states, views and events made at every step.
 
 ``dataclass(frozen=True)`` writes an ``__init__`` that sets the fields one at a time
-through ``object.__setattr__``. A War Room step makes a view and several events,
-and setting their fields that way was a large part of a step (as in Arsenal, whose
-records.py this copies: the two belong in wartutor.core once it may change).
+through ``object.__setattr__``. A step makes a state, a view and several events, and
+setting their fields that way was the largest cost of a step in Arsenal and War Room.
 :func:`set_at_once` gives such a class an ``__init__`` with the same arguments that
 sets every field in one go; the records are the same frozen values as before.
 
