@@ -1,17 +1,25 @@
-"""Hold a class: N students open the apps on one `make app` server within a minute.
+"""Hold a class: 30 students in 15 rooms of two play each other on one server.
 
-    .venv/bin/python benchmarks/class_load.py [--students 30] [--within 60] [--out FILE]
+    .venv/bin/python benchmarks/class_load.py [--rooms 15] [--within 30] [--out FILE]
 
 One Voilà server is started as `make app` starts it (voila.json from the repo root),
-with a short idle-cull time so that the run can see culling work. One Chromium plays
-every student, each in a page of its own (its own kernel) in one shared browser
-context: student i opens an app at i * within / students seconds, the apps taken in turn from
-APPS. Each waits for its app to render, presses the "Play 10 ..." button twice, and
-closes its page. Meanwhile the server and its kernels are weighed twice a second.
+its rooms kept in a SQLite file (the WARTUTOR_ROOMS setting), on a loopback port. One
+Chromium plays every student, each in a page of their own (their own kernel); the pages
+share a few browser contexts (--contexts), since one context per student lets the
+browser, not the server, starve the machine's two cores. Student pairs arrive over
+--within seconds: the first opens a room on a War Room deal of four rounds, the second
+joins it with its code, and they play, each pressing a first choice when their screen
+offers one, after --think seconds. Every move's time from the press on one screen to the
+change on the other screen's table is measured. After --before-restart moves in every
+room the server is killed (with its kernels, as a power cut would) and started again on
+the same port and database; every student reloads and sits down again, and each screen
+must come back at the step it had reached. Then the games are played to their ends, the
+pages are closed, and the run waits for the server to shut their kernels down.
 
-Reports whether every page rendered, the time from opening a page to its app showing
-(median, p95, max), the memory of the server and of all kernels at the peak, and what
-is left once idle culling has run.
+Reports whether every move was delivered, the median, p95 and worst time from a move to
+the other screen, the time to sit down, the memory of the server and of its kernels at
+the peak, whether every room came back after the restart, and the kernels left once the
+pages were closed. Everything has a time limit; the run stops by itself.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import statistics
 import sys
 import tempfile
@@ -28,56 +37,69 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psutil
-from playwright.async_api import BrowserContext, async_playwright
+from playwright.async_api import Browser, Page, async_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 from servers import CHROMIUM, CHROMIUM_ARGS, REPO, Server, copy_notebooks, free_port, start_server
 
-APPS = ("classic_war", "guerrilla_tactics", "war_room", "trade_war", "arsenal")
-RENDERED = ".wt-deal-code"  # drawn by the shell once the app has been built
+from wartutor.rooms import RoomStore
+
 MB = 1024 * 1024
+ROUNDS = 4  # War Room rounds per game: about ten moves
 SHOTS = os.environ.get("WT_CLASS_SHOTS")  # a folder for screenshots of pages that failed
+WAIT_MS = 20_000  # the longest any one thing may take before it counts as a failure
+
+CHOICE = ".wt-choices .wt-main-button:not([disabled])"
+CHANGED = "b => document.querySelector('.wt-table-region')?.innerHTML !== b"
+STEP = ".wt-timeline .widget-readout"  # hidden in a room, but kept up to date
 
 
 @dataclass
-class Student:
-    app: str
-    rendered: bool = False
-    render_s: float | None = None
-    moves: int = 0
+class Room:
+    deal: str
+    code: str = ""
+    delays: list[float] = field(default_factory=list)  # seconds from press to other screen
+    sit_down_s: list[float] = field(default_factory=list)
+    sent: int = 0  # moves pressed
+    step_before: int | None = None  # the step reached when the server was killed
+    step_after: tuple[int, int] | None = None  # each screen's step once sat down again
+    finished: bool = False
     problem: str = ""
+
+    @property
+    def resumed(self) -> bool:
+        return self.step_after == (self.step_before, self.step_before)
 
 
 @dataclass
 class Scales:
     """Memory of the server process and of its kernels, sampled until stopped."""
 
-    server: psutil.Process
+    server: psutil.Process | None = None
     peak_server: int = 0
     peak_kernels: int = 0
     peak_count: int = 0
-    samples: list[tuple[float, int, int, int]] = field(default_factory=list)
     _stop: threading.Event = field(default_factory=threading.Event)
 
     def weigh(self) -> tuple[int, int, int]:
         """(server RSS, all kernels' RSS, number of kernels) now."""
+        if self.server is None:
+            return 0, 0, 0
         kernels = []
         for child in self.server.children(recursive=True):
             try:
                 if "ipykernel" in " ".join(child.cmdline()):
                     kernels.append(child.memory_info().rss)
             except psutil.Error:
-                pass  # a kernel culled while we looked
+                pass  # a kernel shut down while we looked
         return self.server.memory_info().rss, sum(kernels), len(kernels)
 
     def run(self) -> None:
-        start = time.monotonic()
         while not self._stop.wait(0.5):
             try:
                 server, kernels, count = self.weigh()
             except psutil.Error:
-                break  # the server has stopped
-            self.samples.append((time.monotonic() - start, server, kernels, count))
+                continue  # the server is being restarted
             if server + kernels > self.peak_server + self.peak_kernels:
                 self.peak_server, self.peak_kernels = server, kernels
             self.peak_count = max(self.peak_count, count)
@@ -89,71 +111,194 @@ class Scales:
         self._stop.set()
 
 
-def start_class_server(workdir: Path, cull_after: int, preheat: int) -> Server:
-    """Voilà as `make app` runs it, with a short cull time (and preheated kernels, if asked)."""
-    cwd = copy_notebooks(workdir)
-    port = free_port()
-    cmd = [
-        str(Path(sys.executable).parent / "voila"), ".", "--no-browser",
-        "--Voila.ip=127.0.0.1", f"--port={port}", f"--Voila.config_file_paths={REPO}",
-        f"--MappingKernelManager.cull_idle_timeout={cull_after}",
-        f"--MappingKernelManager.cull_interval={max(1, cull_after // 3)}",
-    ]
-    if preheat:
-        cmd += ["--preheat_kernel=True", f"--pool_size={preheat}"]
-    # Arsenal saves campaign progress; keep the run's out of the user's data folder.
-    env = dict(os.environ, WARTUTOR_DATA_DIR=str(workdir / "arsenal-data"))
-    return start_server(cmd, cwd, f"http://127.0.0.1:{port}", "/voila/static/voila.js",
-                        env=env)
+@dataclass
+class ClassServer:
+    """Voilà on a copy of notebooks/ with its rooms in one SQLite file, on a fixed port."""
+
+    workdir: Path
+    port: int
+    server: Server | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def rooms_url(self) -> str:
+        return f"sqlite://{self.workdir / 'rooms.sqlite3'}"
+
+    def start(self) -> psutil.Process:
+        cmd = [str(Path(sys.executable).parent / "voila"), ".", "--no-browser",
+               "--Voila.ip=127.0.0.1", f"--port={self.port}",
+               f"--Voila.config_file_paths={REPO}"]
+        env = dict(os.environ, WARTUTOR_ROOMS=self.rooms_url,
+                   WARTUTOR_DATA_DIR=str(self.workdir / "data"))
+        self.server = start_server(cmd, self.workdir / "notebooks", self.url,
+                                   "/voila/static/voila.js", env=env)
+        return psutil.Process(self.server.proc.pid)
+
+    def kill(self) -> None:
+        assert self.server is not None
+        os.killpg(self.server.proc.pid, signal.SIGKILL)
+        self.server.proc.wait()
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.stop()
 
 
-async def attend(context: BrowserContext, url: str, student: Student, delay: float,
-                 moves: int) -> None:
-    await asyncio.sleep(delay)
-    page = await context.new_page()
-    said: list[str] = []
-    page.on("console",
-            lambda m: said.append(m.text[:200]) if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: said.append(str(e)[:200]))
-    try:
-        opened = time.monotonic()
-        await page.goto(f"{url}/voila/render/{student.app}.ipynb", timeout=120_000)
-        await page.locator(RENDERED).first.wait_for(timeout=120_000)
-        student.render_s = time.monotonic() - opened
-        student.rendered = True
-        play = page.get_by_role("button", name="Play 10", exact=False).first
-        for _ in range(moves):
-            before = await page.locator(".wt-timeline").first.inner_text()
-            if await play.is_disabled():
-                break  # the game is over
-            await play.click()
-            await page.wait_for_function(
-                "b => document.querySelector('.wt-timeline')?.innerText !== b", arg=before,
-                timeout=60_000)
-            student.moves += 1
-    except Exception as e:  # one student's trouble is a result, not the end of the run
-        student.problem = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
-        if SHOTS:
-            await page.screenshot(path=f"{SHOTS}/{student.app}-{delay:.0f}.png")
-            Path(f"{SHOTS}/{student.app}-{delay:.0f}.txt").write_text("\n".join(said))
-    finally:
-        await page.close()
+# One screen
+
+async def sit_down(page: Page, url: str, name: str, pace: str, *, code: str = "",
+                   deal: str = "") -> float:
+    """Open Play together and sit at the room (opening it for ``deal``); seconds taken."""
+    began = time.monotonic()
+    await page.goto(f"{url}/voila/render/play_together.ipynb", timeout=120_000)
+    await page.get_by_label("Your name").fill(name, timeout=120_000)
+    if deal:
+        await page.get_by_label("Deal code").fill(deal)
+        await page.get_by_role("button", name="Open a room").click()
+    else:
+        await page.get_by_label("Room code").fill(code)
+        await page.get_by_role("button", name="Join the room").click()
+    await page.locator(".wr-table").wait_for(timeout=WAIT_MS)
+    taken = time.monotonic() - began
+    await page.get_by_role("button", name=pace.capitalize()).click()
+    return taken
 
 
-async def hold_class(url: str, students: list[Student], within: float, moves: int,
-                     contexts: int) -> None:
+async def step(page: Page) -> int:
+    return int(await page.locator(STEP).text_content() or "-1")
+
+
+async def over(page: Page) -> bool:
+    return await page.locator(".wt-banner b").count() > 0
+
+
+async def mover(screens: tuple[Page, Page]) -> Page | None:
+    """The screen whose student must choose now (the other waits), or None once over."""
+    deadline = time.monotonic() + 3 * WAIT_MS / 1000  # playbacks at normal pace
+    while time.monotonic() < deadline:
+        if all([await over(s) for s in screens]):
+            return None
+        ready = [s for s in screens if await s.locator(CHOICE).count()]
+        waiting = [s for s in screens
+                   if "Waiting for" in await s.locator(".wt-choices").inner_text()]
+        if len(ready) == 1 and len(waiting) == 1:
+            return ready[0]
+        await asyncio.sleep(0.2)
+    raise TimeoutError("neither screen offers its student a choice")
+
+
+async def play(room: Room, screens: tuple[Page, Page], moves: int, think: float) -> None:
+    """Up to ``moves`` moves (fewer if the game ends), each timed to the other screen."""
+    for _ in range(moves):
+        screen = await mover(screens)
+        if screen is None:
+            room.finished = True
+            return
+        other = screens[1] if screen is screens[0] else screens[0]
+        await asyncio.sleep(think)
+        before = await other.locator(".wt-table-region").inner_html()
+        await screen.locator(CHOICE).first.click(timeout=WAIT_MS)
+        pressed = time.monotonic()
+        room.sent += 1
+        await other.wait_for_function(CHANGED, arg=before, timeout=WAIT_MS, polling=50)
+        room.delays.append(time.monotonic() - pressed)
+
+
+# The class
+
+@dataclass
+class Run:
+    server: ClassServer
+    scales: Scales
+    pace: str
+    think: float
+    before_restart: int
+    rooms: list[Room]
+    at_barrier: int = 0
+    restarted: asyncio.Event = field(default_factory=asyncio.Event)
+    everyone_waits: asyncio.Event = field(default_factory=asyncio.Event)
+    restart_s: float | None = None
+
+    @property
+    def store(self) -> RoomStore:
+        return RoomStore.at(self.server.rooms_url)
+
+    def arrived(self) -> None:
+        """One room more has reached the restart (or given up before it)."""
+        self.at_barrier += 1
+        if self.at_barrier == len(self.rooms):
+            self.everyone_waits.set()
+
+    async def hold_room(self, room: Room, pages: tuple[Page, Page], name: str,
+                        delay: float) -> None:
+        await asyncio.sleep(delay)
+        reached = False
+        doing = "opening the room"
+        try:
+            left, right = pages
+            room.sit_down_s.append(await sit_down(left, self.server.url, f"{name}a",
+                                                  self.pace, deal=room.deal))
+            room.code = await left.locator(".wt-room-code b").inner_text()
+            room.sit_down_s.append(await sit_down(right, self.server.url, f"{name}b",
+                                                  self.pace, code=room.code))
+            doing = "playing before the restart"
+            await play(room, pages, self.before_restart, self.think)
+            # The step the room has reached, from its database: at normal pace a screen's
+            # step shows once the moments of the last move have been played out.
+            room.step_before = self.store.room(room.code).steps
+            reached = True
+            self.arrived()
+            await self.restarted.wait()
+            doing = "sitting down again after the restart"
+            for page, who in ((left, f"{name}a"), (right, f"{name}b")):  # a reload each
+                room.sit_down_s.append(await sit_down(page, self.server.url, who,
+                                                      self.pace, code=room.code))
+            room.step_after = (await step(left), await step(right))
+            if not room.resumed:
+                room.problem = (f"back at steps {room.step_after}, not at step "
+                                f"{room.step_before}")
+            doing = "playing after the restart"
+            await play(room, pages, 40, self.think)
+            if not room.finished:
+                room.problem += f" not over after {room.sent} moves"
+        except Exception as e:  # one room's trouble is a result, not the end of the run
+            room.problem = f"{doing}: {type(e).__name__}: {str(e).splitlines()[0][:160]}"
+            if SHOTS:
+                for i, page in enumerate(pages):
+                    await page.screenshot(path=f"{SHOTS}/{name}-{i}.png")
+        finally:
+            if not reached:
+                self.arrived()
+            for page in pages:
+                await page.close(run_before_unload=True)
+
+    async def restart_when_all_wait(self) -> None:
+        await self.everyone_waits.wait()
+        began = time.monotonic()
+        self.server.kill()
+        self.scales.server = None
+        self.scales.server = self.server.start()  # the same port, the same database
+        self.restart_s = time.monotonic() - began
+        self.restarted.set()
+
+
+async def hold_class(run: Run, within: float, contexts: int) -> None:
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                          args=CHROMIUM_ARGS)
-        # Students share browser contexts (by default one): Voilà's scripts are then
-        # compiled once per context, not once per page. In a real class every student's
-        # browser runs on their own machine; here a context per student starved the
-        # server's two cores and most pages never rendered (see --contexts).
+        browser: Browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                   args=CHROMIUM_ARGS)
         tables = [await browser.new_context(viewport={"width": 1280, "height": 900})
                   for _ in range(contexts)]
-        gap = within / max(1, len(students))
-        await asyncio.gather(*(attend(tables[i % contexts], url, s, i * gap, moves)
-                               for i, s in enumerate(students)))
+        pairs = []
+        for i in range(len(run.rooms)):
+            pairs.append((await tables[(2 * i) % contexts].new_page(),
+                          await tables[(2 * i + 1) % contexts].new_page()))
+        gap = within / max(1, len(run.rooms))
+        await asyncio.gather(run.restart_when_all_wait(), *(
+            run.hold_room(room, pairs[i], f"Student{i + 1}", i * gap)
+            for i, room in enumerate(run.rooms)))
         await browser.close()
 
 
@@ -164,82 +309,132 @@ def percentile(values: list[float], p: float) -> float:
 
 @dataclass
 class ClassReport:
-    students: list[Student]
+    rooms: list[Room]
     seconds: float
+    restart_s: float | None
     peak_server: int
     peak_kernels: int
     peak_count: int
-    idle_server: int
-    idle_kernels: int
-    idle_count: int
-    culled_after_s: float | None
+    kernels_left: int
+    closed_after_s: float | None
+    all_recorded: bool  # every room's moves are in the database, and its result
     settings: str
 
     @property
-    def all_rendered(self) -> bool:
-        return all(s.rendered for s in self.students)
+    def delays(self) -> list[float]:
+        return [d for r in self.rooms for d in r.delays]
+
+    @property
+    def all_delivered(self) -> bool:
+        return all(r.sent == len(r.delays) and not r.problem for r in self.rooms)
+
+    @property
+    def all_resumed(self) -> bool:
+        return all(r.resumed for r in self.rooms)
+
+    @property
+    def ok(self) -> bool:
+        return (self.all_delivered and self.all_resumed and self.all_recorded
+                and all(r.finished for r in self.rooms))
 
     def markdown(self) -> str:
-        times = [s.render_s for s in self.students if s.render_s is not None]
+        delays, sits = self.delays, [s for r in self.rooms for s in r.sit_down_s]
+        students = 2 * len(self.rooms)
         lines = [
-            f"Class load ({self.settings}): {len(self.students)} students opened "
-            f"{', '.join(APPS)} in turn within {self.seconds:.0f} s on one server.",
+            f"Class load ({self.settings}): {students} students in {len(self.rooms)} rooms "
+            f"of two on one server, {self.seconds:.0f} s in all.",
             "",
             "| measure | value |",
             "|---|---|",
-            f"| every page rendered | {'yes' if self.all_rendered else 'no'} "
-            f"({sum(s.rendered for s in self.students)} of {len(self.students)}) |",
-            f"| moves played (Play 10 presses) | {sum(s.moves for s in self.students)} |",
+            f"| moves delivered to the other screen | {len(delays)} of "
+            f"{sum(r.sent for r in self.rooms)} |",
         ]
-        if times:
-            lines.append(f"| time to render: median / p95 / max | {statistics.median(times):.1f}"
-                         f" s / {percentile(times, 95):.1f} s / {max(times):.1f} s |")
+        if delays:
+            lines.append(f"| move to the other screen: median / p95 / max | "
+                         f"{statistics.median(delays):.2f} s / {percentile(delays, 95):.2f} s"
+                         f" / {max(delays):.2f} s |")
+        if sits:
+            lines.append(f"| page open to seated at the table: median / p95 / max | "
+                         f"{statistics.median(sits):.1f} s / {percentile(sits, 95):.1f} s / "
+                         f"{max(sits):.1f} s ({len(sits)} sittings) |")
+        per_kernel = self.peak_kernels / max(1, self.peak_count)
         lines += [
             f"| peak: server / all kernels | {self.peak_server / MB:.0f} MB / "
-            f"{self.peak_kernels / MB:.0f} MB ({self.peak_count} kernels) |",
-            f"| after idle culling: server / kernels | {self.idle_server / MB:.0f} MB / "
-            f"{self.idle_kernels / MB:.0f} MB ({self.idle_count} kernels"
-            + (f", culled {self.culled_after_s:.0f} s after the last page closed" if
-               self.culled_after_s is not None else ", not all culled in time") + ") |",
+            f"{self.peak_kernels / MB:.0f} MB ({self.peak_count} kernels, "
+            f"{per_kernel / MB:.0f} MB each) |",
+            "| server killed mid-game and restarted | "
+            + (f"back in {self.restart_s:.1f} s" if self.restart_s is not None else "not done")
+            + f"; rooms back at the step they had reached: "
+            f"{sum(r.resumed for r in self.rooms)} of {len(self.rooms)} |",
+            f"| games played to their end, in the database | "
+            f"{sum(r.finished for r in self.rooms)} of {len(self.rooms)}"
+            f"{'' if self.all_recorded else ' (some moves or results missing)'} |",
+            f"| kernels left after every page closed | {self.kernels_left}"
+            + (f" (the last shut down {self.closed_after_s:.0f} s after the pages closed)"
+               if self.closed_after_s is not None else "") + " |",
         ]
-        problems = [f"- {s.app}: {s.problem}" for s in self.students if s.problem]
+        problems = [f"- room {r.code or r.deal}: {r.problem}" for r in self.rooms if r.problem]
         if problems:
             lines += ["", "Problems:", *problems]
         return "\n".join(lines) + "\n"
 
 
-def run_class(students: int = 30, within: float = 60, moves: int = 2, cull_after: int = 20,
-              preheat: int = 0, settle_s: float = 120, contexts: int = 1) -> ClassReport:
+def recorded(store: RoomStore, rooms: list[Room]) -> bool:
+    """Every finished room's moves and result are in the database."""
+    for room in rooms:
+        if not room.code:
+            return False
+        record = store.room(room.code)
+        if record.steps != room.sent or (room.finished and record.result is None):
+            return False
+    return True
+
+
+def run_class(rooms: int = 15, within: float = 30, contexts: int = 2, think: float = 1.0,
+              before_restart: int = 3, pace: str = "normal", settle_s: float = 60,
+              deadline_s: float = 900) -> ClassReport:
     with tempfile.TemporaryDirectory() as scratch:
-        server = start_class_server(Path(scratch), cull_after, preheat)
-        scales = Scales(psutil.Process(server.proc.pid))
+        workdir = Path(scratch)
+        copy_notebooks(workdir)
+        server = ClassServer(workdir, free_port())
+        scales = Scales(server.start())
+        roll = [Room(f"WR-{i + 1}-H={ROUNDS}") for i in range(rooms)]
+        run = Run(server, scales, pace, think, before_restart, roll)
         try:
             scales.start()
-            roll = [Student(APPS[i % len(APPS)]) for i in range(students)]
             began = time.monotonic()
             # In a thread of its own: the caller (a test session) may run an event loop.
-            students_thread = threading.Thread(target=asyncio.run, args=(
-                hold_class(server.url, roll, within, moves, min(contexts, students)),))
-            students_thread.start()
-            students_thread.join()
+            failure: list[BaseException] = []
+
+            def attend() -> None:
+                try:
+                    asyncio.run(asyncio.wait_for(hold_class(run, within, contexts),
+                                                 deadline_s))
+                except BaseException as e:  # reported below, after the server is weighed
+                    failure.append(e)
+
+            students = threading.Thread(target=attend)
+            students.start()
+            students.join()
             seconds = time.monotonic() - began
-            # Closed pages leave their kernels (voila issue 1458) until the culler comes.
+            # The pages closed: their kernels are shut down by the page's own request.
             closed = time.monotonic()
-            culled_after = None
-            deadline = closed + settle_s
-            while time.monotonic() < deadline:
-                if scales.weigh()[2] <= preheat * len(APPS):
-                    culled_after = time.monotonic() - closed
+            closed_after = None
+            while time.monotonic() < closed + settle_s:
+                if scales.weigh()[2] == 0:
+                    closed_after = time.monotonic() - closed
                     break
-                time.sleep(1)
+                time.sleep(0.5)
             scales.stop()
-            idle_server, idle_kernels, idle_count = scales.weigh()
-            settings = (f"cull after {cull_after} s idle, "
-                        + (f"{preheat} preheated kernel(s) per notebook" if preheat
-                           else "no preheated kernels"))
-            return ClassReport(roll, seconds, scales.peak_server, scales.peak_kernels,
-                               scales.peak_count, idle_server, idle_kernels, idle_count,
-                               culled_after, settings)
+            left = scales.weigh()[2]
+            if failure and not any(r.problem for r in roll):
+                for room in roll:
+                    room.problem = f"the run stopped: {type(failure[0]).__name__}"
+            settings = (f"{pace} pace, {think:.0f} s to think, {contexts} browser contexts, "
+                        f"the server killed after {before_restart} moves a room")
+            return ClassReport(roll, seconds, run.restart_s, scales.peak_server,
+                               scales.peak_kernels, scales.peak_count, left, closed_after,
+                               recorded(RoomStore.at(server.rooms_url), roll), settings)
         finally:
             scales.stop()
             server.stop()
@@ -247,22 +442,24 @@ def run_class(students: int = 30, within: float = 60, moves: int = 2, cull_after
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--students", type=int, default=30)
-    parser.add_argument("--within", type=float, default=60, help="seconds to open all pages")
-    parser.add_argument("--moves", type=int, default=2, help="'Play 10' presses per student")
-    parser.add_argument("--cull-after", type=int, default=20, help="idle seconds before culling")
-    parser.add_argument("--preheat", type=int, default=0, help="preheated kernels per notebook")
-    parser.add_argument("--contexts", type=int, default=1,
-                        help="browser contexts the students share (each has its own cache)")
+    parser.add_argument("--rooms", type=int, default=15, help="rooms of two students")
+    parser.add_argument("--within", type=float, default=30,
+                        help="seconds over which the pairs arrive")
+    parser.add_argument("--contexts", type=int, default=2,
+                        help="browser contexts the students' pages share")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds before each press")
+    parser.add_argument("--before-restart", type=int, default=3,
+                        help="moves in every room before the server is killed")
+    parser.add_argument("--pace", default="normal", choices=["slow", "normal", "fast", "instant"])
     parser.add_argument("--out", type=Path, help="also write the report to this file")
     args = parser.parse_args()
-    report = run_class(args.students, args.within, args.moves, args.cull_after, args.preheat,
-                       contexts=args.contexts)
+    report = run_class(args.rooms, args.within, args.contexts, args.think,
+                       args.before_restart, args.pace)
     text = report.markdown()
     print(text)
     if args.out:
         args.out.write_text(text)
-    sys.exit(0 if report.all_rendered else 1)
+    sys.exit(0 if report.ok else 1)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""A small class on one server: the benchmark's load run, with three students."""
+"""A small class on one server: the benchmark's load run, with two rooms of two."""
 
 from __future__ import annotations
 
@@ -13,10 +13,12 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 from class_load import run_class  # noqa: E402
 
 
-def test_three_students_play_and_their_kernels_are_culled() -> None:
-    report = run_class(students=3, within=3, moves=2, cull_after=6, settle_s=30)
+def test_two_rooms_play_through_a_server_restart_and_free_their_kernels() -> None:
+    report = run_class(rooms=2, within=2, think=0.3, before_restart=3, pace="instant",
+                       settle_s=20, deadline_s=240)
     print(report.markdown())
-    assert report.all_rendered, report.markdown()
-    assert all(s.moves == 2 for s in report.students), report.markdown()
-    assert report.peak_count >= 3
-    assert report.idle_count == 0, "closed pages' kernels were not culled"
+    assert report.all_delivered and report.all_resumed, report.markdown()
+    assert all(room.finished for room in report.rooms), report.markdown()
+    assert report.all_recorded, report.markdown()
+    assert max(report.delays) < 3, report.markdown()
+    assert report.kernels_left == 0, "closed pages' kernels were not shut down"
