@@ -23,6 +23,9 @@ Compare VC: you 7 and Ana 6. The lowest wins: Ana's 6.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
 from wartutor.variants.war_room import fast
 from wartutor.variants.war_room import game as rules_of_play
@@ -39,6 +42,7 @@ from wartutor.variants.war_room.deck import (
 from wartutor.variants.war_room.events import GameOver
 from wartutor.variants.war_room.explain import RULE_TITLES, card_text, explain, why_not
 from wartutor.variants.war_room.game import WarRoomState
+from wartutor.variants.war_room.position import from_position, position_of
 from wartutor.variants.war_room.rules import FIXED_RULINGS, NAMES, WarRoomRules
 from wartutor.variants.war_room.view import WarRoomView, view
 
@@ -104,6 +108,16 @@ class WarRoom:
     ) -> Summary:
         """The summary of game ``seed``, exactly as the traced engine gives it."""
         return fast.play_fast(rules, seed, agents, max_length)
+
+    def position_of(self, state: WarRoomState) -> dict[str, Any]:
+        """The position of a state: every zone, the turn, the stage, the counters."""
+        return position_of(state)
+
+    def from_position(
+        self, rules: WarRoomRules, position: Mapping[str, Any], seed: int
+    ) -> WarRoomState:
+        """The engine's own state at ``position``, checked like a deal (see position.py)."""
+        return from_position(rules, position, seed)
 
     def summarize(self, game: Game[WarRoomState]) -> Summary:
         state = game.state

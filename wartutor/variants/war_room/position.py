@@ -1,0 +1,604 @@
+"""War Room positions: a moment of a game as plain data, and the engine's state at one.
+
+A position names every seat's draw stack (top card first) and collection pile as card
+codes of the deck in use, its revealed card and that card's VC now, the round, the first
+player, the tie-break step and who takes part in it, the declarations made so far (hidden
+ones too: a position is the teacher's full description), the instruction being resolved,
+whose choice it is, who is eliminated, and the counters the game keeps::
+
+    {"stage": "declare", "round": 4, "first": 0, "tie_break_step": 1,
+     "participants": [0, 1], "turn": 0,
+     "seats": [{"draw": "SC GH ...", "collection": "", "revealed": "SE", "vc": 5}, ...]}
+
+Stages: ``"declare"`` (the participants declare activate or decline, in clockwise order
+from the first player; ``turn`` is the next to declare), ``"resolve"`` (an activated card's
+``instruction``, numbered from 1, needs its owner's choice: a target or use/skip) and
+``"over"`` (``ending`` says how the game ended). A position is a moment at which someone
+chooses (or the game is over): a step that needs nobody's choice is the engine's to take.
+
+Optional keys and their values when left out: ``tie_break_step`` 0 (the round's own
+declarations); ``participants`` every remaining player at step 0; ``instruction`` and
+``ending`` None; ``eliminated`` the seats holding no card; ``counts`` the least the
+position itself shows; a seat's ``revealed`` None, ``vc`` the printed VC, ``declared``
+None, ``activated`` false (an activation of that card has resolved in this reveal cycle)
+and ``vc_as_step_began`` (for ruling WR-STALEMATE-WHEN, in a tie-break's resolve stage)
+the VC now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wartutor.core.chance import Rng
+from wartutor.core.engine import Outcome
+from wartutor.core.errors import BadInput, quoted
+from wartutor.variants.war_room.deck import RoomCard
+from wartutor.variants.war_room.events import GameOver
+from wartutor.variants.war_room.game import (
+    ACTIVATE,
+    DECLINE,
+    Counts,
+    InPlay,
+    WarRoomState,
+    choices,
+    decision,
+)
+from wartutor.variants.war_room.rules import NAMES, WarRoomRules
+
+STAGES = ("declare", "resolve", "over")
+ENDINGS = {"last-player": "WR-END", "nobody": "WR-END", "limit": "WR-MAX-ROUNDS",
+           "endless": "WR-ENDLESS"}  # how a game ends, and the rule that ends it so
+COUNTS = tuple(Counts.__dataclass_fields__)
+MAX_NUMBER = 10**9  # the largest round, step, count or VC size: no game comes near it
+
+_REQUIRED = ("stage", "round", "first", "turn", "seats")
+_OPTIONAL = ("tie_break_step", "participants", "instruction", "ending", "eliminated", "counts")
+_SEAT_REQUIRED = ("draw", "collection")
+_SEAT_OPTIONAL = ("revealed", "vc", "vc_as_step_began", "declared", "activated")
+
+
+# A state's position.
+
+
+def position_of(state: WarRoomState) -> dict[str, Any]:
+    """The position of a state: every zone, the turn, the stage, the counters."""
+    over = state.outcome is not None
+    stage = "over" if over else state.phase
+    declarations = state.shown if stage == "resolve" else state.declared
+    seats: list[dict[str, Any]] = []
+    for seat in range(len(state.stacks)):
+        here = state.table[seat]
+        entry: dict[str, Any] = {
+            "draw": _codes(state.stacks[seat]),
+            "collection": _codes(state.collections[seat]),
+            "revealed": None if here is None else here.card.code,
+            "vc": None if here is None else here.vc,
+            "declared": None if over else declarations[seat],
+            "activated": False if over else state.activated[seat],
+        }
+        if stage == "resolve" and state.step > 0:
+            entry["vc_as_step_began"] = state.step_start[seat]
+        seats.append(entry)
+    ending = None
+    if state.outcome is not None:
+        assert isinstance(state.outcome.because, GameOver)
+        ending = state.outcome.because.ending
+    turn = decision(state)
+    return {
+        "stage": stage,
+        "round": state.round,
+        "first": state.first,
+        "tie_break_step": 0 if over else state.step,
+        "participants": list(state.participants),
+        "turn": None if turn is None else turn.player,
+        "instruction": state.instruction + 1 if stage == "resolve" else None,
+        "ending": ending,
+        "eliminated": [s for s in range(len(state.stacks)) if s not in state.remaining],
+        "seats": seats,
+        "counts": dict(state.counts.__dict__),
+    }
+
+
+def _codes(pile: tuple[RoomCard, ...]) -> str:
+    return " ".join(card.code for card in pile)
+
+
+# The state at a position: read, checked like a deal, then built.
+
+
+def from_position(rules: WarRoomRules, position: Mapping[str, Any], seed: int) -> WarRoomState:
+    """The engine's own state at ``position``, or :class:`BadInput` saying what is wrong and
+    what is allowed; ``seed`` seeds the generator for the chance that comes next."""
+    if not isinstance(rules, WarRoomRules):
+        raise BadInput(f"{quoted(rules)} is not a War Room rules object",
+                       allowed="a WarRoomRules")
+    rng = Rng.from_seed(seed)
+    return _Reading(rules, position).state(rng)
+
+
+def _refuse(problem: str, allowed: str) -> BadInput:
+    return BadInput(f"War Room position: {problem}", allowed=allowed)
+
+
+def _keys(where: str, value: Any, required: tuple[str, ...], optional: tuple[str, ...]) -> None:
+    allowed = "the keys " + ", ".join(required + optional)
+    if not isinstance(value, Mapping):
+        raise _refuse(f"{where} is {quoted(value)}, not a dict", allowed=allowed)
+    for key in value:
+        if key not in required + optional:
+            raise _refuse(f"{where} has the unknown key {quoted(key)}", allowed=allowed)
+    for key in required:
+        if key not in value:
+            raise _refuse(f"{where} has no {key!r}", allowed=f"{allowed} ({', '.join(required)} "
+                                                            "required)")
+
+
+def _whole(where: str, value: Any, low: int, high: int = MAX_NUMBER) -> int:
+    # bool is a kind of int in Python, but "round": true is a mistake in a position.
+    if type(value) is not int or not low <= value <= high:
+        raise _refuse(f"{where} is {quoted(value)}", allowed=f"a whole number from {low} to {high}")
+    return value
+
+
+def _name(seat: int) -> str:
+    return NAMES[seat]
+
+
+def _whose(seat: int) -> str:
+    return "your" if seat == 0 else f"{NAMES[seat]}'s"
+
+
+class _Reading:
+    """One position being read: each check in the order a reader would make it."""
+
+    def __init__(self, rules: WarRoomRules, position: Mapping[str, Any]) -> None:
+        self.rules, self.deck, self.n = rules, rules.cards, rules.players
+        _keys("the position", position, _REQUIRED, _OPTIONAL)
+        self.p = position
+        stage = position["stage"]
+        if stage not in STAGES:
+            raise _refuse(f"the stage {quoted(stage)} does not exist",
+                          allowed=", ".join(map(repr, STAGES)))
+        self.stage: str = stage
+        self.over = stage == "over"
+        self._read_seats()
+        self._check_cards()
+        self._read_table()
+        self._read_round()
+        self._read_step()
+        self._read_declarations()
+        if self.over:
+            self._check_over()
+        elif stage == "declare":
+            self._check_declare()
+        else:
+            self._check_resolve()
+        self._read_counts()
+
+    # Zones: every card of the deck exactly once.
+
+    def _read_seats(self) -> None:
+        seats = self.p["seats"]
+        allowed = f"a list of {self.n} seat dicts, one per seat from you (seat 0), clockwise"
+        if not isinstance(seats, list):
+            raise _refuse(f"'seats' is {quoted(seats)}, not a list", allowed=allowed)
+        if len(seats) != self.n:
+            raise _refuse(f"'seats' has {len(seats)} seats but the rules seat {self.n} players",
+                          allowed=allowed)
+        for seat, entry in enumerate(seats):
+            _keys(f"seat {seat} ({_name(seat)})", entry, _SEAT_REQUIRED, _SEAT_OPTIONAL)
+        self.seats: list[Mapping[str, Any]] = seats
+        self.stacks = tuple(self._pile(seat, "draw") for seat in range(self.n))
+        self.collections = tuple(self._pile(seat, "collection") for seat in range(self.n))
+        revealed: list[RoomCard | None] = []
+        for seat, entry in enumerate(seats):
+            code = entry.get("revealed")
+            if code is None:
+                revealed.append(None)
+                continue
+            cards = self._parse(f"{_whose(seat)} revealed card", code)
+            if len(cards) != 1:
+                raise _refuse(f"{_whose(seat)} revealed card is {quoted(code)}: "
+                              f"{len(cards)} cards", allowed="one card code, or None")
+            revealed.append(cards[0])
+        self.revealed = tuple(revealed)
+
+    def _pile(self, seat: int, key: str) -> tuple[RoomCard, ...]:
+        return self._parse(f"{_whose(seat)} {key} pile", self.seats[seat][key])
+
+    def _parse(self, what: str, codes: Any) -> tuple[RoomCard, ...]:
+        if not isinstance(codes, str):
+            raise _refuse(f"{what} is {quoted(codes)}, not a string of card codes",
+                          allowed="card codes separated by spaces, top card first, e.g. "
+                                  "\"SC SN\" (\"\" for none)")
+        return self.deck.parse(codes)
+
+    def _check_cards(self) -> None:
+        held = [c for pile in self.stacks + self.collections for c in pile]
+        held += [c for c in self.revealed if c is not None]
+        allowed = (f"every card of the deck {self.deck.name!r} ({len(self.deck.cards)} cards) "
+                   "exactly once across the draw stacks, collection piles and revealed cards")
+        for kind, copies in zip(self.deck.kinds, self.deck.copies, strict=True):
+            count = held.count(kind)
+            if count != copies:
+                which = "missing" if count < copies else "too many"
+                raise _refuse(f"it holds {count} {kind.name} cards ({kind.code}) but the deck "
+                              f"has {copies}: {abs(copies - count)} {which}", allowed=allowed)
+
+    # Who is still in, and what is on the table.
+
+    def _read_table(self) -> None:
+        holding = [s for s in range(self.n)
+                   if self.stacks[s] or self.collections[s] or self.revealed[s] is not None]
+        eliminated = self.p.get("eliminated")
+        if eliminated is not None:
+            listed = self._seat_list("'eliminated'", eliminated)
+            for seat in range(self.n):
+                if (seat in listed) == (seat in holding):
+                    problem = (f"{_name(seat)} is eliminated but holds cards" if seat in listed
+                               else f"{_name(seat)} holds no card but is not eliminated")
+                    raise _refuse(problem, allowed="eliminated: exactly the seats that hold no "
+                                                   "card (WR-ELIMINATE)")
+        self.remaining = tuple(holding)
+        self.first = self._seat("'first'", self.p["first"])
+        if not self.over:
+            if len(self.remaining) < 2:
+                raise _refuse(f"only {len(self.remaining)} player remains, so the game is over",
+                              allowed="the stage 'over', or at least two players holding cards")
+            for seat in self.remaining:
+                if self.revealed[seat] is None:
+                    raise _refuse(f"{_name(seat)} remains but has no revealed card",
+                                  allowed="during a round, every remaining player has revealed "
+                                          "the top card of their draw stack (WR-REVEAL)")
+            if self.first not in self.remaining:
+                raise _refuse(f"the first player, {_name(self.first)}, is eliminated",
+                              allowed="a remaining player: " + self._seats_text(self.remaining))
+        table: list[InPlay | None] = []
+        for seat, card in enumerate(self.revealed):
+            vc = self.seats[seat].get("vc")
+            if card is None:
+                if vc is not None:
+                    raise _refuse(f"{_whose(seat)} card has a VC but no card is revealed",
+                                  allowed="a 'vc' only beside a 'revealed' card")
+                table.append(None)
+                continue
+            vc = card.vc if vc is None else _whole(f"{_whose(seat)} VC", vc, -MAX_NUMBER)
+            table.append(InPlay(card, vc))
+        self.table = tuple(table)
+
+    def _seat(self, where: str, value: Any) -> int:
+        if type(value) is not int or not 0 <= value < self.n:
+            raise _refuse(f"{where} is {quoted(value)}, not a seat",
+                          allowed=f"a seat number from 0 (you) to {self.n - 1}")
+        return value
+
+    def _seat_list(self, where: str, value: Any) -> tuple[int, ...]:
+        if not isinstance(value, list):
+            raise _refuse(f"{where} is {quoted(value)}, not a list of seats",
+                          allowed=f"a list of seat numbers from 0 to {self.n - 1}")
+        seats = tuple(self._seat(f"an entry of {where}", s) for s in value)
+        if len(set(seats)) != len(seats):
+            raise _refuse(f"{where} names a seat twice", allowed="each seat at most once")
+        return seats
+
+    def _seats_text(self, seats: tuple[int, ...]) -> str:
+        return ", ".join(f"{s} ({_name(s)})" for s in seats) or "none"
+
+    def clockwise(self, seats: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(seats, key=lambda s: (s - self.first) % self.n))
+
+    # The round, the tie-break step and who is in it.
+
+    def _read_round(self) -> None:
+        limit = self.rules.round_limit
+        self.round = _whole("'round'", self.p["round"], 1, MAX_NUMBER if limit is None else limit)
+
+    def _read_step(self) -> None:
+        step = self.p.get("tie_break_step", 0)
+        self.step = _whole("'tie_break_step'", step, 0)
+        everyone = self.clockwise(self.remaining)
+        given = self.p.get("participants")
+        if self.over:
+            if self.step:
+                raise _refuse("a game that is over has no tie-break step",
+                              allowed="'tie_break_step' 0 or left out")
+            fresh = self.p.get("ending") == "endless"  # it stopped as a round began
+            expected = everyone if fresh else ()
+            if given is not None and self.clockwise(self._seat_list("'participants'", given)) \
+                    != expected:
+                raise _refuse("a game that is over has no participants in a step" if not fresh
+                              else "a game stopped as endless stopped as a round began",
+                              allowed="'participants' " + str(list(expected)) + " or left out")
+            self.participants = expected
+            return
+        if given is None:
+            if self.step:
+                raise _refuse("a tie-break step needs its 'participants'",
+                              allowed="the list of the tied players' seats")
+            self.participants = everyone
+            return
+        participants = self.clockwise(self._seat_list("'participants'", given))
+        if self.step == 0 and participants != everyone:
+            raise _refuse("the round's own declarations are made by every remaining player, "
+                          f"not only {self._seats_text(participants)}",
+                          allowed="participants " + self._seats_text(everyone) + " (WR-DECLARE)")
+        for seat in participants:
+            if seat not in self.remaining:
+                raise _refuse(f"{_name(seat)} takes part in the tie-break but is eliminated",
+                              allowed="remaining players only")
+        if len(participants) < 2:
+            raise _refuse(f"a tie-break step with {len(participants)} player",
+                          allowed="at least two tied players (WR-TIE)")
+        self.participants = participants
+
+    # Declarations and activations.
+
+    def _read_declarations(self) -> None:
+        declared: list[str | None] = []
+        activated: list[bool] = []
+        for seat, entry in enumerate(self.seats):
+            choice = entry.get("declared")
+            if choice not in (None, ACTIVATE, DECLINE):
+                raise _refuse(f"{_whose(seat)} declaration is {quoted(choice)}",
+                              allowed="'activate', 'decline' or None (not declared)")
+            if choice is not None and seat not in self.participants:
+                raise _refuse(f"{_name(seat)} has declared but takes no part in this step",
+                              allowed="declarations from the participants only (WR-TIE)")
+            card = self.revealed[seat]
+            if choice == ACTIVATE and (card is None or not card.can_activate):
+                raise _refuse(f"{_name(seat)} declared 'activate' but {_whose(seat)} card has "
+                              "no activation", allowed="'decline' (WR-NO-ACTIVATION)")
+            done = entry.get("activated", False)
+            if type(done) is not bool:
+                raise _refuse(f"{_whose(seat)} 'activated' is {quoted(done)}",
+                              allowed="true or false")
+            if done and (card is None or not card.can_activate):
+                raise _refuse(f"{_whose(seat)} card is marked activated but has no activation",
+                              allowed="'activated' true only for a revealed card with "
+                                      "instructions")
+            if done and self.step == 0 and self.stage == "declare":
+                raise _refuse(f"{_whose(seat)} card is marked activated before anyone has "
+                              "declared this reveal cycle",
+                              allowed="'activated' false in the round's own declare stage")
+            declared.append(choice)
+            activated.append(done)
+        self.declared = tuple(declared)
+        self.activated = tuple(activated)
+
+    def _may_activate(self, seat: int) -> bool:
+        card = self.revealed[seat]
+        if card is None or not card.can_activate:
+            return False
+        return not (self.rules.reactivate == "once-per-cycle" and self.activated[seat])
+
+    def _check_activations_allowed(self, seats: tuple[int, ...]) -> None:
+        for seat in seats:
+            if self.declared[seat] == ACTIVATE and not self._may_activate(seat):
+                raise _refuse(f"{_name(seat)} declared 'activate' but {_whose(seat)} card has "
+                              "activated already in this reveal cycle",
+                              allowed="'decline' under ruling WR-REACTIVATE 'once-per-cycle'")
+
+    def _check_turn(self, expected: int | None, why: str) -> None:
+        turn = self.p["turn"]
+        if turn != expected or type(turn) is not type(expected):
+            allowed = "None" if expected is None else f"{expected} ({_name(expected)})"
+            raise _refuse(f"'turn' is {quoted(turn)}, but {why}", allowed=f"'turn' {allowed}")
+
+    def _refuse_extra(self, key: str, why: str) -> None:
+        if self.p.get(key) is not None:
+            raise _refuse(f"{key!r} is {quoted(self.p[key])} in the stage {self.stage!r}",
+                          allowed=f"None or left out: {why}")
+
+    def _step_began(self, expected: list[int | None] | None) -> tuple[int | None, ...]:
+        """Every card's VC as the step began: given (resolve, tie-break) or ``expected``."""
+        began: list[int | None] = []
+        for seat, here in enumerate(self.table):
+            value = self.seats[seat].get("vc_as_step_began")
+            default = None if here is None else here.vc
+            if expected is not None:
+                default = expected[seat]
+            if value is None:
+                began.append(default)
+                continue
+            if here is None:
+                raise _refuse(f"{_whose(seat)} 'vc_as_step_began' is given but no card is "
+                              "revealed", allowed="None or left out")
+            value = _whole(f"{_whose(seat)} 'vc_as_step_began'", value, -MAX_NUMBER)
+            if expected is not None and value != expected[seat]:
+                raise _refuse(f"{_whose(seat)} 'vc_as_step_began' is {value}, but "
+                              f"it is {expected[seat]} here",
+                              allowed=f"{expected[seat]} or left out: no VC changes while "
+                                      "players declare, and the round's own step begins at "
+                                      "the printed VCs")
+            began.append(value)
+        return tuple(began)
+
+    def _check_tied(self, vcs: tuple[int | None, ...], when: str) -> None:
+        if self.step and len({vcs[p] for p in self.participants}) > 1:
+            shown = ", ".join(f"{_name(p)} {vcs[p]}" for p in self.participants)
+            raise _refuse(f"the tie-break's players are not tied {when} ({shown})",
+                          allowed="participants whose cards shared the lowest VC as the step "
+                                  "began (WR-TIE)")
+
+    def _check_printed(self, why: str) -> None:
+        for seat, here in enumerate(self.table):
+            if here is not None and here.vc != here.card.vc:
+                raise _refuse(f"{_whose(seat)} {here.card.name} has VC {here.vc}, but {why}",
+                              allowed=f"its printed VC {here.card.vc} (WR-REVEAL)")
+
+    def _check_declare(self) -> None:
+        self._refuse_extra("instruction", "an instruction resolves in the stage 'resolve'")
+        self._refuse_extra("ending", "a game goes on in the stage 'declare'")
+        order = self.participants
+        made = [self.declared[p] is not None for p in order]
+        if all(made):
+            raise _refuse("every participant has declared, so the declarations are shown and "
+                          "resolve", allowed="the stage 'resolve', or a participant still to "
+                                             "declare")
+        count = made.index(False)
+        if any(made[count:]):
+            raise _refuse(f"{_name(order[made.index(True, count)])} has declared before "
+                          f"{_name(order[count])}",
+                          allowed="declarations in clockwise order from the first player: "
+                                  + self._seats_text(order))
+        self._check_activations_allowed(order)
+        turn = order[count]
+        if not self._may_activate(turn):
+            raise _refuse(f"{_name(turn)} is next to declare but can only decline, so the "
+                          "engine declines without asking",
+                          allowed=f"{_whose(turn)} declaration 'decline' (WR-NO-ACTIVATION, "
+                                  "WR-REACTIVATE)")
+        self._check_turn(turn, f"{_name(turn)} is next to declare")
+        if self.step == 0:
+            self._check_printed("nothing has resolved yet in this round")
+        self.step_start = self._step_began(list(self.vcs()))
+        self._check_tied(self.vcs(), "")
+        self.queue: tuple[int, ...] = ()
+        self.instruction = 0
+
+    def vcs(self) -> tuple[int | None, ...]:
+        return tuple(None if here is None else here.vc for here in self.table)
+
+    def _check_resolve(self) -> None:
+        self._refuse_extra("ending", "a game goes on in the stage 'resolve'")
+        order = self.participants
+        for seat in order:
+            if self.declared[seat] is None:
+                raise _refuse(f"{_name(seat)} has not declared, so nothing resolves yet",
+                              allowed="the stage 'declare', or a declaration from every "
+                                      "participant (WR-DECLARE)")
+        activating = tuple(p for p in order if self.declared[p] == ACTIVATE)
+        if not activating:
+            raise _refuse("nobody activates, so the cards are compared at once",
+                          allowed="at least one participant declaring 'activate'")
+        turn = self.p["turn"]
+        if turn not in activating or type(turn) is not int:
+            raise _refuse(f"'turn' is {quoted(turn)}, but only an activating player's card "
+                          "resolves", allowed="one of " + self._seats_text(activating))
+        resolved = activating[: activating.index(turn)]
+        self.queue = activating[len(resolved):]
+        self._check_activations_allowed(self.queue)
+        for seat in range(self.n):
+            done = self.activated[seat]
+            if seat in resolved and not done:
+                raise _refuse(f"{_whose(seat)} card has resolved this step but is not marked "
+                              "activated", allowed=f"{_whose(seat)} 'activated' true")
+            if done and self.step == 0 and seat not in resolved:
+                raise _refuse(f"{_whose(seat)} card is marked activated but has not resolved "
+                              "in this reveal cycle",
+                              allowed=f"{_whose(seat)} 'activated' false")
+        card = self.revealed[turn]
+        assert card is not None
+        count = len(card.instructions)
+        number = _whole("'instruction'", self.p.get("instruction"), 1, count)
+        self.instruction = number - 1
+        printed = [None if c is None else c.vc for c in self.revealed]
+        self.step_start = self._step_began(printed if self.step == 0 else None)
+        self._check_tied(self.step_start, "as the step began")
+        if not resolved and number == 1:
+            began = self.step_start
+            for seat, here in enumerate(self.table):
+                if here is not None and here.vc != began[seat]:
+                    raise _refuse(f"{_whose(seat)} card has VC {here.vc} though nothing has "
+                                  f"resolved yet in this step",
+                                  allowed=f"the VC it began the step with, {began[seat]}")
+        if choices(self._state(Rng(0))) is None:
+            raise _refuse(f"{_whose(turn)} {card.name}, instruction {number}, resolves by "
+                          "itself: it needs no choice",
+                          allowed="an instruction with a choice: optional (use or skip) or "
+                                  "with several legal targets (WR-TARGET-CHOICE)")
+
+    def _check_over(self) -> None:
+        ending = self.p.get("ending")
+        if ending not in ENDINGS:
+            raise _refuse(f"a game that is over ends as {quoted(ending)}",
+                          allowed="'ending' one of " + ", ".join(map(repr, ENDINGS)))
+        self.ending: str = ending
+        self._check_turn(None, "nobody chooses once the game is over")
+        self._refuse_extra("instruction", "nothing resolves once the game is over")
+        left = len(self.remaining)
+        needed = {"last-player": left == 1, "nobody": left == 0,
+                  "limit": left >= 2 and self.round == self.rules.round_limit,
+                  "endless": left >= 2}[ending]
+        if not needed:
+            allowed = {"last-player": "exactly one player holding cards",
+                       "nobody": "no player holding cards",
+                       "limit": f"at least two players holding cards and 'round' equal to the "
+                                f"rules' round_limit ({self.rules.round_limit})",
+                       "endless": "at least two players holding cards"}[ending]
+            raise _refuse(f"the ending {ending!r} does not fit {left} remaining players in "
+                          f"round {self.round}", allowed=allowed)
+        for seat in range(self.n):
+            if self.declared[seat] is not None or self.activated[seat]:
+                raise _refuse(f"{_name(seat)} has a declaration or an activation in a game "
+                              "that is over", allowed="'declared' None and 'activated' false")
+        if ending == "endless":
+            self._check_printed("the game stopped as a round began")
+            self.step_start = tuple(None if c is None else c.vc for c in self.revealed)
+        else:
+            for seat, card in enumerate(self.revealed):
+                if card is not None:
+                    raise _refuse(f"{_name(seat)} has a revealed card in a game that is over",
+                                  allowed="no revealed card: the last round's were collected")
+            self.step_start = (None,) * self.n
+        self.queue, self.instruction = (), 0
+
+    # The counters.
+
+    def _least_counts(self) -> dict[str, int]:
+        """The least each counter can be, from what the position itself shows."""
+        least = dict.fromkeys(COUNTS, 0)
+        least["tie_breaks"] = self.step
+        least["eliminations"] = self.n - len(self.remaining)
+        if self.stage == "resolve":
+            activating = [p for p in self.participants if self.declared[p] == ACTIVATE]
+            earlier = [s for s in range(self.n) if self.activated[s]
+                       and (s not in activating or s in self.queue)]
+            least["activations"] = len(activating) + len(earlier)
+        else:
+            least["activations"] = sum(self.activated)
+        return least
+
+    def _read_counts(self) -> None:
+        least = self._least_counts()
+        given = self.p.get("counts")
+        if given is None:
+            self.counts = Counts(**least)
+            return
+        _keys("'counts'", given, (), COUNTS)
+        counts = dict(least)
+        for name, value in given.items():
+            counts[name] = _whole(f"the count {name!r}", value, least[name])
+        if counts["eliminations"] != least["eliminations"]:
+            raise _refuse(f"the count 'eliminations' is {counts['eliminations']} but "
+                          f"{least['eliminations']} players are eliminated",
+                          allowed=f"{least['eliminations']}, one per eliminated player")
+        self.counts = Counts(**counts)
+
+    # The state.
+
+    def _state(self, rng: Rng) -> WarRoomState:
+        resolve = self.stage == "resolve"
+        n = self.n
+        outcome = None
+        if self.over:
+            finished = self.ending in ("last-player", "nobody")
+            winner = self.remaining[0] if self.ending == "last-player" else None
+            outcome = Outcome(self.remaining if finished else (),
+                              GameOver(winner, self.ending, self.round, ENDINGS[self.ending]),
+                              unfinished=not finished)
+        return WarRoomState(
+            rules=self.rules, rng=rng, stacks=self.stacks, collections=self.collections,
+            remaining=self.remaining, first=self.first, round=self.round, table=self.table,
+            step=self.step, participants=self.participants,
+            declared=(None,) * n if resolve else self.declared,
+            shown=self.declared if resolve else (None,) * n,
+            activated=self.activated, phase="resolve" if resolve else "declare",
+            queue=self.queue, instruction=self.instruction, step_start=self.step_start,
+            counts=getattr(self, "counts", Counts()), outcome=outcome,
+        )
+
+    def state(self, rng: Rng) -> WarRoomState:
+        return self._state(rng)
+
