@@ -28,6 +28,9 @@ Decision(player=1, kind='play', legal_actions=('play 5H', 'play KD'))
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
 from wartutor.variants.guerrilla_tactics import fast
 from wartutor.variants.guerrilla_tactics import game as rules_of_play
@@ -35,6 +38,7 @@ from wartutor.variants.guerrilla_tactics.agents import AGENTS
 from wartutor.variants.guerrilla_tactics.events import GameOver, GuerrillaEvent
 from wartutor.variants.guerrilla_tactics.explain import RULE_TITLES, explain, refusal_text
 from wartutor.variants.guerrilla_tactics.game import NAMES
+from wartutor.variants.guerrilla_tactics.position import from_position, position_of
 from wartutor.variants.guerrilla_tactics.refusals import refusal
 from wartutor.variants.guerrilla_tactics.rules import FIXED_RULINGS, GuerrillaRules
 from wartutor.variants.guerrilla_tactics.state import GuerrillaState
@@ -96,6 +100,16 @@ class GuerrillaTactics:
     ) -> Summary:
         """The summary of game ``seed``, exactly as the traced engine gives it."""
         return fast.play_fast(rules, seed, agents, max_length)
+
+    def position_of(self, state: GuerrillaState) -> dict[str, Any]:
+        """The position of a state: every zone, the turn, the stage, the counters."""
+        return position_of(state)
+
+    def from_position(
+        self, rules: GuerrillaRules, position: Mapping[str, Any], seed: int
+    ) -> GuerrillaState:
+        """The engine's own state at that position, checked like a deal (see position.py)."""
+        return from_position(rules, position, seed)
 
     def summarize(self, game: Game[GuerrillaState]) -> Summary:
         state = game.state

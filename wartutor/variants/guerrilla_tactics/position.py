@@ -1,0 +1,580 @@
+"""Guerrilla Tactics positions: a moment of a game as plain data, and back to a state.
+
+A position names every zone of every seat (draw pile top card first, hand, discard
+pile, the cards laid this skirmish and how), the removed pile, the Guerrilla rank, the
+skirmish, the stage and who must still choose, and the counts the state keeps:
+
+    {"stage": "support", "skirmish": 4, "guerrilla_rank": 2, "to_choose": [0],
+     "seats": [{"draw": "9S", "hand": "2H", "table": ["play 2S"], "played_guerrilla": true},
+               {"draw": "KD", "hand": "5H", "table": ["play AS"]}]}
+
+Laid cards are written "play 9S", "support 2H", and in tie-break round 1 "tie 1 up KD",
+"tie 1 down 8H" (face down) or "tie 1 turned 8D" (turned up for a pair, GT-TIE-DOWN).
+``chosen`` is a seat's hidden choice waiting to be revealed ("play 9S", "decline").
+Every key but ``stage``, ``skirmish``, ``guerrilla_rank`` and ``seats`` may be left out:
+an empty zone, no mark, nobody chosen yet, counts as small as the position allows.
+
+Who is tied (the contenders) is not written: the table says it. A position is checked
+as the engine would have left it (``from_position``), and refused otherwise.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from wartutor.core.cards import Card, card
+from wartutor.core.chance import Rng
+from wartutor.core.engine import Decision, Outcome
+from wartutor.core.errors import BadInput, quoted
+from wartutor.variants.guerrilla_tactics.events import GameOver
+from wartutor.variants.guerrilla_tactics.forces import best_of, is_guerrilla, strength
+from wartutor.variants.guerrilla_tactics.game import (
+    FIRST_GUERRILLA_RANK,
+    HIDDEN_STAGES,
+    KINDS,
+    NAMES,
+    legal_actions,
+    promotion_refusal,
+)
+from wartutor.variants.guerrilla_tactics.rules import MAX_GUERRILLA_RANK, GuerrillaRules
+from wartutor.variants.guerrilla_tactics.skirmish import forces_of
+from wartutor.variants.guerrilla_tactics.state import (
+    BY_CODE,
+    DECK,
+    PLAY,
+    SUPPORT,
+    TIE_DOWN,
+    TIE_UP,
+    TURNED,
+    GuerrillaState,
+    Laid,
+    Seat,
+    Tally,
+    changed,
+)
+
+STAGES = (*KINDS, "over")
+"""The stages a position may name: those that wait for a choice, and the end."""
+KEYS = ("stage", "skirmish", "guerrilla_rank", "to_choose", "proposer", "tie_round", "removed",
+        "seats", "tally")
+REQUIRED = ("stage", "skirmish", "guerrilla_rank", "seats")
+SEAT_KEYS = ("draw", "hand", "discard", "shown", "tie_drawn", "table", "last_skirmish", "chosen",
+             "out", "penalty_due", "reveals_first", "played_guerrilla")
+SEAT_MARKS = ("out", "penalty_due", "reveals_first", "played_guerrilla")
+TALLY_KEYS = tuple(Tally.__dataclass_fields__)
+TIE_WORDS = {TIE_UP: "up", TIE_DOWN: "down", TURNED: "turned"}
+LAID_ALLOWED = ('"play 9S", "support 2H", or in tie-break round 1 "tie 1 up KD", '
+                '"tie 1 down 8H", "tie 1 turned 8D"')
+POSITION_ALLOWED = ("a table of " + ", ".join(KEYS) + " (stage, skirmish, guerrilla_rank "
+                    "and seats required)")
+
+
+# From a state to a position
+
+
+def position_of(state: GuerrillaState) -> dict[str, Any]:
+    """The position of a state: every zone, the turn, the stage, the counts."""
+    seats = []
+    for p, seat in enumerate(state.seats):
+        seats.append({
+            "draw": _codes(seat.draw), "hand": _codes(seat.hand), "discard": _codes(seat.discard),
+            "shown": _codes(seat.shown), "tie_drawn": _codes(seat.tie_drawn),
+            "table": [_laid_text(x) for x in state.table[p]],
+            "last_skirmish": [_laid_text(x) for x in state.last_table[p]],
+            "chosen": state.pending[p], "out": seat.out, "penalty_due": seat.supported,
+            "reveals_first": seat.reveals_first, "played_guerrilla": seat.played_guerrilla,
+        })
+    return {
+        "stage": state.stage, "skirmish": state.skirmish, "guerrilla_rank": state.guerrilla_rank,
+        "to_choose": list(state.asked), "proposer": state.proposer,
+        "tie_round": state.tie_round, "removed": _codes(state.removed), "seats": seats,
+        "tally": {name: getattr(state.tally, name) for name in TALLY_KEYS},
+    }
+
+
+def _codes(cards: tuple[Card, ...]) -> str:
+    return " ".join([c.code for c in cards])
+
+
+def _laid_text(laid: Laid) -> str:
+    assert laid.card is not None  # a state's table hides nothing
+    if laid.tie_round == 0:
+        return f"{laid.how} {laid.card.code}"
+    return f"tie {laid.tie_round} {TIE_WORDS[laid.how]} {laid.card.code}"
+
+
+# From a position to the engine's own state
+
+
+def from_position(rules: GuerrillaRules, position: Mapping[str, Any], seed: int) -> GuerrillaState:
+    """The state at ``position``, checked as carefully as a deal; ``seed`` seeds what chance
+    comes next (reshuffles, loss of forces)."""
+    rng = Rng.from_seed(seed)
+    _keys(position, KEYS, REQUIRED, "a position", POSITION_ALLOWED)
+    stage = position["stage"]
+    if not isinstance(stage, str) or stage not in STAGES:
+        raise BadInput(f"{quoted(stage)} is not a stage of Guerrilla Tactics",
+                       allowed="one of " + ", ".join(STAGES))
+    deck = tuple(c for c in DECK if c.suit in "".join(rules.suits))
+    rank = _whole(position, "guerrilla_rank", FIRST_GUERRILLA_RANK, MAX_GUERRILLA_RANK)
+    limit = rules.skirmish_limit
+    skirmish = _whole(position, "skirmish", 1, limit)
+    tie_round = _whole(position, "tie_round", 0, None, default=0)
+    seats_in = position["seats"]
+    n = rules.players
+    if not isinstance(seats_in, list | tuple) or len(seats_in) != n:
+        raise BadInput(f"the seats are {quoted(seats_in)}, not a list of {n} seats",
+                       allowed=f"a list of {n} seats (one table each), in seat order")
+    read = [_seat(rules, p, s) for p, s in enumerate(seats_in)]
+    removed = _cards(position.get("removed", ""), deck, "the removed pile")
+    _every_card_once(deck, read, removed)
+    seats = tuple(seat for seat, _, _, _ in read)
+    table = tuple(row for _, row, _, _ in read)
+    last_table = tuple(row for _, _, row, _ in read)
+    pending = tuple(chosen for _, _, _, chosen in read)
+    proposer_in = position.get("proposer")
+    proposer = None if proposer_in is None else _player(proposer_in, n, "the proposer")
+    asked_in = position.get("to_choose")
+    asked = (None if asked_in is None else
+             tuple(_player(p, n, "a player to choose") for p in _list(asked_in, "to_choose")))
+    state = GuerrillaState(
+        rules=rules, rng=rng, seats=seats, removed=removed, guerrilla_rank=rank,
+        skirmish=skirmish, stage=stage, asked=(), pending=pending, contenders=(),
+        tie_round=tie_round, proposer=proposer, table=table, last_table=last_table,
+        tally=Tally(), outcome=None, decision=None,
+    )
+    _check_seats(state)
+    state = _check_stage(state, asked)
+    return _with_tally(state, position.get("tally", {}))
+
+
+def _keys(table: object, known: tuple[str, ...], required: tuple[str, ...], what: str,
+          allowed: str) -> None:
+    if not isinstance(table, Mapping):
+        raise BadInput(f"{what} is {quoted(table)}, not a table of names and values",
+                       allowed=allowed)
+    unknown = [k for k in table if k not in known]
+    if unknown:
+        raise BadInput(f"{what} has the unknown key {quoted(unknown[0])}", allowed=allowed)
+    missing = [k for k in required if k not in table]
+    if missing:
+        raise BadInput(f"{what} lacks {quoted(missing[0])}", allowed=allowed)
+
+
+def _whole(table: Mapping[str, Any], key: str, low: int, high: int | None,
+           default: int | None = None) -> int:
+    value = table.get(key, default)
+    span = f"from {low} up" if high is None else f"from {low} to {high}"
+    if (isinstance(value, bool) or not isinstance(value, int) or value < low
+            or (high is not None and value > high)):
+        raise BadInput(f"{key} cannot be {quoted(value)}", allowed=f"a whole number {span}")
+    return value
+
+
+def _list(value: object, what: str) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise BadInput(f"{what} is {quoted(value)}, not a list", allowed=f"a list for {what}")
+    return list(value)
+
+
+def _player(value: object, n: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise BadInput(f"{what} cannot be {quoted(value)}",
+                       allowed=f"a seat number from 0 to {n - 1}")
+    return value
+
+
+def _cards(text: object, deck: tuple[Card, ...], what: str) -> tuple[Card, ...]:
+    if not isinstance(text, str):
+        raise BadInput(f"{what} is {quoted(text)}, not a string of card codes",
+                       allowed='card codes separated by spaces, top card first, e.g. "9S 2H"')
+    return tuple(_card(code, deck, what) for code in text.split())
+
+
+def _card(code: str, deck: tuple[Card, ...], what: str) -> Card:
+    try:
+        found = BY_CODE[card(code).code]
+    except BadInput as e:
+        raise BadInput(f"{e.problem} (in {what})", allowed=e.allowed) from None
+    if found not in deck:
+        suits = " ".join(sorted({c.suit for c in deck}))
+        raise BadInput(f"{found.code} in {what} is not a card of this game's deck",
+                       allowed=f"cards of the suits {suits} (ruling GT-SETUP)")
+    return found
+
+
+def _seat(
+    rules: GuerrillaRules, p: int, table: object
+) -> tuple[Seat, tuple[Laid, ...], tuple[Laid, ...], str | None]:
+    """A seat, its cards on the table, its last skirmish and its hidden choice."""
+    what = f"seat {p} ({NAMES[p]})"
+    _keys(table, SEAT_KEYS, (), what, "a table of " + ", ".join(SEAT_KEYS))
+    assert isinstance(table, Mapping)
+    deck = tuple(c for c in DECK if c.suit in "".join(rules.suits))
+    zones = {k: _cards(table.get(k, ""), deck, f"the {k.replace('_', ' ')} of {what}")
+             for k in ("draw", "hand", "discard", "shown", "tie_drawn")}
+    marks = {}
+    for k in SEAT_MARKS:
+        value = table.get(k, False)
+        if not isinstance(value, bool):
+            raise BadInput(f"{k} of {what} is {quoted(value)}", allowed="true or false")
+        marks[k] = value
+    laid = tuple(_laid(x, deck, what)
+                 for x in _list(table.get("table", []), f"the table of {what}"))
+    last = tuple(_laid(x, deck, f"the last skirmish of {what}")
+                 for x in _list(table.get("last_skirmish", []), f"the last skirmish of {what}"))
+    chosen = table.get("chosen")
+    if chosen is not None and not isinstance(chosen, str):
+        raise BadInput(f"the choice of {what} is {quoted(chosen)}",
+                       allowed='an action such as "play 9S", or null')
+    seat = Seat(draw=zones["draw"], discard=zones["discard"], hand=zones["hand"],
+                shown=zones["shown"], out=marks["out"], supported=marks["penalty_due"],
+                reveals_first=marks["reveals_first"],
+                played_guerrilla=marks["played_guerrilla"], tie_drawn=zones["tie_drawn"])
+    return seat, laid, last, chosen
+
+
+def _laid(text: object, deck: tuple[Card, ...], what: str) -> Laid:
+    words = text.split() if isinstance(text, str) else []
+    if len(words) == 2 and words[0] in (PLAY, SUPPORT):
+        return Laid(_card(words[1], deck, what), words[0], 0)
+    hows = {word: how for how, word in TIE_WORDS.items()}
+    if (len(words) == 4 and words[0] == "tie" and words[1].isdigit() and words[1][0] != "0"
+            and len(words[1]) < 4 and words[2] in hows):
+        return Laid(_card(words[3], deck, what), hows[words[2]], int(words[1]))
+    raise BadInput(f"{quoted(text)} on the table of {what} is not a card laid",
+                   allowed=LAID_ALLOWED)
+
+
+def _every_card_once(
+    deck: tuple[Card, ...], read: list[tuple[Seat, tuple[Laid, ...], tuple[Laid, ...], str | None]],
+    removed: tuple[Card, ...],
+) -> None:
+    """Every card of the deck in exactly one place (the last skirmish is only a picture)."""
+    where: Counter[Card] = Counter(removed)
+    for seat, row, last, _ in read:
+        where.update(seat.draw + seat.hand + seat.discard)
+        where.update(x.card for x in row if x.card)
+        pictured = [x.card for x in last]
+        if len(set(pictured)) != len(pictured):
+            raise BadInput("a card appears twice in a seat's last skirmish",
+                           allowed="each card of the last skirmish once")
+    twice = [c.code for c in deck if where[c] > 1]
+    missing = [c.code for c in deck if not where[c]]
+    allowed = (f"each of the {len(deck)} cards of this game's deck exactly once, in a draw pile, "
+               "a hand, a discard pile, on the table or in the removed pile")
+    if twice:
+        raise BadInput(f"a card is in two places: {' '.join(twice)}", allowed=allowed)
+    if missing:
+        raise BadInput(f"a card is nowhere: {' '.join(missing)}", allowed=allowed)
+
+
+# What every seat must look like, whatever the stage
+
+
+def _check_seats(state: GuerrillaState) -> None:
+    rank, fill = state.guerrilla_rank, state.rules.draw_to == "fill-to-two"
+    for p, seat in enumerate(state.seats):
+        who, row = f"{NAMES[p]} (seat {p})", state.table[p]
+        if seat.out and (seat.draw or seat.discard or seat.hand or seat.supported
+                         or seat.reveals_first):
+            raise BadInput(f"{who} is out but still has cards or marks",
+                           allowed="an eliminated player with no draw pile, discard pile or "
+                                   "hand, and no penalty or spy mark (GT-ELIM, GT-ELIM-HAND)")
+        if len(seat.tie_drawn) > 2:
+            raise BadInput(f"{who} has {len(seat.tie_drawn)} cards drawn for a tie-break",
+                           allowed="at most the two cards a tie-break draws (GT-TIE)")
+        stray = [c for c in seat.shown + seat.tie_drawn if c not in seat.hand]
+        if stray:
+            raise BadInput(f"{stray[0].code} is shown or tie-drawn by {who} but not in the hand",
+                           allowed="shown and tie-drawn cards from the seat's own hand")
+        if len(set(seat.tie_drawn)) < len(seat.tie_drawn):  # shown may name a card twice:
+            # shown again to cancel a second promotion (GT-CANCEL-CARD)
+            raise BadInput(f"a card is named twice in the tie-drawn cards of {who}",
+                           allowed="each card once")
+        plain = [c for c in seat.shown if not is_guerrilla(c, rank)]
+        if plain:
+            raise BadInput(f"{who} shows {plain[0].code}, which is not a Guerrilla",
+                           allowed="only Guerrillas revealed to cancel a promotion are shown "
+                                   "(GT-CANCEL-CARD)")
+        if any(is_guerrilla(x.card, rank) for x in row if x.card) and not seat.played_guerrilla:
+            raise BadInput(f"{who} has a Guerrilla on the table but played_guerrilla is false",
+                           allowed="played_guerrilla true for a seat that laid a Guerrilla "
+                                   "(GT-PROMO-PLAYED)")
+        first = sum(x.tie_round == 0 for x in row)
+        if fill and len(seat.hand) - len(seat.tie_drawn) + first > 2:
+            raise BadInput(f"{who} holds {len(seat.hand)} cards, more than the rules allow",
+                           allowed="with 'fill-to-two' (GT-DRAW-UPTO) at most two cards in hand "
+                                   "and laid in the skirmish, plus the tie-break cards drawn")
+        _check_row(state, p)
+
+
+def _check_row(state: GuerrillaState, p: int) -> None:
+    """A seat's cards on the table in the order laid: a play (and a support), then in each
+    tie-break round one card up (and one down), round after round."""
+    row, who = state.table[p], f"{NAMES[p]} (seat {p})"
+    rank, ace_high = state.guerrilla_rank, state.rules.ace == "high"
+    expected = [PLAY]
+    allowed = ("a play, then perhaps a support, then for each tie-break round 1, 2, ... one "
+               "card up and perhaps one down (or turned, under GT-TIE-DOWN 'pair'), "
+               f"up to round {state.tie_round}")
+    rnd = 0
+    for i, x in enumerate(row):
+        if x.tie_round == rnd + 1 and x.how == TIE_UP and i:
+            rnd, expected = rnd + 1, [TIE_UP, TIE_DOWN, TURNED]
+        if x.tie_round != rnd or x.how not in expected or rnd > state.tie_round:
+            raise BadInput(f"the table of {who} is not laid as the rules lay it", allowed=allowed)
+        expected = {PLAY: [SUPPORT], SUPPORT: [], TIE_UP: [TIE_DOWN, TURNED]}.get(x.how, [])
+        if x.how in (TIE_DOWN, TURNED):
+            up = row[i - 1].card
+            assert x.card is not None and up is not None
+            pairs = (state.rules.tie_down == "pair"
+                     and strength(x.card, rank, ace_high) == strength(up, rank, ace_high))
+            if pairs != (x.how == TURNED):
+                raise BadInput(f"{x.card.code} of {who} is {TIE_WORDS[x.how]}, but ruling "
+                               f"GT-TIE-DOWN ({state.rules.tie_down!r}) "
+                               f"{'turns it up' if pairs else 'leaves it face down'}",
+                               allowed="a face-down card turned up only when it pairs the "
+                                       "face-up card under GT-TIE-DOWN 'pair'")
+
+
+# The stage: who is asked, and what the table and the marks must be for it
+
+
+def _check_stage(state: GuerrillaState, asked: tuple[int, ...] | None) -> GuerrillaState:
+    stage, active, n = state.stage, state.active, len(state.seats)
+    if stage == "over":
+        return _over(state, asked)
+    if len(active) < 2:
+        raise BadInput(f"only {len(active)} player is still in, so the game is over",
+                       allowed="stage 'over' when one player or none is left (GT-WIN)")
+    tie = stage in ("tie-first", "tie")
+    if tie != (state.tie_round > 0):
+        raise BadInput(f"stage {stage!r} with tie_round {state.tie_round}",
+                       allowed="a tie_round from 1 in the tie stages, and 0 in the others")
+    if (state.proposer is not None) != (stage == "cancel"):
+        raise BadInput(f"stage {stage!r} with proposer {state.proposer}",
+                       allowed="a proposer in stage 'cancel' only, and null in the others")
+    laid = [p for p in range(n) if state.table[p]]
+    if stage in ("promote", "cancel") and laid:
+        raise BadInput(f"{NAMES[laid[0]]} has cards on the table before the skirmish's play",
+                       allowed="an empty table while a promotion is proposed")
+    marked = [p for p in active if state.seats[p].supported]
+    draw_done = stage not in ("promote", "cancel") or state.rules.promotion_window == "after-draw"
+    if draw_done and not tie and marked:
+        raise BadInput(f"{NAMES[marked[0]]} still has the support penalty due after the draw",
+                       allowed="penalty_due only before the draw (GT-PENALTY serves it at "
+                               "the draw) or for a support laid this skirmish")
+    if tie:
+        contenders, choosers = _tie_choosers(state)
+    else:
+        choosers = _choosers(state)
+        # In the support stage the contenders are the best before anyone supports.
+        contenders = best_of(forces_of(state, active, 0)) if stage == "support" else ()
+    if not choosers:
+        raise BadInput(f"nobody would be asked in stage {stage!r} here",
+                       allowed="a stage where at least one player has this choice")
+    if asked is None:
+        asked = tuple(p for p in choosers if state.pending[p] is None)
+    k = len(choosers) - len(asked)
+    if not asked or k < 0 or choosers[k:] != asked:
+        names = ", ".join(str(p) for p in choosers)
+        raise BadInput(f"to_choose is {list(asked)} in stage {stage!r}",
+                       allowed=f"the players still to choose, in this order: the last of "
+                               f"{names} (at least one)")
+    for p in range(n):
+        done = p in choosers[:k]
+        chosen = state.pending[p]
+        if stage in HIDDEN_STAGES and done:
+            if chosen not in legal_actions(state, p):
+                raise BadInput(f"{NAMES[p]} (seat {p}) has chosen {quoted(chosen)}",
+                               allowed="a choice made, legal here: " + ", ".join(
+                                   legal_actions(state, p)))
+        elif chosen is not None:
+            raise BadInput(f"{NAMES[p]} (seat {p}) has chosen {quoted(chosen)} but is not "
+                           "among those who have chosen", allowed="null")
+    for p in asked:
+        if not legal_actions(state, p):
+            raise BadInput(f"{NAMES[p]} (seat {p}) is to choose but has no card for it",
+                           allowed="a player to choose with a card to lay")
+    first, legal = asked[0], legal_actions(state, asked[0])
+    if stage in HIDDEN_STAGES and len(legal) < 2:
+        raise BadInput(f"{NAMES[first]} (seat {first}) has only one choice ({legal[0]}), so "
+                       "is not asked (GT-ONE-CARD)",
+                       allowed="its choice written as 'chosen', or a hand with more choices")
+    return GuerrillaState(
+        rules=state.rules, rng=state.rng, seats=state.seats, removed=state.removed,
+        guerrilla_rank=state.guerrilla_rank, skirmish=state.skirmish, stage=stage, asked=asked,
+        pending=state.pending, contenders=contenders, tie_round=state.tie_round,
+        proposer=state.proposer, table=state.table, last_table=state.last_table,
+        tally=state.tally, outcome=None, decision=Decision(first, KINDS[stage], legal),
+    )
+
+
+def _choosers(state: GuerrillaState) -> tuple[int, ...]:
+    """Who this stage asks, in order, before anyone has chosen (outside a tie-break)."""
+    stage, active, table = state.stage, state.active, state.table
+    rank = state.guerrilla_rank
+    if stage in ("promote", "cancel"):
+        if rank >= MAX_GUERRILLA_RANK or not all(state.seats[p].played_guerrilla
+                                                 for p in active):
+            raise BadInput(f"stage {stage!r} at Guerrilla rank {rank}, when not every player "
+                           "still in has played a Guerrilla or the rank is 6",
+                           allowed="a promotion only below rank 6 and once every player still "
+                                   "in has played a Guerrilla (GT-PROMO-PLAYED, GT-PROMO-AT-MAX)")
+        eligible = tuple(p for p in active if not promotion_refusal(state, p)[0])
+        if stage == "promote":
+            return eligible
+        proposer = state.proposer
+        assert proposer is not None
+        if proposer not in eligible:
+            raise BadInput(f"{NAMES[proposer]} (seat {proposer}) may not propose a promotion",
+                           allowed="a proposer still in who holds no Guerrilla")
+        n = len(state.seats)
+        after = [(proposer + i) % n for i in range(1, n)]
+        return tuple(p for p in after if p in active and any(
+            is_guerrilla(c, rank) for c in state.seats[p].hand))
+    out_rows = [p for p in range(len(table)) if table[p] and state.seats[p].out]
+    if out_rows:
+        raise BadInput(f"{NAMES[out_rows[0]]} is out but has cards on the table",
+                       allowed="cards of an eliminated player on the table only in a "
+                               "tie-break it was eliminated from")
+    first = tuple(p for p in active if state.seats[p].reveals_first)
+    early = first if 0 < len(first) < len(active) else ()
+    if stage == "play-first":
+        wanted = {p: 0 for p in active}
+        choosers = early
+    elif stage == "play":
+        wanted = {p: int(p in early) for p in active}
+        choosers = tuple(p for p in active if p not in early)
+    else:  # support: everyone has played
+        wanted = {p: 1 for p in active}
+        best = best_of(forces_of(state, active, 0))
+        choosers = tuple(p for p in active if state.seats[p].hand and best != (p,))
+    wrong = [p for p in active if len(table[p]) != wanted[p]
+             or any(x.how != PLAY for x in table[p])]
+    if wrong:
+        p = wrong[0]
+        raise BadInput(f"{NAMES[p]} (seat {p}) has {len(table[p])} cards on the table in stage "
+                       f"{stage!r}",
+                       allowed=f"{wanted[p]} played card(s) for this seat now (spy captors "
+                               "reveal first: GT-REVEAL-FIRST; supports are laid together)")
+    return choosers
+
+
+def _tie_choosers(state: GuerrillaState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The tied players still in, and who this tie-break stage asks: the table says who
+    was tied in each round, and who was eliminated drawing for the next."""
+    table, seats, rnd = state.table, state.seats, state.tie_round
+    allowed = ("a table where the players laying in each tie-break round are those tied for "
+               "best in the round before, less any eliminated drawing for it (GT-TIE)")
+    n = len(seats)
+    if any(not table[p] for p in state.active):
+        raise BadInput("a player still in has laid nothing in this skirmish", allowed=allowed)
+    layers = tuple(p for p in range(n) if table[p])
+    best: tuple[int, ...] = ()
+    for r in range(rnd):
+        best = best_of(forces_of(state, layers, r))
+        nxt = tuple(p for p in range(n) if any(x.tie_round == r + 1 for x in table[p]))
+        if len(best) < 2 or any(p not in best for p in nxt):
+            raise BadInput(f"round {r + 1} of the tie-break is laid by players not tied in the "
+                           f"round before", allowed=allowed)
+        gone = [p for p in best if p not in nxt and not seats[p].out]
+        if r + 1 < rnd and gone:
+            raise BadInput(f"{NAMES[gone[0]]} was tied but laid nothing in round {r + 1}",
+                           allowed=allowed)
+        if r + 1 < rnd:
+            layers = nxt
+    laid_before = [p for p in range(n) if seats[p].out and table[p]
+                   and not _eliminated_in_tie(state, p)]
+    if laid_before:
+        raise BadInput(f"{NAMES[laid_before[0]]} is out but was not eliminated in this "
+                       "tie-break", allowed=allowed)
+    contenders = tuple(p for p in best if not seats[p].out)
+    if len(contenders) < 2:
+        raise BadInput("fewer than two tied players are still in the tie-break",
+                       allowed=allowed)
+    first = tuple(p for p in contenders if seats[p].reveals_first)
+    early = (first if state.rules.reveal_first_scope == "tie-breaks-too"
+             and 0 < len(first) < len(contenders) else ())
+    done: tuple[int, ...] = ()
+    if state.stage == "tie-first":
+        choosers = early
+    else:
+        choosers, done = tuple(p for p in contenders if p not in early), early
+    for p in contenders:
+        laid_now = any(x.tie_round == rnd for x in table[p])
+        if laid_now != (p in done):
+            raise BadInput(f"{NAMES[p]} (seat {p}) has {'' if laid_now else 'not '}laid in round "
+                           f"{rnd} in stage {state.stage!r}",
+                           allowed="round cards laid early only by spy captors, under "
+                                   "GT-REVEAL-FIRST-SCOPE 'tie-breaks-too'")
+        if laid_now == bool(seats[p].tie_drawn):
+            raise BadInput(f"the tie-drawn cards of {NAMES[p]} (seat {p}) do not match its turn",
+                           allowed="one or two cards drawn for the tie-break for each tied "
+                                   "player yet to lay, none for the others")
+    for p in state.active:
+        due = any(x.how == SUPPORT or (x.how in (TIE_DOWN, TURNED)
+                                       and state.rules.tie_penalty == "yes") for x in table[p])
+        if seats[p].supported != due:
+            raise BadInput(f"penalty_due of {NAMES[p]} (seat {p}) is {seats[p].supported}",
+                           allowed=f"{str(due).lower()}: the penalty follows a support laid "
+                                   "this skirmish (GT-PENALTY, GT-TIE-PENALTY)")
+    return contenders, choosers
+
+
+def _eliminated_in_tie(state: GuerrillaState, p: int) -> bool:
+    """Out, with cards on the table: it was tied in the last round it laid, and could not
+    draw for the next (GT-TIE-CANNOT-DRAW)."""
+    row = state.table[p]
+    last = row[-1].tie_round
+    if last >= state.tie_round:
+        return False
+    layers = tuple(q for q in range(len(state.seats))
+                   if any(x.tie_round == last for x in state.table[q]))
+    return p in best_of(forces_of(state, layers, last))
+
+
+def _over(state: GuerrillaState, asked: tuple[int, ...] | None) -> GuerrillaState:
+    """A finished game: who is left says how it ended."""
+    left, limit = state.active, state.rules.skirmish_limit
+    if asked or state.tie_round or state.proposer is not None or any(state.table) or any(
+            c is not None for c in state.pending):
+        raise BadInput("a finished game with someone to choose, a proposer, a choice or cards "
+                       "on the table",
+                       allowed="stage 'over' with all of these empty")
+    if len(left) == 1:
+        over = GameOver(left, "last-standing", state.skirmish, "GT-WIN")
+    elif not left:
+        over = GameOver((), "all-out", state.skirmish, "GT-ALL-OUT")
+    elif limit is not None and state.skirmish == limit:
+        over = GameOver((), "limit", state.skirmish, "GT-LIMIT")
+    else:
+        raise BadInput(f"the game is over with {len(left)} players still in",
+                       allowed="one player or none left (GT-WIN, GT-ALL-OUT), or the skirmish "
+                               "limit reached (GT-LIMIT)")
+    return GuerrillaState(
+        rules=state.rules, rng=state.rng, seats=state.seats, removed=state.removed,
+        guerrilla_rank=state.guerrilla_rank, skirmish=state.skirmish, stage="over", asked=(),
+        pending=state.pending, contenders=(), tie_round=0, proposer=None, table=state.table,
+        last_table=state.last_table, tally=state.tally, outcome=Outcome(over.winners, over),
+        decision=None,
+    )
+
+
+def _with_tally(state: GuerrillaState, tally: object) -> GuerrillaState:
+    """The counts, each in range; left out, the least the position allows."""
+    _keys(tally, TALLY_KEYS, (), "the tally", "a table of " + ", ".join(TALLY_KEYS))
+    assert isinstance(tally, Mapping)
+    laid = [x for row in state.table for x in row]
+    exact = {"promotions": state.guerrilla_rank - FIRST_GUERRILLA_RANK,
+             "eliminations": sum(s.out for s in state.seats)}
+    least = {"tie_breaks": state.tie_round, "supports": sum(x.how == SUPPORT for x in laid)}
+    counts = {}
+    for name in TALLY_KEYS:
+        low = exact.get(name, least.get(name, 0))
+        high = exact.get(name, len(state.removed) if name == "removed_by_loss" else None)
+        counts[name] = _whole(tally, name, low, high, default=low)
+    return changed(state, tally=Tally(**counts))
