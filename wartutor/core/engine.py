@@ -19,11 +19,13 @@ the rules and a list of strings: see :mod:`wartutor.core.trace`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
+from wartutor.core.chance import check_seed
 from wartutor.core.errors import BadInput, quoted
+from wartutor.core.position import check_position, position_set
 
 StateT = TypeVar("StateT")
 
@@ -174,6 +176,9 @@ class Game(Generic[StateT]):
     >>> game = game.play("turn")
     >>> print(game.outcome and war.explain(game.outcome.because))
     You hold all 6 cards: you win the game.
+
+    A game started by :meth:`from_position` keeps that ``position`` (its description, as
+    checked), and ``stacked`` is None.
     """
 
     variant: Variant[StateT]
@@ -181,6 +186,7 @@ class Game(Generic[StateT]):
     seed: int
     stacked: tuple[str, ...] | None
     steps: tuple[Step[StateT], ...] = field(repr=False)
+    position: dict[str, Any] | None = field(default=None, repr=False, hash=False)
 
     @classmethod
     def new(
@@ -190,12 +196,31 @@ class Game(Generic[StateT]):
         seed: int = 0,
         stacked: tuple[str, ...] | None = None,
     ) -> Game[StateT]:
-        rules = variant.rules_type() if rules is None else rules
-        if not isinstance(rules, variant.rules_type):
-            raise BadInput(f"{quoted(rules)} is not a rules object of {variant.title}",
-                           allowed=f"a {variant.rules_type.__name__}, or rules_from(...) of a dict")
+        rules = _rules_of(variant, rules)
         state, events = variant.new_game(rules, seed, stacked)
         return cls(variant, rules, seed, stacked, (Step(None, events, state),))
+
+    @classmethod
+    def from_position(
+        cls,
+        variant: Variant[StateT],
+        rules: Any,
+        position: Mapping[str, Any],
+        seed: int = 0,
+    ) -> Game[StateT]:
+        """A game whose first step is the variant's own state at ``position`` (see
+        ``docs/positions.md``), with one event, :class:`~wartutor.core.position.PositionSet`;
+        ``seed`` seeds whatever chance comes next. Refused with :class:`BadInput` saying
+        what is wrong if the position is not one of this variant under these rules."""
+        rules = _rules_of(variant, rules)
+        build = getattr(variant, "from_position", None)
+        if build is None:
+            raise BadInput(f"{variant.title} cannot start from a set position yet",
+                           allowed="Game.new(...) for this game")
+        checked = check_position(position)
+        state = build(rules, checked, check_seed(seed))
+        return cls(variant, rules, seed, None, (Step(None, (position_set(checked, seed),), state),),
+                   checked)
 
     @property
     def state(self) -> StateT:
@@ -219,7 +244,7 @@ class Game(Generic[StateT]):
         # Built directly: dataclasses.replace costs more than the step itself in a quick
         # variant, and Play 10, replays and the traced simulations take thousands.
         return Game(self.variant, self.rules, self.seed, self.stacked,
-                    (*self.steps, Step(action, events, state)))
+                    (*self.steps, Step(action, events, state)), self.position)
 
     def upto(self, n_actions: int) -> Game[StateT]:
         """The game as it was after its first ``n_actions`` actions (0: just dealt)."""
@@ -229,6 +254,12 @@ class Game(Generic[StateT]):
         return replace(self, steps=self.steps[: n_actions + 1])
 
 
+def _rules_of(variant: Variant[Any], rules: Any) -> Any:
+    rules = variant.rules_type() if rules is None else rules
+    if not isinstance(rules, variant.rules_type):
+        raise BadInput(f"{quoted(rules)} is not a rules object of {variant.title}",
+                       allowed=f"a {variant.rules_type.__name__}, or rules_from(...) of a dict")
+    return rules
 
 
 def play_out(

@@ -19,6 +19,7 @@ from typing import Any
 from wartutor.core.dealcode import deal_code
 from wartutor.core.engine import Event, Game
 from wartutor.core.errors import BadInput
+from wartutor.core.position import RULE_TITLE, PositionSet, explain_position
 from wartutor.core.rulings import rulings_of
 from wartutor.core.voice import speaking
 
@@ -27,12 +28,16 @@ def explanation(game: Game[Any], event: Event, player: int | None,
                 names: Sequence[str] | None = None) -> str:
     """An event's words as ``player`` may know them (a variant may word private events so),
     spoken to ``player`` ("you") with the other seats called ``names`` (see core.voice)."""
+    if isinstance(event, PositionSet):  # the one event of the core, the same in every game
+        return explain_position(event)
     explain_for = getattr(game.variant, "explain_for", None)
     with speaking(player, names):
         return explain_for(event, player) if explain_for else game.variant.explain(event)
 
 
 def cited_rule(game: Game[Any], event: Event) -> str:
+    if isinstance(event, PositionSet):
+        return RULE_TITLE
     return game.variant.rule_titles.get(event.rule, event.rule)
 
 
@@ -49,6 +54,8 @@ def game_record(game: Game[Any], player: int | None = 0) -> str:
         code = "none (this game's rulings do not fit in a code; open its trace instead)"
     if game.stacked is not None:
         code = "none (a set deal; open its trace instead)"
+    if game.position is not None:
+        code = "none (a set position; open its trace instead)"
     lines = [
         f"# {variant.title}: a game record",
         "",
@@ -69,7 +76,8 @@ def game_record(game: Game[Any], player: int | None = 0) -> str:
         lines.append(f"| {meta.id} | {_cell(meta.question)} | {_cell(shown)} |")
     lines += ["", "## Steps", ""]
     for number, step in enumerate(game.steps):
-        title = "The deal" if step.action is None else f"Step {number}: `{step.action}`"
+        first = "The deal" if game.position is None else "The set position"
+        title = first if step.action is None else f"Step {number}: `{step.action}`"
         lines += [f"### {title}", ""]
         lines += [f"- {explanation(game, event, player)} *({cited_rule(game, event)})*"
                   for event in step.events]

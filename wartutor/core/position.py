@@ -1,0 +1,235 @@
+"""Positions: a moment of a game written as plain data, and the checks every variant shares.
+
+A position is a dict of str -> str | int | bool | None | a list of those | a dict of
+those, so it saves inside a trace and a teacher can write one by hand. Each variant
+reads its own keys (its ``from_position``) and builds its own engine state; the helpers
+here are the care every variant takes alike: the shape and size of the data, unknown or
+missing keys, counters in range, card lists without strangers or repeats, and every card
+of the deck exactly once.
+
+>>> from wartutor.core.cards import card
+>>> card_list("9S KD", card, "your deck")
+(card('9S'), card('KD'))
+>>> card_list("9S 9S", card, "your deck")
+Traceback (most recent call last):
+...
+wartutor.core.errors.BadInput: your deck holds 9S twice. Allowed: each card once ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from wartutor.core.errors import BadInput, quoted
+from wartutor.core.limits import check_digits, parse_json
+
+MAX_CHARS = 50_000  # characters of all a position's text; a War Room position takes about 3,000
+MAX_ENTRIES = 200  # keys of a position, or entries of one of its lists or tables
+_SCALARS = (str, int, bool, type(None))
+_ALLOWED = ("a table of names to text, whole numbers, true, false, null, or a list or a "
+            "table of those")
+
+
+class Coded(Hashable, Protocol):
+    """A card of any variant: a value with a short code."""
+
+    @property
+    def code(self) -> str: ...
+
+
+C = TypeVar("C", bound=Coded)
+
+
+# The event
+
+
+@dataclass(frozen=True)
+class PositionSet:
+    """A game started from a set position: its stage and its counters, and the seed of
+    whatever chance comes next. ``counters`` are the position's top-level numbers and
+    flags, in its order (its zones and names are left to the table to show)."""
+
+    stage: str
+    counters: tuple[tuple[str, int | bool], ...]
+    seed: int
+    rule: str = "position"
+
+
+def position_set(position: Mapping[str, Any], seed: int) -> PositionSet:
+    """The event of a game started from ``position`` (checked by :func:`check_position`)."""
+    stage = position.get("stage")
+    counters = tuple((key, value) for key, value in position.items()
+                     if type(value) in (int, bool))
+    return PositionSet(stage if isinstance(stage, str) else "", counters, seed)
+
+
+def explain_position(event: PositionSet) -> str:
+    """The words of :class:`PositionSet`, the one event every variant shares."""
+    shown = [f"stage {event.stage}"] if event.stage else []
+    for key, value in event.counters:
+        words = key.replace("_", " ")
+        shown.append(f"{words} {'yes' if value is True else 'no' if value is False else value}")
+    return (f"The game starts from a set position: {', '.join(shown) or 'as written'}. "
+            f"Any chance from here on is drawn from seed {event.seed}.")
+
+
+RULE_TITLE = "a set position (not a deal)"
+
+
+# The shape and size of a position
+
+
+def read_position(text: object) -> dict[str, Any]:
+    """The position a JSON text holds, within the limits, or :class:`BadInput`."""
+    data = parse_json(text, max_chars=MAX_CHARS * 2, what="the position", allowed=_ALLOWED)
+    return check_position(data)
+
+
+def check_position(position: object) -> dict[str, Any]:
+    """A plain copy of ``position`` if it has the shape of one and fits the limits."""
+    if not isinstance(position, Mapping):
+        raise BadInput(f"a position cannot be {quoted(position)}", allowed=_ALLOWED)
+    if len(position) > MAX_ENTRIES:
+        raise BadInput(f"the position has {len(position):,} keys",
+                       allowed=f"at most {MAX_ENTRIES} keys")
+    budget = [MAX_CHARS]
+    copy: dict[str, Any] = {}
+    for key, value in position.items():
+        if not isinstance(key, str):
+            raise BadInput(f"the position has a key {quoted(key)}", allowed="keys that are text")
+        _spend(budget, key)
+        if isinstance(value, Mapping):
+            copy[key] = {_inner_key(key, k, budget): _scalar(f"{key}.{k}", v, budget)
+                         for k, v in _bounded(key, value).items()}
+        elif isinstance(value, (list, tuple)):
+            copy[key] = [_scalar(f"{key}[{n}]", v, budget)
+                         for n, v in enumerate(_bounded(key, value))]
+        else:
+            copy[key] = _scalar(key, value, budget)
+    return copy
+
+
+def _bounded(key: str, value: Any) -> Any:
+    if len(value) > MAX_ENTRIES:
+        raise BadInput(f"the position's {key!r} has {len(value):,} entries",
+                       allowed=f"at most {MAX_ENTRIES} entries in one list or table")
+    return value
+
+
+def _inner_key(outer: str, key: object, budget: list[int]) -> str:
+    if not isinstance(key, str):
+        raise BadInput(f"the position's {outer!r} has a key {quoted(key)}",
+                       allowed="keys that are text")
+    _spend(budget, key)
+    return key
+
+
+def _scalar(where: str, value: object, budget: list[int]) -> Any:
+    if not isinstance(value, _SCALARS):
+        raise BadInput(f"the position's {where!r} is {quoted(value)}",
+                       allowed="text, a whole number, true, false or null there")
+    if isinstance(value, str):
+        _spend(budget, value)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        check_digits(str(value) if value.bit_length() < 100 else "9" * 31,
+                     what=f"the position's {where!r}", allowed="a counter of the game")
+    return value
+
+
+def _spend(budget: list[int], text: str) -> None:
+    budget[0] -= len(text)
+    if budget[0] < 0:
+        raise BadInput(f"the position has more than {MAX_CHARS:,} characters of text",
+                       allowed=f"at most {MAX_CHARS:,} characters")
+
+
+# Keys and values
+
+
+def check_keys(position: Mapping[str, Any], keys: Iterable[str]) -> None:
+    """Refuse a position whose keys are not exactly ``keys``, naming the odd ones."""
+    wanted = tuple(keys)
+    unknown = [k for k in position if k not in wanted]
+    missing = [k for k in wanted if k not in position]
+    allowed = "the keys " + ", ".join(repr(k) for k in wanted)
+    if unknown:
+        raise BadInput(f"the position has an unknown key {quoted(unknown[0])}", allowed=allowed)
+    if missing:
+        raise BadInput(f"the position has no {missing[0]!r}", allowed=allowed)
+
+
+def check_table(value: object, where: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
+    """``value`` if it is a table with exactly ``keys`` (one per seat, say)."""
+    allowed = f"a table with the keys {', '.join(repr(k) for k in keys)}"
+    if not isinstance(value, Mapping) or sorted(value) != sorted(keys):
+        raise BadInput(f"{where} is {quoted(value)}", allowed=allowed)
+    return value
+
+
+def number(value: object, where: str, low: int, high: int | None) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (None: no top)."""
+    top = "up" if high is None else f"to {high}"
+    if type(value) is not int or value < low or (high is not None and value > high):
+        raise BadInput(f"{where} is {quoted(value)}", allowed=f"a whole number from {low} {top}")
+    return value
+
+
+def choice(value: object, where: str, choices: tuple[Any, ...]) -> Any:
+    """``value`` if it is one of ``choices`` (compared with its type: true is not 1)."""
+    if not any(type(value) is type(c) and value == c for c in choices):
+        raise BadInput(f"{where} is {quoted(value)}",
+                       allowed=" or ".join("null" if c is None else repr(c) for c in choices))
+    return value
+
+
+def text(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise BadInput(f"{where} is {quoted(value)}, not text",
+                       allowed="card codes separated by spaces (\"\" for none)")
+    return value
+
+
+# Cards
+
+
+def card_list(value: object, parse: Callable[[str], C], where: str) -> tuple[C, ...]:
+    """The cards a text of codes names, in order: refused if a code is no card, or a card
+    is named twice. ``where`` names the zone, such as "your deck"."""
+    found: list[C] = []
+    for code in text(value, where).split():
+        try:
+            found.append(parse(code))
+        except BadInput as e:
+            raise BadInput(f"{where}: {e.problem}", allowed=e.allowed) from None
+    seen: set[C] = set()
+    for c in found:
+        if c in seen:
+            raise BadInput(f"{where} holds {c.code} twice",
+                           allowed="each card once in the whole position")
+        seen.add(c)
+    return tuple(found)
+
+
+def every_card_once(zones: Mapping[str, tuple[C, ...]], deck: tuple[C, ...]) -> None:
+    """Refuse zones that do not hold every card of ``deck`` exactly once: naming a card
+    that is in two zones, a card that is not in this deck, or the cards missing."""
+    where: dict[C, str] = {}
+    in_deck = set(deck)
+    for zone, held in zones.items():
+        for c in held:
+            if c not in in_deck:
+                raise BadInput(f"{zone} holds {c.code}, which is not in this game's deck",
+                               allowed=f"the {len(deck)} cards of the deck the rules name")
+            if c in where:
+                raise BadInput(f"{c.code} is in {where[c]} and in {zone}",
+                               allowed="each card of the deck in exactly one place")
+            where[c] = zone
+    missing = [c.code for c in deck if c not in where]
+    if missing:
+        shown = " ".join(missing[:12]) + (f" and {len(missing) - 12} more" if len(missing) > 12
+                                          else "")
+        raise BadInput(f"the position leaves out {len(missing)} card"
+                       f"{'' if len(missing) == 1 else 's'} of the deck: {shown}",
+                       allowed="each card of the deck in exactly one place")
