@@ -18,8 +18,9 @@ chooses (or the game is over): a step that needs nobody's choice is the engine's
 
 Optional keys and their values when left out: ``tie_break_step`` 0 (the round's own
 declarations); ``participants`` every remaining player at step 0; ``instruction`` and
-``ending`` None; ``eliminated`` the seats holding no card; ``counts`` the least the
-position itself shows; a seat's ``revealed`` None, ``vc`` the printed VC, ``declared``
+``ending`` None; ``stacked`` false (true: a lesson's stacked deal, which may leave cards
+of the deck out, ruling WR-STACKED); ``eliminated`` the seats holding no card; ``counts``
+the least the position itself shows; a seat's ``revealed`` None, ``vc`` the printed VC, ``declared``
 None, ``activated`` false (an activation of that card has resolved in this reveal cycle)
 and ``vc_as_step_began`` (for ruling WR-STALEMATE-WHEN, in a tie-break's resolve stage)
 the VC now.
@@ -53,7 +54,8 @@ COUNTS = tuple(Counts.__dataclass_fields__)
 MAX_NUMBER = 10**9  # the largest round, step, count or VC size: no game comes near it
 
 _REQUIRED = ("stage", "round", "first", "turn", "seats")
-_OPTIONAL = ("tie_break_step", "participants", "instruction", "ending", "eliminated", "counts")
+_OPTIONAL = ("tie_break_step", "participants", "instruction", "ending", "eliminated", "counts",
+             "stacked")
 _SEAT_REQUIRED = ("draw", "collection")
 _SEAT_OPTIONAL = ("revealed", "vc", "vc_as_step_began", "declared", "activated")
 
@@ -97,6 +99,9 @@ def position_of(state: WarRoomState) -> dict[str, Any]:
         "eliminated": [s for s in range(len(state.stacks)) if s not in state.remaining],
         "seats": seats,
         "counts": dict(state.counts.__dict__),
+        # A stacked deal may leave cards of the deck out (WR-STACKED); a shuffled one never.
+        "stacked": sum(map(len, state.stacks + state.collections))
+        + sum(x is not None for x in state.table) < len(state.rules.cards.cards),
     }
 
 
@@ -217,11 +222,16 @@ class _Reading:
     def _check_cards(self) -> None:
         held = [c for pile in self.stacks + self.collections for c in pile]
         held += [c for c in self.revealed if c is not None]
+        stacked = self.p.get("stacked", False)
+        if type(stacked) is not bool:
+            raise _refuse(f"'stacked' is {quoted(stacked)}", allowed="true or false")
         allowed = (f"every card of the deck {self.deck.name!r} ({len(self.deck.cards)} cards) "
-                   "exactly once across the draw stacks, collection piles and revealed cards")
+                   "exactly once across the draw stacks, collection piles and revealed cards"
+                   + ("; with 'stacked' true, as in a stacked deal, at most that many of each"
+                      if stacked else ", or 'stacked' true for a lesson's stacked deal"))
         for kind, copies in zip(self.deck.kinds, self.deck.copies, strict=True):
             count = held.count(kind)
-            if count != copies:
+            if count > copies or (count < copies and not stacked):
                 which = "missing" if count < copies else "too many"
                 raise _refuse(f"it holds {count} {kind.name} cards ({kind.code}) but the deck "
                               f"has {copies}: {abs(copies - count)} {which}", allowed=allowed)

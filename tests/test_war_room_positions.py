@@ -1,0 +1,298 @@
+"""War Room positions: a state's position rebuilds the very same state, every position the
+rules cannot reach is refused with its reason, and a lesson position plays as the text says."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+
+from wartutor.core import BadInput, Game
+from wartutor.core.chance import Rng
+from wartutor.variants.war_room import WAR_ROOM, WarRoomRules
+from wartutor.variants.war_room.events import (
+    Collected,
+    Compared,
+    DeclarationsShown,
+    Declared,
+    InstructionResolved,
+)
+from wartutor.variants.war_room.game import WarRoomState, decision
+
+# A tie-break of round 3 at a table of three: you and Ana tied at VC 5 (your Sentry, Ana's
+# Mortar), Ben out of the tie with his Sniper at 6. Everyone declined in the round's step.
+LESSON: dict[str, Any] = {
+    "stage": "declare", "round": 3, "first": 0, "tie_break_step": 1,
+    "participants": [0, 1], "turn": 0,
+    "seats": [
+        {"draw": "AR CO DA SA SA SC MO MO SN CO SN SA ME AR SA MO SE CO GH", "collection": "",
+         "revealed": "SE", "vc": 5},
+        {"draw": "GH ME ME SC MO ME SC SC ME MO CO GH SN CO DA SA SN DA DA", "collection": "",
+         "revealed": "MO", "vc": 5},
+        {"draw": "GH DA SE SE AR SE CO SC GH SC GH DA ME AR SN SA AR AR SE", "collection": "",
+         "revealed": "SN", "vc": 6},
+    ],
+}
+THREE = WarRoomRules(players=3)
+
+
+def lesson(**changes: Any) -> dict[str, Any]:
+    position = copy.deepcopy(LESSON)
+    position.update(changes)
+    return position
+
+
+def seat(position: dict[str, Any], number: int, **changes: Any) -> dict[str, Any]:
+    position["seats"][number].update(changes)
+    return position
+
+
+def refused(position: Any, *words: str, rules: WarRoomRules = THREE) -> str:
+    with pytest.raises(BadInput) as raised:
+        WAR_ROOM.from_position(rules, position, 0)
+    for word in words:
+        assert word in str(raised.value)
+    return str(raised.value)
+
+
+# Round trip: every state of played games, 2 to 5 players, both WR-REACTIVATE rulings.
+
+
+def played_states(seed: int) -> list[tuple[WarRoomRules, WarRoomState]]:
+    players = 2 + seed % 4
+    rules = WarRoomRules(players=players, reactivate=("every-step", "once-per-cycle")[seed % 2],
+                         stalemate_when=("no-change", "same-tie")[seed // 2 % 2],
+                         round_limit=40)
+    choose = random.Random(seed)
+    game = Game.new(WAR_ROOM, rules, seed=seed)
+    states = [game.state]
+    while (now := game.decision) is not None:
+        game = game.play(choose.choice(now.legal_actions))
+        states.append(game.state)
+    return [(rules, s) for s in states]
+
+
+def short_games() -> list[tuple[WarRoomRules, WarRoomState]]:
+    """Games that end with a winner: small stacked deals of a 20-card deck's worth."""
+    found = []
+    for seed in range(12):
+        rules = WarRoomRules(players=2, first_player=0)
+        choose = random.Random(seed)
+        game = Game.new(WAR_ROOM, rules, seed=seed, stacked=("SC GH SN ME", "SE AR CO SA"))
+        found.append((rules, game.state))
+        while (now := game.decision) is not None:
+            game = game.play(choose.choice(now.legal_actions))
+            found.append((rules, game.state))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_a_state_s_position_rebuilds_the_same_state(seed: int) -> None:
+    for rules, state in played_states(seed):
+        position = WAR_ROOM.position_of(state)
+        rebuilt = WAR_ROOM.from_position(rules, position, 11)
+        assert WAR_ROOM.position_of(rebuilt) == position
+        if state.outcome is None:  # the very state, but for the generator
+            assert rebuilt == dataclasses.replace(state, rng=Rng.from_seed(11))
+            assert decision(rebuilt) == decision(state)
+
+
+def test_positions_of_games_that_end_with_a_winner_round_trip() -> None:
+    endings = set()
+    for rules, state in short_games():
+        position = WAR_ROOM.position_of(state)
+        assert WAR_ROOM.position_of(WAR_ROOM.from_position(rules, position, 0)) == position
+        endings.add(position["ending"])
+    assert "last-player" in endings
+
+
+def test_a_rebuilt_state_plays_on_exactly_as_the_original() -> None:
+    for rules, state in played_states(5)[::7]:
+        original = dataclasses.replace(state, rng=Rng.from_seed(3))
+        rebuilt = WAR_ROOM.from_position(rules, WAR_ROOM.position_of(state), 3)
+        choose_a, choose_b = random.Random(1), random.Random(1)
+        for _ in range(30):
+            if decision(original) is None:
+                break
+            assert decision(rebuilt) == decision(original)
+            action = choose_a.choice(decision(original).legal_actions)  # type: ignore[union-attr]
+            assert action == choose_b.choice(decision(rebuilt).legal_actions)  # type: ignore[union-attr]
+            original, events_a = WAR_ROOM.apply(original, action)
+            rebuilt, events_b = WAR_ROOM.apply(rebuilt, action)
+            assert events_a == events_b
+        assert original == rebuilt
+
+
+def test_a_position_is_plain_data() -> None:
+    import json
+
+    _, state = played_states(3)[10]
+    position = WAR_ROOM.position_of(state)
+    assert json.loads(json.dumps(position)) == position
+
+
+# The lesson: a tie-break between two players.
+
+
+def test_lesson_only_the_tied_players_declare_and_are_compared_but_every_card_is_won() -> None:
+    state = WAR_ROOM.from_position(THREE, LESSON, 0)
+    assert decision(state) is not None and decision(state).player == 0  # type: ignore[union-attr]
+    state, first = WAR_ROOM.apply(state, "activate")  # your Sentry: Defend -2 to itself
+    assert decision(state).player == 1  # type: ignore[union-attr]  # Ana, not Ben, is asked
+    state, second = WAR_ROOM.apply(state, "activate")  # Ana's Mortar
+    events = first + second
+    assert [e.player for e in events if isinstance(e, Declared)] == [0, 1]
+    shown = next(e for e in events if isinstance(e, DeclarationsShown))
+    assert shown.activating == (0, 1) and shown.declining == ()
+    hits = [(h.player, h.before, h.after) for e in events
+            if isinstance(e, InstructionResolved) for h in e.hits]
+    # Ben's Sniper is out of the tie but still a target: the Mortar hits the highest card.
+    assert hits == [(0, 5, 3), (2, 6, 10)]
+    assert decision(state).legal_actions == ("use", "skip")  # type: ignore[union-attr]
+    state, third = WAR_ROOM.apply(state, "use")  # +1 to the lowest opponent card: yours
+    compared = next(e for e in third if isinstance(e, Compared))
+    assert compared.vcs == ((0, 4), (1, 5)) and compared.lowest == (0,)
+    collected = next(e for e in third if isinstance(e, Collected))
+    assert collected.winner == 0 and [c.code for c in collected.cards] == ["SE", "MO", "SN"]
+
+
+def test_lesson_a_tie_that_stays_goes_to_another_step_with_the_same_players() -> None:
+    state = WAR_ROOM.from_position(THREE, LESSON, 0)
+    state, _ = WAR_ROOM.apply(state, "decline")
+    state, events = WAR_ROOM.apply(state, "decline")  # nothing changed: WR-STALEMATE-WHEN
+    assert any(type(e).__name__ == "Stalemate" for e in events)
+
+
+# Refusals, each a rule of the position.
+
+
+def test_a_card_twice_is_refused() -> None:
+    refused(seat(lesson(), 2, collection="SE"), "7 Sentry cards (SE)", "1 too many")
+
+
+def test_a_card_missing_is_refused() -> None:
+    refused(seat(lesson(), 0, draw="AR CO"), "missing")
+
+
+def test_a_card_not_in_this_deck_is_refused() -> None:
+    refused(seat(lesson(), 0, revealed="9S"), "'9S' is not a card of the deck")
+
+
+def test_a_stage_that_does_not_exist_is_refused() -> None:
+    refused(lesson(stage="war"), "the stage 'war' does not exist", "'declare'")
+
+
+def test_a_revealed_zone_of_two_cards_is_refused() -> None:
+    refused(seat(lesson(), 0, revealed="SE SE"), "2 cards", "one card code")
+
+
+def test_more_seats_than_players_are_refused() -> None:
+    position = lesson()
+    position["seats"].append({"draw": "", "collection": ""})
+    refused(position, "4 seats but the rules seat 3 players")
+
+
+def test_a_counter_below_what_the_position_shows_is_refused() -> None:
+    refused(lesson(counts={"tie_breaks": 0}), "the count 'tie_breaks' is 0", "from 1")
+
+
+def test_an_elimination_count_that_disagrees_is_refused() -> None:
+    refused(lesson(counts={"eliminations": 1}), "'eliminations' is 1 but 0 players")
+
+
+def test_a_round_past_the_limit_is_refused() -> None:
+    refused(lesson(round=5001), "'round' is 5001", "from 1 to 5000")
+
+
+def test_a_turn_that_is_not_the_next_to_declare_is_refused() -> None:
+    refused(lesson(turn=1), "'turn' is 1", "You is next to declare")
+
+
+def test_a_turn_for_a_card_that_can_only_decline_is_refused() -> None:
+    position = seat(lesson(), 0, revealed="SC", vc=5)
+    position = seat(position, 2, draw=LESSON["seats"][2]["draw"].replace("SC", "SE", 1))
+    refused(position, "can only decline", "'decline'")
+
+
+def test_declarations_out_of_clockwise_order_are_refused() -> None:
+    refused(seat(lesson(), 1, declared="decline"), "Ana has declared before You")
+
+
+def test_a_declaration_outside_the_tie_break_is_refused() -> None:
+    refused(seat(lesson(), 2, declared="decline"), "takes no part in this step")
+
+
+def test_tie_break_players_who_are_not_tied_are_refused() -> None:
+    refused(seat(lesson(), 1, vc=4), "not tied")
+
+
+def test_a_round_s_own_step_with_changed_vcs_is_refused() -> None:
+    position = lesson(tie_break_step=0, participants=[0, 1, 2])
+    refused(seat(position, 0, vc=3), "Sentry has VC 3", "printed VC 5")
+
+
+def test_a_round_s_own_step_for_some_players_only_is_refused() -> None:
+    refused(lesson(tie_break_step=0), "every remaining player")
+
+
+def test_a_resolve_stage_whose_instruction_needs_no_choice_is_refused() -> None:
+    position = lesson(stage="resolve", turn=0, instruction=1)
+    position = seat(position, 0, declared="activate")
+    position = seat(position, 1, declared="decline")
+    refused(position, "resolves by itself", "several legal targets")
+
+
+def test_a_resolve_stage_before_everyone_declared_is_refused() -> None:
+    position = seat(lesson(stage="resolve", turn=0, instruction=1), 0, declared="activate")
+    refused(position, "Ana has not declared")
+
+
+def test_a_game_over_with_two_players_holding_cards_and_a_winner_is_refused() -> None:
+    position = lesson(stage="over", turn=None, ending="last-player", tie_break_step=0,
+                      participants=[])
+    refused(position, "'last-player' does not fit 3 remaining players")
+
+
+def test_an_eliminated_player_holding_cards_is_refused() -> None:
+    refused(lesson(eliminated=[2]), "Ben is eliminated but holds cards")
+
+
+@pytest.mark.parametrize(("key", "value", "words"), [
+    ("round", True, "'round' is True"),
+    ("first", "You", "'first' is 'You', not a seat"),
+    ("seats", "all of them", "not a list"),
+    ("participants", [0, 0], "names a seat twice"),
+    ("counts", {"battles": 1}, "unknown key 'battles'"),
+])
+def test_wrong_types_are_refused(key: str, value: Any, words: str) -> None:
+    refused(lesson(**{key: value}), words)
+
+
+def test_a_pile_that_is_not_text_is_refused() -> None:
+    refused(seat(lesson(), 0, draw=["AR", "CO"]), "your draw pile is ['AR', 'CO']")
+
+
+def test_unknown_keys_are_refused() -> None:
+    refused(lesson(hand="SE"), "unknown key 'hand'")
+    refused(seat(lesson(), 0, hand="SE"), "seat 0 (You) has the unknown key 'hand'")
+
+
+def test_a_missing_key_is_refused() -> None:
+    position = lesson()
+    del position["turn"]
+    refused(position, "has no 'turn'")
+
+
+def test_a_position_that_is_not_a_dict_is_refused() -> None:
+    refused(["stage", "declare"], "not a dict")
+
+
+def test_a_stacked_lesson_may_leave_cards_out_but_never_add_one() -> None:
+    position = seat(seat(lesson(stacked=True), 0, draw="SC"), 1, draw="")
+    position = seat(position, 2, draw="GH")
+    state = WAR_ROOM.from_position(THREE, position, 0)
+    assert WAR_ROOM.position_of(state)["stacked"] is True
+    refused(seat(position, 2, collection="SE SE SE SE SE SE"), "7 Sentry cards", "at most")
