@@ -17,6 +17,9 @@ You take the pile of 6 cards to the bottom of your deck, the winner's cards firs
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from wartutor.core.agents import first_legal_agent
 from wartutor.core.engine import (
     Decision,
@@ -28,6 +31,7 @@ from wartutor.core.engine import (
     plain_refusal,
 )
 from wartutor.variants.classic_war import game as rules_of_play
+from wartutor.variants.classic_war import position as positions
 from wartutor.variants.classic_war.explain import RULE_TITLES, explain
 from wartutor.variants.classic_war.fast import play_fast
 from wartutor.variants.classic_war.game import ClassicState, GameOver
@@ -86,6 +90,16 @@ class ClassicWar:
             return Summary(None, "unfinished", state.battles, counts)
         assert isinstance(state.outcome.because, GameOver)
         return Summary(state.outcome.winners, state.outcome.because.ending, state.battles, counts)
+
+    def position_of(self, state: ClassicState) -> dict[str, Any]:
+        """The position of a state: both decks, the counters, the last battle, the end."""
+        return positions.position_of(state)
+
+    def from_position(
+        self, rules: ClassicRules, position: Mapping[str, Any], seed: int
+    ) -> ClassicState:
+        """The state at ``position`` (see docs/positions.md), or BadInput saying why not."""
+        return positions.from_position(rules, position, seed)
 
     def fast_refusal(self, rules: ClassicRules, agents: tuple[str, ...]) -> str | None:
         """The fast path plays every ruling; its one agent only turns the cards."""

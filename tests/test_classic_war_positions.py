@@ -1,0 +1,131 @@
+"""Classic War positions: round trips, every refusal as a rule example, and a lesson war."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from wartutor.core import BadInput, Game, Trace, play_out
+from wartutor.core.cards import codes, standard_deck
+from wartutor.core.record import explanation
+from wartutor.variants.classic_war import CLASSIC_WAR, ClassicRules
+
+TURN = {0: lambda view, decision: "turn", 1: lambda view, decision: "turn"}
+RULES = ClassicRules()
+
+
+def positions_of_played_games() -> list[tuple[Any, ...]]:
+    found = []
+    for seed in range(12):
+        rules = ClassicRules(war_down=1 + seed % 3, pickup=("winner-first", "shuffled")[seed % 2],
+                             battle_limit=(500, 100, None)[seed % 3])
+        game = play_out(Game.new(CLASSIC_WAR, rules, seed), TURN, max_steps=600)
+        found += [(rules, step.state) for step in game.steps[::40] + game.steps[-1:]]
+    return found
+
+
+@pytest.mark.parametrize(("rules", "state"), positions_of_played_games())
+def test_a_position_builds_the_state_it_describes_and_plays_on_alike(rules: Any,
+                                                                      state: Any) -> None:
+    position = CLASSIC_WAR.position_of(state)
+    again = CLASSIC_WAR.from_position(rules, position, seed=9)
+    assert CLASSIC_WAR.position_of(again) == position
+    assert again.last_battle == state.last_battle and again.outcome == state.outcome
+    assert CLASSIC_WAR.decision(again) == CLASSIC_WAR.decision(state)
+    if state.outcome is None and rules.pickup != "shuffled":  # the rest is chance: seeded apart
+        assert CLASSIC_WAR.apply(again, "turn")[1] == CLASSIC_WAR.apply(state, "turn")[1]
+
+
+# The lesson: set up this war (the rule text's worked example, in the middle of a game).
+WAR = ("9S", "4C", "KD", "2H", "9H", "5D", "7C", "3S")
+REST = [c.code for c in standard_deck() if c.code not in WAR]
+A_WAR = {
+    "stage": "play", "battles": 41, "wars": 3,
+    "decks": {"you": "9S 4C KD 2H " + " ".join(REST[:22]),
+              "computer": "9H 5D 7C 3S " + " ".join(REST[22:])},
+    "last_battle": {"you": REST[21], "computer": REST[43]},
+    "unclaimed": "", "winner": None, "ending": None,
+}
+
+
+def test_set_up_this_war_both_reveal_a_nine_and_a_king_beats_a_seven() -> None:
+    game = Game.from_position(CLASSIC_WAR, RULES, A_WAR).play("turn")
+    said = [explanation(game, e, 0) for e in game.steps[-1].events]
+    assert said == [
+        "Battle 42: both turn a nine. Equal ranks mean war.",
+        "War: each side lays 1 card face down and one face up. You turn the king of diamonds, "
+        "the computer the seven of clubs.",
+        "War 1 of battle 42: your king beats the computer's seven. The higher rank wins; "
+        "aces are high and suits do not matter.",
+        "You take the pile of 6 cards to the bottom of your deck, the winner's cards first, "
+        "then the loser's, each in the order played.",
+    ]
+    assert game.state.wars == 4 and codes(game.state.decks[0][-6:]) == "9S 4C KD 9H 5D 7C"
+
+
+def test_the_set_position_is_the_first_step_and_is_saved_with_the_trace() -> None:
+    game = Game.from_position(CLASSIC_WAR, RULES, A_WAR, seed=4)
+    assert explanation(game, game.steps[0].events[0], 0) == (
+        "The game starts from a set position: stage play, battles 41, wars 3. "
+        "Any chance from here on is drawn from seed 4.")
+    game = game.play("turn").play("turn")
+    loaded = Trace.from_json(Trace.of(game).to_json())
+    assert loaded.position == A_WAR and loaded.replay().state == game.state
+    assert game.upto(1).position == A_WAR
+
+
+def changed(**changes: Any) -> dict[str, Any]:
+    return A_WAR | changes
+
+
+def both(you: str, computer: str) -> dict[str, str]:
+    return {"you": you, "computer": computer}
+
+
+YOURS, THEIRS = A_WAR["decks"]["you"], A_WAR["decks"]["computer"]
+OVER = changed(stage="over", decks=both(YOURS + " " + THEIRS, ""), winner="you",
+               ending="all-cards")
+
+
+@pytest.mark.parametrize(
+    ("position", "says"),
+    [
+        (changed(decks=both(YOURS + " 9H", THEIRS)), "9H is in your deck and in the computer's"),
+        (changed(decks=both(YOURS.replace("KD ", ""), THEIRS)), "leaves out 1 card of the deck"),
+        (changed(decks=both(YOURS + " 9X", THEIRS)), "your deck: '9X' is not a card"),
+        (changed(decks=both(YOURS + " 4C", THEIRS)), "your deck holds 4C twice"),
+        (changed(stage="war"), "the stage is 'war'. Allowed: 'play' or 'over'"),
+        (changed(battles=500), "a game in play has reached the battle limit of 500"),
+        (changed(battles=501), "the number of battles played is 501"),
+        (changed(battles=-1), "the number of battles played is -1"),
+        (changed(battles="41"), "the number of battles played is '41'"),
+        (changed(battles=True), "the number of battles played is True"),
+        (changed(wars=10**6), "the number of wars fought is 1000000"),
+        (changed(last_battle=both("2H 3S", "4C")), "in the last battle you laid 2 cards"),
+        (changed(last_battle=both("2H 3S", "4C 5D")), "a battle cannot lay 2 cards a side"),
+        (changed(last_battle=both("2H 3S 4C", "3H 5D 6D")), "goes on to a war after unequal"),
+        (changed(battles=0, wars=0), "the last battle shows 1 cards a side after 0 battles"),
+        (changed(winner="you"), "a game in play has a winner or an ending"),
+        (changed(decks=both(YOURS + " " + THEIRS, "")), "a game in play has a player without"),
+        (changed(stage="over"), "a game that is over has no ending"),
+        (OVER | {"winner": "computer"}, "the ending 'all-cards' does not fit"),
+        (OVER | {"ending": "limit", "winner": None}, "the ending 'limit' does not fit"),
+        (changed(decks="9S"), "the decks is '9S'. Allowed: a table with the keys 'you'"),
+        (changed(decks=both(YOURS, 7)), "the computer's deck is 7, not text"),
+        (changed(turn="you"), "the position has an unknown key 'turn'"),
+        ({k: v for k, v in A_WAR.items() if k != "wars"}, "the position has no 'wars'"),
+        ("stage play", "a position cannot be 'stage play'"),
+        (changed(wars=[1, [2]]), "the position's 'wars[1]' is [2]"),
+    ],
+)
+def test_a_position_that_is_not_one_is_refused_saying_why(position: Any, says: str) -> None:
+    with pytest.raises(BadInput) as refused:
+        Game.from_position(CLASSIC_WAR, RULES, position)
+    assert says in str(refused.value) and ". Allowed: " in str(refused.value)
+
+
+def test_a_finished_game_is_a_position_too() -> None:
+    game = Game.from_position(CLASSIC_WAR, RULES, OVER)
+    assert game.decision is None and game.outcome is not None
+    assert CLASSIC_WAR.explain(game.outcome.because) == "You hold all 52 cards: you win the game."

@@ -1,0 +1,136 @@
+"""The positions core: Game.from_position, the shared checks, traces and records of positions."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wartutor.core import BadInput, Game, Trace, find_variant
+from wartutor.core.cards import card, standard_deck
+from wartutor.core.position import (
+    MAX_CHARS,
+    MAX_ENTRIES,
+    card_list,
+    check_position,
+    every_card_once,
+    read_position,
+)
+from wartutor.core.record import game_record
+from wartutor.variants.classic_war import CLASSIC_WAR
+
+DEALT = CLASSIC_WAR.position_of(Game.new(CLASSIC_WAR, seed=5).state)
+
+
+def refusal(call: Any) -> str:
+    with pytest.raises(BadInput) as refused:
+        call()
+    return str(refused.value)
+
+
+def test_a_game_from_a_position_keeps_it_through_play_and_undo() -> None:
+    game = Game.from_position(CLASSIC_WAR, None, DEALT, seed=3)
+    assert game.stacked is None and game.position == DEALT
+    assert game.play("turn").position == DEALT and game.play("turn").upto(0).position == DEALT
+    assert Game.new(CLASSIC_WAR, seed=5).position is None
+
+
+def test_the_game_keeps_its_own_copy_of_the_position() -> None:
+    written = json.loads(json.dumps(DEALT))
+    game = Game.from_position(CLASSIC_WAR, None, written)
+    written["decks"]["you"] = ""
+    assert game.position == DEALT
+
+
+def test_a_variant_without_positions_says_so() -> None:
+    class NoPositions:
+        title, rules_type = "Old War", dict
+
+    assert "Old War cannot start from a set position yet" in refusal(
+        lambda: Game.from_position(NoPositions(), {}, DEALT))  # type: ignore[arg-type]
+
+
+def test_rules_of_another_game_are_refused() -> None:
+    assert "is not a rules object of Classic War" in refusal(
+        lambda: Game.from_position(CLASSIC_WAR, "fast", DEALT))
+
+
+@pytest.mark.parametrize(
+    ("position", "says"),
+    [
+        ({1: "x"}, "the position has a key 1"),
+        ({"a": {"b": [1]}}, "the position's 'a.b' is [1]"),
+        ({"a": 1.5}, "the position's 'a' is 1.5"),
+        ({"a": 10**30}, "has a number of 31 digits"),
+        ({"a": list(range(MAX_ENTRIES + 1))}, f"the position's 'a' has {MAX_ENTRIES + 1}"),
+        ({str(n): n for n in range(MAX_ENTRIES + 1)}, f"the position has {MAX_ENTRIES + 1}"),
+        ({"a": "x" * (MAX_CHARS + 1)}, f"more than {MAX_CHARS:,} characters"),
+    ],
+)
+def test_a_position_is_plain_data_within_limits(position: Any, says: str) -> None:
+    assert says in refusal(lambda: check_position(position))
+
+
+def test_a_position_reads_from_json_text() -> None:
+    assert read_position(json.dumps(DEALT)) == DEALT
+    assert "the position is not valid JSON" in refusal(lambda: read_position("{stage"))
+    assert "nested more than 20 deep" in refusal(lambda: read_position("[" * 30 + "]" * 30))
+
+
+def test_card_lists_and_the_whole_deck() -> None:
+    assert "your hand: 'ZZ' is not a card" in refusal(lambda: card_list("9S ZZ", card, "your hand"))
+    deck = standard_deck()
+    every_card_once({"a": deck[:30], "b": deck[30:]}, deck)
+    assert "2S is in a and in b" in refusal(lambda: every_card_once({"a": deck, "b": deck[:1]},
+                                                                     deck))
+    assert "leaves out 2 cards of the deck: 2S 3S" in refusal(
+        lambda: every_card_once({"a": deck[2:]}, deck))
+    assert "a holds 2S, which is not in this game's deck" in refusal(
+        lambda: every_card_once({"a": deck}, deck[1:]))
+
+
+def test_a_trace_of_a_position_is_version_2_and_one_of_a_deal_stays_version_1() -> None:
+    from_position = Game.from_position(CLASSIC_WAR, None, DEALT, seed=8).play("turn")
+    saved = json.loads(Trace.of(from_position).to_json())
+    assert saved["version"] == 2 and saved["position"] == DEALT
+    assert Trace.from_json(json.dumps(saved)).replay().state == from_position.state
+    assert json.loads(Trace.of(Game.new(CLASSIC_WAR, seed=8)).to_json())["version"] == 1
+    assert "has no 'position' field" in refusal(
+        lambda: Trace.from_json(json.dumps(saved | {"version": 1})))
+    assert "'position' field is not an object" in refusal(
+        lambda: Trace.from_json(json.dumps(saved | {"position": "play"})))
+    assert "both a stacked deal and a set position" in refusal(
+        lambda: Trace.from_json(json.dumps(saved | {"stacked": ["9S", "9H"]})))
+    broken = saved | {"position": DEALT | {"stage": "war"}}
+    assert "the trace's position is refused: the stage is 'war'" in refusal(
+        lambda: Trace.from_json(json.dumps(broken)))
+
+
+def test_the_record_of_a_game_from_a_position_says_so() -> None:
+    record = game_record(Game.from_position(CLASSIC_WAR, None, DEALT).play("turn"))
+    assert "- Deal code: none (a set position; open its trace instead)" in record
+    assert "### The set position" in record
+    assert "The game starts from a set position: stage play" in record
+
+
+# Any shape of position inside a trace is read or refused, never anything else.
+scalars = st.none() | st.booleans() | st.integers() | st.text(max_size=20)
+values = scalars | st.lists(scalars | st.lists(scalars, max_size=2), max_size=4) | st.dictionaries(
+    st.text(max_size=8), scalars, max_size=4)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(["classic_war", "arsenal", "trade_war"]),
+       st.dictionaries(st.sampled_from([*DEALT, "x"]), values, max_size=9), st.booleans())
+def test_a_trace_with_a_position_of_any_shape_is_refused_or_read(name: str, changes: Any,
+                                                                 replace_all: bool) -> None:
+    find_variant(name)
+    position = changes if replace_all else DEALT | changes
+    text = json.dumps({"format": "wartutor-trace", "version": 2, "variant": name, "seed": 1,
+                       "rules": {}, "stacked": None, "actions": ["turn"], "position": position})
+    with contextlib.suppress(BadInput):
+        Trace.from_json(text)

@@ -1,0 +1,168 @@
+"""Classic War positions: both decks in order, the battle count, the last battle, the end.
+
+A position (see ``docs/positions.md``) is the engine's own :class:`ClassicState` written
+as card codes. Decks are top card first. The last battle's cards are as they were laid,
+each side's in order; which are face down follows from the war rule (the first card up,
+then ``war_down`` down and one up for each war). They are on the table only to be shown:
+each is also in a deck (the pile was taken) or among the unclaimed cards.
+
+>>> from wartutor.core import Game
+>>> from wartutor.variants.classic_war import CLASSIC_WAR
+>>> game = Game.new(CLASSIC_WAR, seed=3).play("turn")
+>>> position = position_of(game.state)
+>>> position["stage"], position["battles"], len(position["decks"]["you"].split()) > 20
+('play', 1, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wartutor.core.cards import Card, card, codes, standard_deck
+from wartutor.core.chance import Rng
+from wartutor.core.engine import Outcome
+from wartutor.core.errors import BadInput
+from wartutor.core.position import (
+    card_list,
+    check_keys,
+    check_table,
+    choice,
+    every_card_once,
+    number,
+)
+from wartutor.variants.classic_war.game import COMPUTER, YOU, ClassicState, GameOver, Laid
+from wartutor.variants.classic_war.rules import ClassicRules
+
+KEYS = ("stage", "battles", "wars", "decks", "last_battle", "unclaimed", "winner", "ending")
+SEATS = ("you", "computer")
+STAGES = ("play", "over")
+ENDINGS = ("all-cards", "short", "both-short", "limit")
+_RULE_OF_ENDING = {"all-cards": "CW-EMPTY", "short": "CW-SHORT-SCOPE", "both-short": "CW-SHORT",
+                   "limit": "CW-LIMIT"}
+_MAX_BATTLES = 1_000_000  # with no battle limit, a cycling game could count up without end
+
+
+def position_of(state: ClassicState) -> dict[str, Any]:
+    """The position of ``state``: every zone, the counters, the end if it came."""
+    over = state.outcome.because if state.outcome else None
+    assert over is None or isinstance(over, GameOver)
+    return {
+        "stage": "play" if over is None else "over",
+        "battles": state.battles,
+        "wars": state.wars,
+        "decks": {seat: codes(state.decks[p]) for p, seat in enumerate(SEATS)},
+        "last_battle": {seat: codes(tuple(_laid_card(c) for c in state.last_battle[p]))
+                        for p, seat in enumerate(SEATS)},
+        "unclaimed": codes(state.unclaimed),
+        "winner": None if over is None or over.winner is None else SEATS[over.winner],
+        "ending": None if over is None else over.ending,
+    }
+
+
+def _laid_card(laid: Laid) -> Card:
+    assert laid.card is not None  # the state's own table shows every card
+    return laid.card
+
+
+def from_position(rules: ClassicRules, position: Mapping[str, Any], seed: int) -> ClassicState:
+    """The state at ``position``, checked as carefully as a deal (see the module docstring)."""
+    check_keys(position, KEYS)
+    stage = choice(position["stage"], "the stage", STAGES)
+    limit = rules.battle_limit if rules.battle_limit is not None else _MAX_BATTLES
+    battles = number(position["battles"], "the number of battles played", 0, limit)
+    decks_given = check_table(position["decks"], "the decks", SEATS)
+    decks = (card_list(decks_given["you"], card, "your deck"),
+             card_list(decks_given["computer"], card, "the computer's deck"))
+    unclaimed = card_list(position["unclaimed"], card, "the unclaimed cards")
+    every_card_once({"your deck": decks[YOU], "the computer's deck": decks[COMPUTER],
+                     "the unclaimed cards": unclaimed}, standard_deck())
+    laid_given = check_table(position["last_battle"], "the last battle", SEATS)
+    laid = (card_list(laid_given["you"], card, "your cards of the last battle"),
+            card_list(laid_given["computer"], card, "the computer's cards of the last battle"))
+    wars = number(position["wars"], "the number of wars fought", 0,
+                  battles * (52 // (rules.war_down + 1)))
+    _check_last_battle(rules, battles, wars, laid)
+    winner_name = choice(position["winner"], "the winner", (*SEATS, None))
+    ending = choice(position["ending"], "the ending", (*ENDINGS, None))
+    winner = None if winner_name is None else SEATS.index(winner_name)
+    outcome = None
+    if stage == "play":
+        _check_playing(decks, unclaimed, winner_name, ending, battles, rules.battle_limit)
+    else:
+        outcome = _outcome(rules, decks, unclaimed, battles, winner, ending)
+    table = tuple(tuple(Laid(c, i % (rules.war_down + 1) == 0) for i, c in enumerate(side))
+                  for side in laid)
+    return ClassicState(rules, Rng.from_seed(seed), decks, (table[0], table[1]), unclaimed,
+                        battles, wars, outcome)
+
+
+def _check_last_battle(rules: ClassicRules, battles: int, wars: int,
+                       laid: tuple[tuple[Card, ...], tuple[Card, ...]]) -> None:
+    step = rules.war_down + 1
+    if len(laid[0]) != len(laid[1]):
+        raise BadInput(f"in the last battle you laid {len(laid[0])} cards and the computer "
+                       f"{len(laid[1])}", allowed="as many cards on each side (both lay alike)")
+    if (battles == 0) != (not laid[0]):
+        raise BadInput(f"the last battle shows {len(laid[0])} cards a side after {battles} "
+                       "battles", allowed="no cards before the first battle, and some after it")
+    if laid[0] and (len(laid[0]) - 1) % step:
+        raise BadInput(f"a battle cannot lay {len(laid[0])} cards a side under these rules",
+                       allowed=f"1 card up, then {rules.war_down} down and 1 up for each war")
+    ups = [(laid[0][i], laid[1][i]) for i in range(0, len(laid[0]), step)]
+    if any(a.rank != b.rank for a, b in ups[:-1]):
+        raise BadInput("the last battle goes on to a war after unequal ranks",
+                       allowed="a war only when both face-up cards have the same rank (rule 3)")
+    if len(ups) - 1 > wars:
+        raise BadInput(f"the last battle shows {len(ups) - 1} wars but {wars} were fought",
+                       allowed=f"at least {len(ups) - 1} wars fought")
+
+
+def _check_playing(decks: tuple[tuple[Card, ...], tuple[Card, ...]], unclaimed: tuple[Card, ...],
+                   winner: str | None, ending: str | None, battles: int,
+                   battle_limit: int | None) -> None:
+    if winner is not None or ending is not None:
+        raise BadInput("a game in play has a winner or an ending",
+                       allowed='"winner": null and "ending": null while the stage is "play"')
+    if unclaimed:
+        raise BadInput("a game in play has unclaimed cards on the table",
+                       allowed="unclaimed cards only when a war could not be finished and the "
+                               'game is over (stage "over")')
+    if not decks[0] or not decks[1]:
+        raise BadInput("a game in play has a player without cards",
+                       allowed='both decks holding cards, or stage "over" (ruling CW-EMPTY)')
+    if battle_limit is not None and battles >= battle_limit:
+        raise BadInput(f"a game in play has reached the battle limit of {battle_limit}",
+                       allowed='fewer battles, or stage "over" (ruling CW-LIMIT)')
+
+
+def _outcome(rules: ClassicRules, decks: tuple[tuple[Card, ...], tuple[Card, ...]],
+             unclaimed: tuple[Card, ...], battles: int, winner: int | None,
+             ending: str | None) -> Outcome:
+    if ending is None or battles == 0:
+        raise BadInput("a game that is over has no ending" if ending is None
+                       else "a game cannot be over before its first battle",
+                       allowed=f"an ending ({', '.join(ENDINGS)}) after at least one battle")
+    held = (len(decks[0]), len(decks[1]))
+    wanted: tuple[int | None, ...]
+    if ending == "all-cards":
+        wanted = tuple(p for p in (YOU, COMPUTER) if held[1 - p] == 0 and not unclaimed)
+        why = "the winner holds every card"
+    elif ending == "limit":
+        wanted = (None,) if rules.battle_limit == battles else ()
+        why = f"a draw when the battle limit ({rules.battle_limit}) is reached"
+    elif ending == "short":
+        wanted = (YOU, COMPUTER) if unclaimed and rules.short_scope == "game" else ()
+        why = "the last war's cards unclaimed, under ruling CW-SHORT-SCOPE 'game'"
+    else:
+        fewer = (YOU if held[0] > held[1] else COMPUTER if held[1] > held[0] else None)
+        wanted = (fewer if rules.both_short == "fewer-cards-loses" else None,) if unclaimed else ()
+        why = "the last war's cards unclaimed, the result as ruling CW-SHORT says"
+    if winner not in wanted:
+        raise BadInput(f"the ending {ending!r} does not fit this position's decks, table and "
+                       "winner", allowed=why)
+    rule = _RULE_OF_ENDING[ending]
+    if ending != "limit" and rules.battle_limit is not None and battles >= rules.battle_limit:
+        rule = "CW-LIMIT-EDGE"
+    over = GameOver(winner, ending, battles, held, rule)
+    return Outcome(() if winner is None else (winner,), over)
