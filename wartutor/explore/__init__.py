@@ -1,10 +1,19 @@
 """Batch simulation of any variant: many seeded games, a tidy table, statistics, pictures.
 
 No widgets and no plotting libraries are imported here; :mod:`wartutor.explore.plots`
-imports matplotlib only when a picture is drawn.
+imports matplotlib only when a picture is drawn. A seat may be played by a student's
+own function (view, decision) -> action; :func:`tournament` ranks such players.
 """
 
-from wartutor.explore.simulate import DEFAULT_MAX_LENGTH, Cancelled, play_one, simulate
+from wartutor.explore.simulate import (
+    DEFAULT_MAX_LENGTH,
+    Cancelled,
+    PlayerFault,
+    play_one,
+    simulate,
+)
 from wartutor.explore.table import Row, Table
+from wartutor.explore.tournament import Tournament, tournament
 
-__all__ = ["DEFAULT_MAX_LENGTH", "Cancelled", "Row", "Table", "play_one", "simulate"]
+__all__ = ["DEFAULT_MAX_LENGTH", "Cancelled", "PlayerFault", "Row", "Table", "Tournament",
+           "play_one", "simulate", "tournament"]

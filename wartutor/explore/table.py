@@ -28,13 +28,18 @@ FIXED_COLUMNS = ("seed", "result", "winner", "ending", "length")
 
 @dataclass(frozen=True)
 class Row:
-    """One game: ``winners`` is empty for a draw and None for an unfinished game."""
+    """One game: ``winners`` is empty for a draw and None for an unfinished game.
+
+    A game a student's player lost by a fault (an illegal action, an error, too slow)
+    ends "fault", is won by every other seat, and keeps the referee's message.
+    """
 
     seed: int
     winners: tuple[int, ...] | None
     ending: str
     length: int
     counts: dict[str, int]
+    fault: str = ""
 
     @classmethod
     def of(cls, seed: int, summary: Summary) -> Row:
@@ -58,7 +63,7 @@ class Table:
 
     variant: str
     rules: Any
-    agents: tuple[str, ...]  # one agent name per seat
+    agents: tuple[str, ...]  # one agent name per seat (a student's player: its function's)
     max_length: int | None
     rows: tuple[Row, ...]
     # How the games were played when it is worth saying (the traced engine stood in for a
@@ -75,6 +80,11 @@ class Table:
     @property
     def seeds(self) -> tuple[int, ...]:
         return tuple(row.seed for row in self.rows)
+
+    @property
+    def faults(self) -> tuple[str, ...]:
+        """The referee's message for each game a student's player lost by a fault."""
+        return tuple(row.fault for row in self.rows if row.fault)
 
     @property
     def count_names(self) -> tuple[str, ...]:
