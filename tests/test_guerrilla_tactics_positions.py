@@ -246,3 +246,4 @@ def test_unknown_and_missing_keys_are_refused() -> None:
 def test_a_bad_seed_is_refused() -> None:
     with pytest.raises(BadInput, match="cannot be a seed"):
         GUERRILLA_TACTICS.from_position(ONE_SUIT, LESSON, -1)
+
