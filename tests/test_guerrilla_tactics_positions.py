@@ -206,6 +206,7 @@ def test_a_player_with_one_choice_is_not_asked() -> None:
 def test_a_table_not_laid_as_the_rules_lay_it_is_refused() -> None:
     refused(lesson(seats=seat(YOU, table=["support 2S"])), "is not laid as the rules lay it")
     refused(lesson(seats=seat(YOU, table=["throw 2S"])), "'throw 2S' on the table of seat 0")
+    refused(lesson(seats=seat(YOU, table=["play 2S", "tie \u00b2 up 3S"])), "is not a card laid")
 
 
 def test_marks_the_rules_never_leave_are_refused() -> None:

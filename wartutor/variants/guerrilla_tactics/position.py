@@ -20,6 +20,7 @@ as the engine would have left it (``from_position``), and refused otherwise.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -241,8 +242,9 @@ def _laid(text: object, deck: tuple[Card, ...], what: str) -> Laid:
     if len(words) == 2 and words[0] in (PLAY, SUPPORT):
         return Laid(_card(words[1], deck, what), words[0], 0)
     hows = {word: how for how, word in TIE_WORDS.items()}
-    if (len(words) == 4 and words[0] == "tie" and words[1].isdigit() and words[1][0] != "0"
-            and len(words[1]) < 4 and words[2] in hows):
+    # A tie round written in ASCII digits, 1 to 999 (str.isdigit would take "²" too).
+    if (len(words) == 4 and words[0] == "tie" and re.fullmatch("[1-9][0-9]{0,2}", words[1])
+            and words[2] in hows):
         return Laid(_card(words[3], deck, what), hows[words[2]], int(words[1]))
     raise BadInput(f"{quoted(text)} on the table of {what} is not a card laid",
                    allowed=LAID_ALLOWED)
