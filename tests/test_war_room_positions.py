@@ -27,14 +27,12 @@ from wartutor.variants.war_room.game import WarRoomState, decision
 LESSON: dict[str, Any] = {
     "stage": "declare", "round": 3, "first": 0, "tie_break_step": 1,
     "participants": [0, 1], "turn": 0,
-    "seats": [
-        {"draw": "AR CO DA SA SA SC MO MO SN CO SN SA ME AR SA MO SE CO GH", "collection": "",
-         "revealed": "SE", "vc": 5},
-        {"draw": "GH ME ME SC MO ME SC SC ME MO CO GH SN CO DA SA SN DA DA", "collection": "",
-         "revealed": "MO", "vc": 5},
-        {"draw": "GH DA SE SE AR SE CO SC GH SC GH DA ME AR SN SA AR AR SE", "collection": "",
-         "revealed": "SN", "vc": 6},
-    ],
+    "draw": ["AR CO DA SA SA SC MO MO SN CO SN SA ME AR SA MO SE CO GH",
+             "GH ME ME SC MO ME SC SC ME MO CO GH SN CO DA SA SN DA DA",
+             "GH DA SE SE AR SE CO SC GH SC GH DA ME AR SN SA AR AR SE"],
+    "collection": ["", "", ""],
+    "revealed": ["SE", "MO", "SN"],
+    "vc": [5, 5, 6],
 }
 THREE = WarRoomRules(players=3)
 
@@ -46,7 +44,9 @@ def lesson(**changes: Any) -> dict[str, Any]:
 
 
 def seat(position: dict[str, Any], number: int, **changes: Any) -> dict[str, Any]:
-    position["seats"][number].update(changes)
+    """``position`` with seat ``number``'s entries changed: ``seat(p, 0, revealed="SC")``."""
+    for key, value in changes.items():
+        position.setdefault(key, [None] * len(position["draw"]))[number] = value
     return position
 
 
@@ -126,12 +126,14 @@ def test_a_rebuilt_state_plays_on_exactly_as_the_original() -> None:
         assert original == rebuilt
 
 
-def test_a_position_is_plain_data() -> None:
+def test_a_position_is_plain_data_that_starts_a_game() -> None:
     import json
 
-    _, state = played_states(3)[10]
+    rules, state = played_states(3)[10]
     position = WAR_ROOM.position_of(state)
     assert json.loads(json.dumps(position)) == position
+    game = Game.from_position(WAR_ROOM, rules, position, seed=4)
+    assert WAR_ROOM.position_of(game.state) == position and game.position == position
 
 
 # The lesson: a tie-break between two players.
@@ -191,8 +193,8 @@ def test_a_revealed_zone_of_two_cards_is_refused() -> None:
 
 def test_more_seats_than_players_are_refused() -> None:
     position = lesson()
-    position["seats"].append({"draw": "", "collection": ""})
-    refused(position, "4 seats but the rules seat 3 players")
+    position["draw"].append("")
+    refused(position, "'draw' has 4 entries but the rules seat 3 players")
 
 
 def test_a_counter_below_what_the_position_shows_is_refused() -> None:
@@ -213,7 +215,7 @@ def test_a_turn_that_is_not_the_next_to_declare_is_refused() -> None:
 
 def test_a_turn_for_a_card_that_can_only_decline_is_refused() -> None:
     position = seat(lesson(), 0, revealed="SC", vc=5)
-    position = seat(position, 2, draw=LESSON["seats"][2]["draw"].replace("SC", "SE", 1))
+    position = seat(position, 2, draw=LESSON["draw"][2].replace("SC", "SE", 1))
     refused(position, "can only decline", "'decline'")
 
 
@@ -263,7 +265,8 @@ def test_an_eliminated_player_holding_cards_is_refused() -> None:
 @pytest.mark.parametrize(("key", "value", "words"), [
     ("round", True, "'round' is True"),
     ("first", "You", "'first' is 'You', not a seat"),
-    ("seats", "all of them", "not a list"),
+    ("draw", "all of them", "not a list"),
+    ("activated", [1, 0, 0], "your 'activated' is 1"),
     ("participants", [0, 0], "names a seat twice"),
     ("counts", {"battles": 1}, "unknown key 'battles'"),
 ])
@@ -276,8 +279,7 @@ def test_a_pile_that_is_not_text_is_refused() -> None:
 
 
 def test_unknown_keys_are_refused() -> None:
-    refused(lesson(hand="SE"), "unknown key 'hand'")
-    refused(seat(lesson(), 0, hand="SE"), "seat 0 (You) has the unknown key 'hand'")
+    refused(lesson(hand=["SE", "", ""]), "unknown key 'hand'")
 
 
 def test_a_missing_key_is_refused() -> None:

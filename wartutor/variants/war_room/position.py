@@ -8,7 +8,8 @@ whose choice it is, who is eliminated, and the counters the game keeps::
 
     {"stage": "declare", "round": 4, "first": 0, "tie_break_step": 1,
      "participants": [0, 1], "turn": 0,
-     "seats": [{"draw": "SC GH ...", "collection": "", "revealed": "SE", "vc": 5}, ...]}
+     "draw": ["SC GH ...", "AR ME ...", ...], "collection": ["", "", ...],
+     "revealed": ["SE", "MO", ...], "vc": [5, 5, ...]}
 
 Stages: ``"declare"`` (the participants declare activate or decline, in clockwise order
 from the first player; ``turn`` is the next to declare), ``"resolve"`` (an activated card's
@@ -16,14 +17,16 @@ from the first player; ``turn`` is the next to declare), ``"resolve"`` (an activ
 ``"over"`` (``ending`` says how the game ended). A position is a moment at which someone
 chooses (or the game is over): a step that needs nobody's choice is the engine's to take.
 
-Optional keys and their values when left out: ``tie_break_step`` 0 (the round's own
-declarations); ``participants`` every remaining player at step 0; ``instruction`` and
-``ending`` None; ``stacked`` false (true: a lesson's stacked deal, which may leave cards
-of the deck out, ruling WR-STACKED); ``eliminated`` the seats holding no card; ``counts``
-the least the position itself shows; a seat's ``revealed`` None, ``vc`` the printed VC, ``declared``
-None, ``activated`` false (an activation of that card has resolved in this reveal cycle)
-and ``vc_as_step_began`` (for ruling WR-STALEMATE-WHEN, in a tie-break's resolve stage)
-the VC now.
+The seats' zones and marks (``draw``, ``collection``, ``revealed``, ``vc``, ``declared``,
+``activated``, ``vc_as_step_began``) are lists with one entry per seat, from you (seat 0)
+clockwise. Optional keys and their values when left out: ``tie_break_step`` 0 (the
+round's own declarations); ``participants`` every remaining player at step 0;
+``instruction`` and ``ending`` None; ``stacked`` false (true: a lesson's stacked deal,
+which may leave cards of the deck out, ruling WR-STACKED); ``eliminated`` the seats
+holding no card; ``counts`` the least the position itself shows; for each seat,
+``revealed`` None, ``vc`` the printed VC, ``declared`` None, ``activated`` false (an
+activation of that card has resolved in this reveal cycle) and ``vc_as_step_began``
+(for ruling WR-STALEMATE-WHEN, in a tie-break's resolve stage) the VC now.
 """
 
 from __future__ import annotations
@@ -53,11 +56,12 @@ ENDINGS = {"last-player": "WR-END", "nobody": "WR-END", "limit": "WR-MAX-ROUNDS"
 COUNTS = tuple(Counts.__dataclass_fields__)
 MAX_NUMBER = 10**9  # the largest round, step, count or VC size: no game comes near it
 
-_REQUIRED = ("stage", "round", "first", "turn", "seats")
-_OPTIONAL = ("tie_break_step", "participants", "instruction", "ending", "eliminated", "counts",
-             "stacked")
+# A seat's zones and marks are lists with one entry per seat, from you (seat 0) clockwise.
 _SEAT_REQUIRED = ("draw", "collection")
 _SEAT_OPTIONAL = ("revealed", "vc", "vc_as_step_began", "declared", "activated")
+_REQUIRED = ("stage", "round", "first", "turn", *_SEAT_REQUIRED)
+_OPTIONAL = ("tie_break_step", "participants", "instruction", "ending", "eliminated", "counts",
+             "stacked", *_SEAT_OPTIONAL)
 
 
 # A state's position.
@@ -71,17 +75,18 @@ def position_of(state: WarRoomState) -> dict[str, Any]:
     seats: list[dict[str, Any]] = []
     for seat in range(len(state.stacks)):
         here = state.table[seat]
-        entry: dict[str, Any] = {
+        seats.append({
             "draw": _codes(state.stacks[seat]),
             "collection": _codes(state.collections[seat]),
             "revealed": None if here is None else here.card.code,
             "vc": None if here is None else here.vc,
             "declared": None if over else declarations[seat],
             "activated": False if over else state.activated[seat],
-        }
-        if stage == "resolve" and state.step > 0:
-            entry["vc_as_step_began"] = state.step_start[seat]
-        seats.append(entry)
+            "vc_as_step_began": state.step_start[seat],
+        })
+    zones = {key: [entry[key] for entry in seats] for key in _SEAT_REQUIRED + _SEAT_OPTIONAL}
+    if not (stage == "resolve" and state.step > 0):
+        del zones["vc_as_step_began"]  # needed only there: elsewhere the rules fix it
     ending = None
     if state.outcome is not None:
         assert isinstance(state.outcome.because, GameOver)
@@ -97,7 +102,7 @@ def position_of(state: WarRoomState) -> dict[str, Any]:
         "instruction": state.instruction + 1 if stage == "resolve" else None,
         "ending": ending,
         "eliminated": [s for s in range(len(state.stacks)) if s not in state.remaining],
-        "seats": seats,
+        **zones,
         "counts": dict(state.counts.__dict__),
         # A stacked deal may leave cards of the deck out (WR-STACKED); a shuffled one never.
         "stacked": sum(map(len, state.stacks + state.collections))
@@ -184,16 +189,21 @@ class _Reading:
     # Zones: every card of the deck exactly once.
 
     def _read_seats(self) -> None:
-        seats = self.p["seats"]
-        allowed = f"a list of {self.n} seat dicts, one per seat from you (seat 0), clockwise"
-        if not isinstance(seats, list):
-            raise _refuse(f"'seats' is {quoted(seats)}, not a list", allowed=allowed)
-        if len(seats) != self.n:
-            raise _refuse(f"'seats' has {len(seats)} seats but the rules seat {self.n} players",
-                          allowed=allowed)
-        for seat, entry in enumerate(seats):
-            _keys(f"seat {seat} ({_name(seat)})", entry, _SEAT_REQUIRED, _SEAT_OPTIONAL)
-        self.seats: list[Mapping[str, Any]] = seats
+        allowed = f"a list of {self.n} entries, one per seat from you (seat 0), clockwise"
+        for key in _SEAT_REQUIRED + _SEAT_OPTIONAL:
+            zone = self.p.get(key)
+            if zone is None and key in _SEAT_OPTIONAL:
+                continue
+            if not isinstance(zone, list):
+                raise _refuse(f"{key!r} is {quoted(zone)}, not a list", allowed=allowed)
+            if len(zone) != self.n:
+                raise _refuse(f"{key!r} has {len(zone)} entries but the rules seat {self.n} "
+                              "players", allowed=allowed)
+        self.seats: list[dict[str, Any]] = [
+            {key: self.p[key][seat] for key in _SEAT_REQUIRED + _SEAT_OPTIONAL
+             if self.p.get(key) is not None}
+            for seat in range(self.n)]
+        seats = self.seats
         self.stacks = tuple(self._pile(seat, "draw") for seat in range(self.n))
         self.collections = tuple(self._pile(seat, "collection") for seat in range(self.n))
         revealed: list[RoomCard | None] = []
@@ -359,7 +369,8 @@ class _Reading:
             if choice == ACTIVATE and (card is None or not card.can_activate):
                 raise _refuse(f"{_name(seat)} declared 'activate' but {_whose(seat)} card has "
                               "no activation", allowed="'decline' (WR-NO-ACTIVATION)")
-            done = entry.get("activated", False)
+            done = entry.get("activated")
+            done = False if done is None else done
             if type(done) is not bool:
                 raise _refuse(f"{_whose(seat)} 'activated' is {quoted(done)}",
                               allowed="true or false")
