@@ -298,3 +298,12 @@ def test_a_stacked_lesson_may_leave_cards_out_but_never_add_one() -> None:
     state = WAR_ROOM.from_position(THREE, position, 0)
     assert WAR_ROOM.position_of(state)["stacked"] is True
     refused(seat(position, 2, collection="SE SE SE SE SE SE"), "7 Sentry cards", "at most")
+
+
+def test_a_game_from_a_position_saves_and_replays_through_its_trace() -> None:
+    from wartutor.core import Trace
+
+    game = Game.from_position(WAR_ROOM, THREE, LESSON, seed=2)
+    game = game.play("activate").play("decline")
+    replayed = Trace.from_json(Trace.of(game).to_json()).replay()
+    assert replayed.state == game.state and replayed.actions == ("activate", "decline")
