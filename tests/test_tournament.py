@@ -132,3 +132,26 @@ def test_more_seats_than_two_meet_the_field() -> None:
     assert cup.against_field == "heuristic"
     assert cup.standing("random").games == 6  # every seat of the three, on each deal
     assert cup.standing("field").games == 6
+
+
+def test_the_explorer_offers_a_students_player_in_its_variants_menus() -> None:
+    from wartutor.ui.explorer import explorer_app
+
+    app = explorer_app("guerrilla_tactics", games=6, jobs=1, players={"mine": cheapest_winner})
+    assert [label for label, _ in app.agent_menus[0].options] == ["heuristic", "random", "mine"]
+    app.agent_menus[0].value = cheapest_winner
+    app.run()
+    assert app.tables[0].agents == ("cheapest_winner", "heuristic")
+    assert "fast path knows only the built-in agents" in app.reading_text()
+    app.variant_menu.value = "war_room"  # written for Guerrilla Tactics: not offered here
+    assert [label for label, _ in app.agent_menus[0].options] == ["heuristic", "random"]
+
+
+def test_the_explorer_tells_a_faulty_players_message() -> None:
+    from wartutor.ui.explorer import explorer_app
+
+    app = explorer_app("guerrilla_tactics", games=3, jobs=1,
+                       players={"typo": names_a_card_not_held})
+    app.agent_menus[0].value = names_a_card_not_held
+    app.run()
+    assert "returned &#x27;play 2Z&#x27;" in app.message_text()

@@ -21,6 +21,7 @@ import math
 import os
 import threading
 import time
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 from urllib.parse import parse_qs
@@ -31,7 +32,7 @@ from wartutor.core.errors import BadInput
 from wartutor.core.rulings import rules_from, rulings_of, settings_of
 from wartutor.explore.exact import EXACT, ExactCheck
 from wartutor.explore.reading import read, read_comparison
-from wartutor.explore.simulate import Cancelled, default_jobs, simulate
+from wartutor.explore.simulate import Cancelled, Player, Seat, default_jobs, simulate
 from wartutor.explore.table import Table
 from wartutor.ui.render import STYLESHEET
 from wartutor.ui.rulings import choice_label
@@ -81,8 +82,11 @@ class ExplorerApp(widgets.VBox):
     """Menus for the question, a button to play, and the answer as pictures and words."""
 
     def __init__(self, variant: str = DEFAULT_VARIANT, *, games: int | None = None,
-                 seed: int = 0, jobs: int | None = None) -> None:
+                 seed: int = 0, jobs: int | None = None,
+                 players: Mapping[str, Player] | None = None) -> None:
         self._jobs = jobs
+        # A student's players are written for one game: offered in that variant's menus only.
+        self._players, self._players_variant = dict(players or {}), variant
         self.tables: tuple[Table, ...] = ()
         self.exact_check: ExactCheck | None = None
         self._exact_refusal: str | None = None  # why the exact answer fits no run shown
@@ -218,7 +222,10 @@ class ExplorerApp(widgets.VBox):
             return  # an impossible combination: run() will say why
         if len(seats) == len(self.agent_menus):
             return
-        self.agent_menus = [widgets.Dropdown(options=list(variant.agents), description=seat,
+        options: list[tuple[str, Seat]] = [(name, name) for name in variant.agents]
+        if variant.name == self._players_variant:
+            options += list(self._players.items())
+        self.agent_menus = [widgets.Dropdown(options=options, description=seat,
                                              style=_FIT, layout=widgets.Layout(width="260px"))
                             for seat in seats]
         for menu in self.agent_menus:
@@ -228,7 +235,7 @@ class ExplorerApp(widgets.VBox):
     def _settings(self) -> dict[str, Any]:
         return {name: menu.value for name, menu in self.ruling_menus.items()}
 
-    def _agents(self) -> tuple[str, ...]:
+    def _agents(self) -> tuple[Seat, ...]:
         return tuple(menu.value for menu in self.agent_menus)
 
     def _other_rules(self, variant: Any) -> Any:
@@ -370,14 +377,19 @@ class ExplorerApp(widgets.VBox):
         finally:
             self._run_button.disabled, self._cancel_button.disabled = False, True
 
-    def _check_exact(self, name: str, rules: Any, agents: tuple[str, ...], games: int,
+    def _check_exact(self, name: str, rules: Any, agents: tuple[Seat, ...], games: int,
                      seed: int) -> None:
         answer = EXACT.get(name)
         if answer is None or self._cancel.is_set():
             return
-        self._exact_refusal = answer.holds_for(rules, agents)
+        if not all(isinstance(agent, str) for agent in agents):
+            self._exact_refusal = "a player of your own plays a seat"
+            self._show_exact_answer()
+            return
+        names = tuple(str(agent) for agent in agents)
+        self._exact_refusal = answer.holds_for(rules, names)
         if self._exact_refusal is None:
-            self.exact_check = answer.check(games, seed, rules, agents, jobs=1, progress=False)
+            self.exact_check = answer.check(games, seed, rules, names, jobs=1, progress=False)
         self._show_exact_answer()
 
     # Showing the answer
@@ -435,8 +447,12 @@ class ExplorerApp(widgets.VBox):
 
 
 def explorer_app(variant: str | None = None, *, games: int | None = None, seed: int = 0,
-                 jobs: int | None = None, run: bool = False) -> ExplorerApp:
+                 jobs: int | None = None, run: bool = False,
+                 players: Mapping[str, Player] | None = None) -> ExplorerApp:
     """The explorer, on ``variant`` or else the one the page's address names.
+
+    ``players`` (name -> a function (view, decision) -> action) joins the built-in
+    agents in that variant's menus; the traced engine plays their games.
 
     It opens at once with the variant's exact answer and a run's expected time; with
     ``run=True`` it plays the games before returning. ``games`` defaults to a number
@@ -445,7 +461,7 @@ def explorer_app(variant: str | None = None, *, games: int | None = None, seed: 
     message = ""
     if variant is None:
         variant, message = requested_variant()
-    app = ExplorerApp(variant, games=games, seed=seed, jobs=jobs)
+    app = ExplorerApp(variant, games=games, seed=seed, jobs=jobs, players=players)
     if message:
         app._say(message)
     if run:
