@@ -89,7 +89,7 @@ def short_games() -> list[tuple[WarRoomRules, WarRoomState]]:
     return found
 
 
-@pytest.mark.parametrize("seed", range(24))
+@pytest.mark.parametrize("seed", range(60))
 def test_a_state_s_position_rebuilds_the_same_state(seed: int) -> None:
     for rules, state in played_states(seed):
         position = WAR_ROOM.position_of(state)
@@ -307,3 +307,41 @@ def test_a_game_from_a_position_saves_and_replays_through_its_trace() -> None:
     game = game.play("activate").play("decline")
     replayed = Trace.from_json(Trace.of(game).to_json()).replay()
     assert replayed.state == game.state and replayed.actions == ("activate", "decline")
+
+
+def resolving_mortar(**changes: Any) -> dict[str, Any]:
+    """The lesson a moment later: your Sentry has resolved (5 to 3), Ana's Mortar has hit
+    Ben (6 to 10), and Ana chooses whether to use its optional +1 on your card."""
+    position = lesson(stage="resolve", turn=1, instruction=2,
+                      declared=["activate", "activate", None], activated=[True, False, False],
+                      vc=[3, 5, 10], vc_as_step_began=[5, 5, 6], counts={"activations": 2})
+    position.update(changes)
+    return position
+
+
+def test_a_resolve_position_asks_the_owner_of_the_resolving_card() -> None:
+    state = WAR_ROOM.from_position(THREE, resolving_mortar(), 0)
+    assert decision(state) == decision(WAR_ROOM.from_position(THREE, resolving_mortar(), 9))
+    assert decision(state).player == 1  # type: ignore[union-attr]
+    assert decision(state).legal_actions == ("use", "skip")  # type: ignore[union-attr]
+    state, events = WAR_ROOM.apply(state, "skip")
+    compared = next(e for e in events if isinstance(e, Compared))
+    assert compared.vcs == ((0, 3), (1, 5))
+
+
+def test_an_instruction_the_card_does_not_have_is_refused() -> None:
+    refused(resolving_mortar(instruction=3), "'instruction' is 3", "from 1 to 2")
+
+
+def test_a_resolved_card_not_marked_activated_is_refused() -> None:
+    refused(resolving_mortar(activated=[False, False, False]),
+            "your card has resolved this step but is not marked activated")
+
+
+def test_a_second_activation_in_a_cycle_is_refused_under_once_per_cycle() -> None:
+    once = WarRoomRules(players=3, reactivate="once-per-cycle")
+    refused(resolving_mortar(activated=[True, True, False]), "activated already", rules=once)
+
+
+def test_counts_below_the_activations_shown_are_refused() -> None:
+    refused(resolving_mortar(counts={"activations": 1}), "'activations' is 1", "from 2")
