@@ -165,9 +165,11 @@ def test_a_stage_that_does_not_exist_is_refused() -> None:
     refused(lesson(stage=3), "3 is not a stage")
 
 
-def test_a_hand_bigger_than_fill_to_two_allows_is_refused() -> None:
-    refused(lesson(seats=seat(YOU, hand="2H 3S 4S", draw="5S 6S 7S 8S 9S 10S JS QS KS AS")),
-            "holds 3 cards, more than the rules allow")
+def test_zones_bigger_than_the_rules_allow_are_refused() -> None:
+    three = seat(YOU, hand="2H 3S 4S", tie_drawn="2H 3S 4S", draw="5S 6S 7S 8S 9S 10S JS QS KS AS")
+    refused(lesson(seats=three), "has 3 cards drawn for a tie-break")  # a tie-break draws two
+    refused(lesson(seats=seat(YOU, hand="", table=["play 2S", "play 2H"])),
+            "is not laid as the rules lay it")  # one card played a skirmish
 
 
 def test_counters_out_of_range_are_refused() -> None:

@@ -277,7 +277,7 @@ def _every_card_once(
 
 
 def _check_seats(state: GuerrillaState) -> None:
-    rank, fill = state.guerrilla_rank, state.rules.draw_to == "fill-to-two"
+    rank = state.guerrilla_rank
     for p, seat in enumerate(state.seats):
         who, row = f"{NAMES[p]} (seat {p})", state.table[p]
         if seat.out and (seat.draw or seat.discard or seat.hand or seat.supported
@@ -305,11 +305,9 @@ def _check_seats(state: GuerrillaState) -> None:
             raise BadInput(f"{who} has a Guerrilla on the table but played_guerrilla is false",
                            allowed="played_guerrilla true for a seat that laid a Guerrilla "
                                    "(GT-PROMO-PLAYED)")
-        first = sum(x.tie_round == 0 for x in row)
-        if fill and len(seat.hand) - len(seat.tie_drawn) + first > 2:
-            raise BadInput(f"{who} holds {len(seat.hand)} cards, more than the rules allow",
-                           allowed="with 'fill-to-two' (GT-DRAW-UPTO) at most two cards in hand "
-                                   "and laid in the skirmish, plus the tie-break cards drawn")
+        # No bound on the hand itself: even under 'fill-to-two' a tied player whose rival
+        # is eliminated drawing for the tie-break keeps the two cards drawn, and the next
+        # draw adds none while the hand holds two or more.
         _check_row(state, p)
 
 
