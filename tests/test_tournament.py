@@ -155,3 +155,15 @@ def test_the_explorer_tells_a_faulty_players_message() -> None:
     app.agent_menus[0].value = names_a_card_not_held
     app.run()
     assert "returned &#x27;play 2Z&#x27;" in app.message_text()
+
+
+def test_the_reading_of_a_run_with_faults_says_how_many_and_shows_the_first() -> None:
+    from wartutor.explore.reading import read
+
+    table = simulate("guerrilla_tactics", 3, agents=("random", divides_by_zero), jobs=1,
+                     on_fault="lose", progress=False)
+    assert [row.ending for row in table.rows] == ["fault"] * 3
+    assert all(row.winners == (0,) for row in table.rows)
+    assert ("3 games lost by a player's fault, the first: Guerrilla Tactics, seed 0, step 2 "
+            "(a 'play' decision): divides_by_zero, playing Ana (seat 1), raised "
+            "ZeroDivisionError") in read(table)

@@ -97,6 +97,9 @@ def read(table: Table) -> str:
              f"{table.seeds[-1]})."]
     if table.note:
         lines.append(table.note)
+    if table.faults:  # a student's player lost these games by breaking the rules
+        lines.append(f"{len(table.faults)} {plural(len(table.faults), 'game')} lost by a "
+                     f"player's fault, the first: {table.faults[0]}")
     lines += _lengths(stats, unit_of(variant))
     lines += _wins(stats, variant.player_names(table.rules))
     lines.append(_leading(table))
