@@ -26,11 +26,15 @@ You captured 4 cards to 0: you win the match.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from wartutor.core.chance import check_seed
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
 from wartutor.core.errors import BadInput
 from wartutor.variants.arsenal import fast
 from wartutor.variants.arsenal import game as rules_of_play
+from wartutor.variants.arsenal import position as positions
 from wartutor.variants.arsenal.agents import AGENTS, HEURISTIC, Style, npc
 from wartutor.variants.arsenal.campaign import Campaign
 from wartutor.variants.arsenal.cards import ArsenalCard, arsenal_card, arsenal_cards
@@ -110,6 +114,16 @@ class Arsenal:
         assert isinstance(state.outcome.because, MatchOver)
         return Summary(state.outcome.winners, state.outcome.because.ending, len(state.history),
                        counts)
+
+    def position_of(self, state: ArsenalState) -> dict[str, Any]:
+        """The position of a state: hands, pile, captured piles, the lead, the rounds played."""
+        return positions.position_of(state)
+
+    def from_position(
+        self, rules: ArsenalRules, position: Mapping[str, Any], seed: int
+    ) -> ArsenalState:
+        """The state at ``position`` (see docs/positions.md), or BadInput saying why not."""
+        return positions.from_position(rules, position, seed)
 
     def fast_refusal(self, rules: ArsenalRules, agents: tuple[str, ...]) -> str | None:
         """None: the fast path plays every ruling, deck and built-in agent."""

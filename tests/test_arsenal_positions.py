@@ -1,0 +1,175 @@
+"""Arsenal positions: round trips, every refusal as a rule example, and a lesson Nuke."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from wartutor.core import BadInput, Game, Trace, play_out
+from wartutor.core.record import explanation
+from wartutor.variants.arsenal import ARSENAL, ArsenalRules
+from wartutor.variants.arsenal.game import SuddenDeathDrawn
+
+
+def positions_of_played_games() -> list[tuple[Any, ...]]:
+    found = []
+    for seed in range(16):
+        rules = ArsenalRules(deck=("standard", "four-suits")[seed % 2],
+                             hand_size=(7, 5, 3)[seed % 3],
+                             dry=("all-played", "pile-empty")[seed // 2 % 2],
+                             draw_order=("winner-first", "you-first", "npc-first")[seed % 3])
+        agents = {p: ARSENAL.agents[("heuristic", "random")[seed % 2]](p, seed) for p in (0, 1)}
+        game = play_out(Game.new(ARSENAL, rules, seed), agents)
+        found += [(rules, step.state) for step in game.steps[::9] + game.steps[-1:]]
+    return found
+
+
+PLAYED = positions_of_played_games()
+
+
+def test_the_played_games_reach_every_stage_and_a_sudden_death() -> None:
+    stages = {ARSENAL.position_of(state)["stage"] for _, state in PLAYED}
+    assert stages == {"lead", "answer", "over"}
+    assert any(state.sudden_death for _, state in PLAYED)
+
+
+@pytest.mark.parametrize(("rules", "state"), PLAYED)
+def test_a_position_builds_the_state_it_describes_and_plays_on_alike(rules: Any,
+                                                                      state: Any) -> None:
+    position = ARSENAL.position_of(state)
+    again = ARSENAL.from_position(rules, position, seed=9)
+    assert ARSENAL.position_of(again) == position
+    assert (again.history, again.captured, again.tally, again.outcome, again.deck) == (
+        state.history, state.captured, state.tally, state.outcome, state.deck)
+    decision = ARSENAL.decision(again)
+    assert decision == ARSENAL.decision(state)
+    assert ARSENAL.view(again, 1) == ARSENAL.view(state, 1)
+    if decision is not None:
+        action = decision.legal_actions[-1]
+        events = ARSENAL.apply(state, action)[1]
+        if not any(isinstance(e, SuddenDeathDrawn) for e in events):  # the rest is chance
+            assert ARSENAL.apply(again, action)[1] == events
+
+
+# The lesson: you lead the Nuke; what does the NPC answer?
+LESSON_RULES = ArsenalRules(deck="NK-SO RK-ML BW-PR DY-SD SH-SF CS-SF MT-SF KV-PR", hand_size=4)
+YOU_LEAD = {
+    "stage": "lead", "round": 1, "leader": "you", "lead": None,
+    "hands": {"you": "NK-SO RK-ML BW-PR DY-SD", "npc": "SH-SF CS-SF MT-SF KV-PR"},
+    "pile": "", "captured": {"you": "", "npc": ""}, "rounds": [], "sudden_death": None,
+}
+
+
+def answered(answer: str) -> list[str]:
+    game = Game.from_position(ARSENAL, LESSON_RULES, YOU_LEAD).play("play NK-SO").play(answer)
+    return [explanation(game, e, 0) for e in game.steps[-1].events[1:3]]
+
+
+def test_you_lead_the_nuke_and_no_shield_or_counter_strike_stops_it() -> None:
+    assert answered("play SH-SF") == [
+        "A level-4 Nuke (Special Ops) cannot be blocked: no shield stops a level-4 bomb, "
+        "not even Shield (Space Force).",
+        "You capture both cards; they are out of the game for good. Captured so far: you 2, "
+        "the NPC 0."]
+    assert answered("play CS-SF")[0] == (
+        "Counter-Strike (Space Force) cannot touch a level-4 Nuke (Special Ops): a level-4 "
+        "bomb gets through and wins.")
+
+
+def test_you_lead_the_nuke_and_the_npc_answers_with_the_meteor_of_a_higher_suit() -> None:
+    game = Game.from_position(ARSENAL, LESSON_RULES, YOU_LEAD).play("play NK-SO")
+    npc = ARSENAL.agents["heuristic"](1, 0)
+    answer = npc(ARSENAL.view(game.state, 1), game.decision)  # type: ignore[arg-type]
+    assert answer == "play MT-SF"
+    assert answered(answer)[0] == (
+        "Both bombs are level 4, so the suits decide: Space Force ranks above Special Ops, "
+        "and the Meteor (Space Force) beats the Nuke (Special Ops).")
+
+
+def test_a_lesson_position_saves_with_its_trace() -> None:
+    game = Game.from_position(ARSENAL, LESSON_RULES, YOU_LEAD, seed=2).play("play NK-SO")
+    loaded = Trace.from_json(Trace.of(game).to_json())
+    assert loaded.position == YOU_LEAD and loaded.replay().state == game.state
+
+
+def changed(**changes: Any) -> dict[str, Any]:
+    return YOU_LEAD | changes
+
+
+def both(you: Any, npc: Any) -> dict[str, Any]:
+    return {"you": you, "npc": npc}
+
+
+AFTER_ONE = changed(round=2, hands=both("RK-ML BW-PR DY-SD", "SH-SF CS-SF KV-PR"),
+                    captured=both("", "NK-SO MT-SF"), rounds=["you NK-SO MT-SF"], leader="npc")
+ANSWERING = changed(stage="answer", lead="NK-SO", hands=both("RK-ML BW-PR DY-SD",
+                                                             "SH-SF CS-SF MT-SF KV-PR"))
+OVER = {"stage": "over", "round": 4, "leader": "npc", "lead": None, "hands": both("", ""),
+        "pile": "", "captured": both("SH-SF NK-SO", "DY-SD MT-SF KV-PR RK-ML BW-PR CS-SF"),
+        "rounds": ["you DY-SD MT-SF", "npc KV-PR RK-ML", "npc SH-SF NK-SO", "you BW-PR CS-SF"],
+        "sudden_death": None}
+
+
+def test_these_refusal_examples_start_from_positions_that_are_accepted() -> None:
+    for position in (AFTER_ONE, ANSWERING):
+        Game.from_position(ARSENAL, LESSON_RULES, position)
+    over = Game.from_position(ARSENAL, LESSON_RULES, OVER)
+    assert over.decision is None and over.outcome is not None and over.outcome.winners == (1,)
+
+
+@pytest.mark.parametrize(
+    ("position", "says"),
+    [
+        (changed(pile="NK-SO"), "NK-SO is in your hand and in the pile"),
+        (changed(hands=both("NK-SO RK-ML BW-PR", "SH-SF CS-SF MT-SF KV-PR")),
+         "leaves out 1 card of the deck: DY-SD"),
+        (changed(pile="NK-SF"), "the pile holds NK-SF, which is not in this game's deck"),
+        (changed(pile="NK-XX"), "the pile: 'NK-XX' is not an Arsenal card"),
+        (changed(stage="reveal"), "the stage is 'reveal'. Allowed: 'lead' or 'answer' or 'over'"),
+        (changed(stage="answer"), "the stage is 'answer' and the lead is None"),
+        (ANSWERING | {"stage": "lead"}, "the stage is 'lead' and the lead is 'NK-SO'"),
+        (changed(round=3), "the round is 3 after 0 rounds played. Allowed: 1"),
+        (changed(round="1"), "the round is '1'"),
+        (AFTER_ONE | {"leader": "you"}, "you leads, but npc won the last round"),
+        (AFTER_ONE | {"rounds": ["npc NK-SO MT-SF"]}, "your captured pile is not the cards"),
+        (AFTER_ONE | {"captured": both("NK-SO MT-SF", "")}, "your captured pile is not the cards"),
+        (AFTER_ONE | {"rounds": ["you NK-SO"]}, "round 1 is 'you NK-SO'"),
+        (AFTER_ONE | {"rounds": "you NK-SO MT-SF"}, "the rounds played are 'you NK-SO MT-SF'"),
+        (OVER | {"rounds": [*OVER["rounds"][:3], "npc CS-SF BW-PR"]},
+         "round 4 is led by npc, but you won round 3"),
+        (changed(hands=both("NK-SO RK-ML BW-PR DY-SD SH-SF", "CS-SF MT-SF KV-PR")),
+         "at stage 'lead' you hold 5 cards and the NPC 3"),
+        (changed(hands=both("NK-SO RK-ML BW-PR", "SH-SF CS-SF MT-SF"), pile="DY-SD KV-PR"),
+         "at stage 'lead' you hold 3 cards and the NPC 3, with 2 in the pile"),
+        (changed(leader="nobody"), "who leads is 'nobody'"),
+        (changed(lead="NK-SO RK-ML"), "the lead is 'NK-SO RK-ML'"),
+        (changed(sudden_death="NK-SO KV-PR"), "sudden death is drawn while the match goes on"),
+        (OVER | {"sudden_death": "NK-SO KV-PR"}, "a sudden death is drawn after 2 to 6"),
+        (OVER | {"hands": both("BW-PR", "CS-SF"), "round": 3, "rounds": OVER["rounds"][:3],
+                 "leader": "you", "captured": both("SH-SF NK-SO", "DY-SD MT-SF KV-PR RK-ML")},
+         "the match is over with 1 and 1 cards in hand"),
+        (changed(hands=both("NK-SO RK-ML BW-PR DY-SD", 4)), "the NPC's hand is 4, not text"),
+        (changed(hands="NK-SO"), "the hands is 'NK-SO'. Allowed: a table with the keys"),
+        (changed(captured=both("", "")) | {"turn": "you"}, "the position has an unknown key"),
+        ({k: v for k, v in YOU_LEAD.items() if k != "pile"}, "the position has no 'pile'"),
+    ],
+)
+def test_a_position_that_is_not_one_is_refused_saying_why(position: Any, says: str) -> None:
+    with pytest.raises(BadInput) as refused:
+        Game.from_position(ARSENAL, LESSON_RULES, position)
+    assert says in str(refused.value) and ". Allowed: " in str(refused.value)
+
+
+def test_a_tie_goes_to_the_sudden_death_written_in_the_position() -> None:
+    rules = ArsenalRules(deck="NK-SO KV-PR RK-ML SH-SF", hand_size=2)
+    tied = {"stage": "over", "round": 2, "leader": "npc", "lead": None, "hands": both("", ""),
+            "pile": "", "captured": both("NK-SO KV-PR", "RK-ML SH-SF"),
+            "rounds": ["you NK-SO KV-PR", "you RK-ML SH-SF"], "sudden_death": None}
+    with pytest.raises(BadInput, match="the captured counts are equal"):
+        Game.from_position(ARSENAL, rules, tied)
+    game = Game.from_position(ARSENAL, rules, tied | {"sudden_death": "KV-PR NK-SO"})
+    assert game.outcome is not None and game.outcome.winners == (1,)
+    assert "NK-SF" not in rules.deck
+    with pytest.raises(BadInput, match="the sudden death is"):
+        Game.from_position(ARSENAL, rules, tied | {"sudden_death": "KV-PR"})

@@ -1,0 +1,215 @@
+"""Arsenal positions: hands, the draw pile, the captured piles, who leads, the rounds played.
+
+A position (see ``docs/positions.md``) is the engine's own :class:`ArsenalState` written
+as card codes. The deck is the one the rules name (``deck``): every one of its cards is
+in exactly one place, a hand, the pile (top card first), the lead on the table, or a
+captured pile. Each round played is written "who led, the card led, the answer", such as
+"you NK-SF CS-ML"; its winner follows from the cards, so it is not written, and the
+captured piles are the rounds' cards, each pile in the order they were won.
+
+>>> from wartutor.core import Game
+>>> from wartutor.variants.arsenal import ARSENAL
+>>> state = Game.new(ARSENAL, seed=3).state
+>>> position = position_of(state)
+>>> position["stage"], position["round"], len(position["hands"]["you"].split())
+('lead', 1, 7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wartutor.core.chance import Rng
+from wartutor.core.engine import Outcome
+from wartutor.core.errors import BadInput, quoted
+from wartutor.core.position import (
+    card_list,
+    check_keys,
+    check_table,
+    choice,
+    every_card_once,
+    text,
+)
+from wartutor.variants.arsenal.cards import ArsenalCard, arsenal_card, arsenal_codes, hand_order
+from wartutor.variants.arsenal.clash import clash
+from wartutor.variants.arsenal.game import NPC, YOU, ArsenalState, MatchOver, RoundPlayed
+from wartutor.variants.arsenal.rules import ArsenalRules
+
+KEYS = ("stage", "round", "leader", "lead", "hands", "pile", "captured", "rounds",
+        "sudden_death")
+SEATS = ("you", "npc")
+STAGES = ("lead", "answer", "over")
+_SEAT_WORDS = ("your", "the NPC's")
+_ROUND_ALLOWED = ('"who led, the card led, the answer", such as "you NK-SF CS-ML" or '
+                  '"npc RK-SF KV-PR"')
+
+
+def position_of(state: ArsenalState) -> dict[str, Any]:
+    """The position of ``state``: every zone, who leads, the stage, the rounds played."""
+    stage = "over" if state.outcome else "lead" if state.lead is None else "answer"
+    return {
+        "stage": stage,
+        "round": state.round,
+        "leader": SEATS[state.leader],
+        "lead": None if state.lead is None else state.lead.code,
+        "hands": {seat: arsenal_codes(state.hands[p]) for p, seat in enumerate(SEATS)},
+        "pile": arsenal_codes(state.pile),
+        "captured": {seat: arsenal_codes(state.captured[p]) for p, seat in enumerate(SEATS)},
+        "rounds": [f"{SEATS[r.leader]} {r.cards[r.leader].code} {r.cards[1 - r.leader].code}"
+                   for r in state.history],
+        "sudden_death": None if state.sudden_death is None else arsenal_codes(state.sudden_death),
+    }
+
+
+def from_position(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -> ArsenalState:
+    """The state at ``position``, checked as carefully as a deal (see the module docstring)."""
+    check_keys(position, KEYS)
+    stage = choice(position["stage"], "the stage", STAGES)
+    leader = SEATS.index(choice(position["leader"], "who leads", SEATS))
+    hands_given = check_table(position["hands"], "the hands", SEATS)
+    hands = tuple(_sorted(card_list(hands_given[seat], arsenal_card, f"{_SEAT_WORDS[p]} hand"))
+                  for p, seat in enumerate(SEATS))
+    pile = card_list(position["pile"], arsenal_card, "the pile")
+    lead = _lead_card(position["lead"])
+    captured_given = check_table(position["captured"], "the captured piles", SEATS)
+    captured = tuple(card_list(captured_given[seat], arsenal_card, f"{_SEAT_WORDS[p]} captured "
+                               "pile") for p, seat in enumerate(SEATS))
+    deck = rules.cards
+    every_card_once({"your hand": hands[YOU], "the NPC's hand": hands[NPC], "the pile": pile,
+                     "the lead": () if lead is None else (lead,),
+                     "your captured pile": captured[YOU],
+                     "the NPC's captured pile": captured[NPC]}, deck)
+    history, tally = _rounds(position["rounds"], captured)
+    over = stage == "over"
+    now = len(history) + (0 if over else 1)
+    if position["round"] != now or type(position["round"]) is not int:
+        raise BadInput(f"the round is {quoted(position['round'])} after {len(history)} rounds "
+                       "played", allowed=f"{now}: the rounds played, and one more while the "
+                                         "match goes on")
+    if history and leader != history[-1].winner:
+        raise BadInput(f"{SEATS[leader]} leads, but {SEATS[history[-1].winner]} won the last "
+                       "round", allowed="the winner of the last round as the leader (AR-WHO-LEADS)")
+    if (stage == "answer") != (lead is not None):
+        raise BadInput(f"the stage is {stage!r} and the lead is {quoted(position['lead'])}",
+                       allowed='a lead on the table at stage "answer" only')
+    full = min(rules.hand_size, len(deck) // 2)
+    had_pile = len(deck) > 2 * full
+    if over:
+        outcome, sudden = _ending(rules, position["sudden_death"], deck, hands, pile, captured,
+                                  len(history), had_pile)
+    else:
+        _check_hands(rules, stage, leader, hands, pile, full, had_pile)
+        if position["sudden_death"] is not None:
+            raise BadInput("sudden death is drawn while the match goes on",
+                           allowed='"sudden_death": null until the stage is "over"')
+        outcome, sudden = None, None
+    return ArsenalState(rules, Rng.from_seed(seed), deck, (hands[0], hands[1]), pile, leader, lead,
+                        (captured[0], captured[1]), history, sudden, outcome, tally)
+
+
+def _lead_card(value: object) -> ArsenalCard | None:
+    if value is None:
+        return None
+    cards = card_list(value, arsenal_card, "the lead")
+    if len(cards) != 1:
+        raise BadInput(f"the lead is {quoted(value)}",
+                       allowed="one card code, or null when nothing is led")
+    return cards[0]
+
+
+def _sorted(cards: tuple[ArsenalCard, ...]) -> tuple[ArsenalCard, ...]:
+    return tuple(sorted(cards, key=hand_order))  # hands are kept in this order (AR-DEAL)
+
+
+def _rounds(
+    given: object, captured: tuple[tuple[ArsenalCard, ...], ...]
+) -> tuple[tuple[RoundPlayed, ...], tuple[int, int, int, int]]:
+    """The rounds played, their tally, checked against the captured piles."""
+    if not isinstance(given, list):
+        raise BadInput(f"the rounds played are {quoted(given)}",
+                       allowed=f"a list of rounds, each {_ROUND_ALLOWED}")
+    history: list[RoundPlayed] = []
+    won: tuple[list[ArsenalCard], list[ArsenalCard]] = ([], [])
+    led_won = blocks = turned_back = level4 = 0
+    for n, entry in enumerate(given, start=1):
+        parts = text(entry, f"round {n}").split()
+        if len(parts) != 3 or parts[0] not in SEATS:
+            raise BadInput(f"round {n} is {quoted(entry)}", allowed=_ROUND_ALLOWED)
+        leader = SEATS.index(parts[0])
+        lead, answer = card_list(f"{parts[1]} {parts[2]}", arsenal_card, f"round {n}")
+        if history and history[-1].winner != leader:
+            raise BadInput(f"round {n} is led by {parts[0]}, but {SEATS[history[-1].winner]} "
+                           f"won round {n - 1}", allowed="the winner of each round leads the "
+                                                         "next (AR-WHO-LEADS)")
+        met = clash(lead, answer)
+        winner = leader if met.winner == 0 else 1 - leader
+        played = (lead, answer) if leader == YOU else (answer, lead)
+        history.append(RoundPlayed(n, leader, played, winner, met.how))
+        won[winner].extend((lead, answer))
+        led_won += winner == leader
+        blocks += met.how == "blocks"
+        turned_back += met.how == "turned-back"
+        level4 += met.winning_card.level == 4
+    for p in (YOU, NPC):
+        if tuple(won[p]) != captured[p]:
+            raise BadInput(f"{_SEAT_WORDS[p]} captured pile is not the cards of the rounds "
+                           f"{SEATS[p]} won", allowed=f"{arsenal_codes(tuple(won[p])) or 'none'}"
+                                                     ", in the order won")
+    return tuple(history), (led_won, blocks, turned_back, level4)
+
+
+def _check_hands(rules: ArsenalRules, stage: str, leader: int,
+                 hands: tuple[tuple[ArsenalCard, ...], ...], pile: tuple[ArsenalCard, ...],
+                 full: int, had_pile: bool) -> None:
+    """The hand sizes a match in play can have: both draw alike, so they are equal when a
+    round is led (full while the pile lasts), and a side with one card has no choice."""
+    to_move = leader if stage == "lead" else 1 - leader
+    size = len(hands[to_move])
+    others = size if stage == "lead" else size - 1
+    top = full if pile else size
+    allowed = (f"{'equal hands' if stage == 'lead' else 'the leader one card short'}, of "
+               f"2 to {full} cards for the side to move ({full} while the pile lasts)")
+    if not 2 <= size <= full or len(hands[1 - to_move]) != others or size != top:
+        raise BadInput(f"at stage {stage!r} you hold {len(hands[YOU])} cards and the NPC "
+                       f"{len(hands[NPC])}, with {len(pile)} in the pile", allowed=allowed +
+                       "; a side's last card is played for it (AR-FORCED)")
+    if rules.dry == "pile-empty" and had_pile and not pile:
+        raise BadInput("the match goes on with the pile used up",
+                       allowed='stage "over": under ruling AR-DRY \'pile-empty\' the match '
+                               "ends when the pile is used up")
+
+
+def _ending(
+    rules: ArsenalRules, given: object, deck: tuple[ArsenalCard, ...],
+    hands: tuple[tuple[ArsenalCard, ...], ...], pile: tuple[ArsenalCard, ...],
+    captured: tuple[tuple[ArsenalCard, ...], ...], rounds: int, had_pile: bool,
+) -> tuple[Outcome, tuple[ArsenalCard, ArsenalCard] | None]:
+    """The end of a match over: it ran dry as ruling AR-DRY says; most captured wins, a tie
+    goes to the sudden-death draw written in the position."""
+    left_in_hand = hands[0] or hands[1]
+    cut_short = rules.dry == "pile-empty" and had_pile and len(hands[0]) == len(hands[1])
+    if pile or rounds == 0 or (left_in_hand and not cut_short):
+        raise BadInput(f"the match is over with {len(hands[0])} and {len(hands[1])} cards in "
+                       f"hand and {len(pile)} in the pile after {rounds} rounds",
+                       allowed="every card played (ruling AR-DRY), or under 'pile-empty' the "
+                               "pile used up")
+    totals = (len(captured[0]), len(captured[1]))
+    if totals[0] != totals[1]:
+        if given is not None:
+            raise BadInput(f"a sudden death is drawn after {totals[0]} to {totals[1]}",
+                           allowed='"sudden_death": null unless the captured counts are equal')
+        winner = YOU if totals[0] > totals[1] else NPC
+        over = MatchOver(winner, totals, "most-captured", rounds, "AR-WINNING")
+        return Outcome((winner,), over), None
+    if given is None:
+        raise BadInput(f"the captured counts are equal ({totals[0]} each) and no sudden death "
+                       "is drawn", allowed='"sudden_death": your card and the NPC\'s, drawn '
+                                           "from the whole reshuffled deck")
+    drawn = card_list(given, arsenal_card, "the sudden death")
+    if len(drawn) != 2 or not set(drawn) <= set(deck):
+        raise BadInput(f"the sudden death is {quoted(given)}",
+                       allowed="two cards of this game's deck, yours then the NPC's")
+    met = clash(drawn[0], drawn[1])
+    over = MatchOver(met.winner, totals, "sudden-death", rounds, "AR-SUDDEN")
+    return Outcome((met.winner,), over), (drawn[0], drawn[1])
