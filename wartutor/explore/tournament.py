@@ -17,13 +17,11 @@ A student's player that returns an illegal action, raises, or takes longer than
 step, what it did and what was allowed) is kept in :attr:`Tournament.faults`, and the
 tournament goes on.
 
->>> from wartutor.variants import find_variant
->>> def lowest(view, decision):
-...     return min(decision.legal_actions)
->>> cup = tournament("guerrilla_tactics", {"lowest": lowest, "heuristic": "heuristic"},
-...                  deals=4, jobs=1)
->>> [s.games for s in cup.standings]
-[8, 8]
+>>> def first(view, decision):
+...     return decision.legal_actions[0]
+>>> cup = tournament("guerrilla_tactics", {"first": first, "heuristic": "heuristic"}, deals=4)
+>>> [(s.name, s.games) for s in cup.standings]
+[('heuristic', 8), ('first', 8)]
 """
 
 from __future__ import annotations
@@ -186,7 +184,10 @@ class Tournament:
 
 def _first_of_each(faults: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
     """A player usually makes the same mistake in every game: show its first only."""
-    return list(dict(reversed(faults)).items())[::-1]
+    first: dict[str, str] = {}
+    for who, fault in faults:
+        first.setdefault(who, fault)
+    return list(first.items())
 
 
 def tournament(
