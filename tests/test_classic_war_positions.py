@@ -38,13 +38,14 @@ def test_a_position_builds_the_state_it_describes_and_plays_on_alike(rules: Any,
 
 
 # The lesson: set up this war (the rule text's worked example, in the middle of a game).
-WAR = ("9S", "4C", "KD", "2H", "9H", "5D", "7C", "3S")
+# Battle 41 was your ace against a two: both went under your deck.
+WAR = ("9S", "4C", "KD", "2H", "9H", "5D", "7C", "3S", "AS", "2S")
 REST = [c.code for c in standard_deck() if c.code not in WAR]
 A_WAR = {
     "stage": "play", "battles": 41, "wars": 3,
-    "decks": {"you": "9S 4C KD 2H " + " ".join(REST[:22]),
-              "computer": "9H 5D 7C 3S " + " ".join(REST[22:])},
-    "last_battle": {"you": REST[21], "computer": REST[43]},
+    "decks": {"you": "9S 4C KD 2H " + " ".join(REST[:21]) + " AS 2S",
+              "computer": "9H 5D 7C 3S " + " ".join(REST[21:])},
+    "last_battle": {"you": "AS", "computer": "2S"},
     "unclaimed": "", "winner": None, "ending": None,
 }
 
@@ -84,7 +85,7 @@ def both(you: str, computer: str) -> dict[str, str]:
 
 
 YOURS, THEIRS = A_WAR["decks"]["you"], A_WAR["decks"]["computer"]
-OVER = changed(stage="over", decks=both(YOURS + " " + THEIRS, ""), winner="you",
+OVER = changed(stage="over", decks=both(THEIRS + " " + YOURS, ""), winner="you",
                ending="all-cards")
 
 
@@ -103,11 +104,13 @@ OVER = changed(stage="over", decks=both(YOURS + " " + THEIRS, ""), winner="you",
         (changed(battles=True), "the number of battles played is True"),
         (changed(wars=10**6), "the number of wars fought is 1000000"),
         (changed(last_battle=both("2H 3S", "4C")), "in the last battle you laid 2 cards"),
+        (changed(last_battle=both("2S", "AS")), "the last battle's cards are not under the"),
+        (changed(last_battle=both("KD", "2S")), "the last battle's cards are not under the"),
         (changed(last_battle=both("2H 3S", "4C 5D")), "a battle cannot lay 2 cards a side"),
         (changed(last_battle=both("2H 3S 4C", "3H 5D 6D")), "goes on to a war after unequal"),
         (changed(battles=0, wars=0), "the last battle shows 1 cards a side after 0 battles"),
         (changed(winner="you"), "a game in play has a winner or an ending"),
-        (changed(decks=both(YOURS + " " + THEIRS, "")), "a game in play has a player without"),
+        (changed(decks=both(THEIRS + " " + YOURS, "")), "a game in play has a player without"),
         (changed(stage="over"), "a game that is over has no ending"),
         (OVER | {"winner": "computer"}, "the ending 'all-cards' does not fit"),
         (OVER | {"ending": "limit", "winner": None}, "the ending 'limit' does not fit"),

@@ -31,7 +31,14 @@ from wartutor.core.position import (
     every_card_once,
     number,
 )
-from wartutor.variants.classic_war.game import COMPUTER, YOU, ClassicState, GameOver, Laid
+from wartutor.variants.classic_war.game import (
+    COMPUTER,
+    YOU,
+    ClassicState,
+    GameOver,
+    Laid,
+    _pickup_order,
+)
 from wartutor.variants.classic_war.rules import ClassicRules
 
 KEYS = ("stage", "battles", "wars", "decks", "last_battle", "unclaimed", "winner", "ending")
@@ -83,6 +90,7 @@ def from_position(rules: ClassicRules, position: Mapping[str, Any], seed: int) -
     wars = number(position["wars"], "the number of wars fought", 0,
                   battles * (52 // (rules.war_down + 1)))
     _check_last_battle(rules, battles, wars, laid)
+    _check_pile_taken(rules, decks, unclaimed, laid)
     winner_name = choice(position["winner"], "the winner", (*SEATS, None))
     ending = choice(position["ending"], "the ending", (*ENDINGS, None))
     winner = None if winner_name is None else SEATS.index(winner_name)
@@ -116,6 +124,36 @@ def _check_last_battle(rules: ClassicRules, battles: int, wars: int,
     if len(ups) - 1 > wars:
         raise BadInput(f"the last battle shows {len(ups) - 1} wars but {wars} were fought",
                        allowed=f"at least {len(ups) - 1} wars fought")
+
+
+def _check_pile_taken(rules: ClassicRules, decks: tuple[tuple[Card, ...], tuple[Card, ...]],
+                      unclaimed: tuple[Card, ...],
+                      laid: tuple[tuple[Card, ...], tuple[Card, ...]]) -> None:
+    """The last battle's cards are where it left them: under the winner's deck in the order
+    of ruling CW-PICKUP, or, when its war could not be finished, unclaimed on the table."""
+    if not laid[0]:
+        if unclaimed:
+            raise BadInput("cards are unclaimed before any battle",
+                           allowed="unclaimed cards only from the last battle")
+        return
+    if unclaimed:
+        if unclaimed != laid[0] + laid[1]:
+            raise BadInput("the unclaimed cards are not the last battle's",
+                           allowed=f"{codes(laid[0] + laid[1])}: your cards as laid, then the "
+                                   "computer's")
+        return
+    up = (laid[0][-1], laid[1][-1])
+    winners = ((YOU,) if up[0].rank > up[1].rank else (COMPUTER,) if up[1].rank > up[0].rank
+               else (YOU, COMPUTER))  # a tie: the war was given up by the one who ran short
+    for p in winners:
+        taken, _ = _pickup_order(rules.pickup, laid[p], laid[1 - p], Rng.from_seed(0))
+        bottom = decks[p][-len(taken):]
+        if bottom == taken or (rules.pickup == "shuffled" and set(bottom) == set(taken)):
+            return
+    raise BadInput("the last battle's cards are not under the winner's deck",
+                   allowed=f"the pile at the bottom of the winner's deck, in the order ruling "
+                           f"CW-PICKUP gives ({rules.pickup}), or unclaimed if the game ended "
+                           "in the middle of a war")
 
 
 def _check_playing(decks: tuple[tuple[Card, ...], tuple[Card, ...]], unclaimed: tuple[Card, ...],
