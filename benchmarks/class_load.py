@@ -200,7 +200,10 @@ async def play(room: Room, screens: tuple[Page, Page], moves: int, think: float)
         other = screens[1] if screen is screens[0] else screens[0]
         await asyncio.sleep(think)
         before = await other.locator(".wt-table-region").inner_html()
-        await screen.locator(CHOICE).first.click(timeout=WAIT_MS)
+        # The choices taken in turn: always the first (Activate) can tie a tie-break
+        # again and again until the cards run out.
+        offered = screen.locator(CHOICE)
+        await offered.nth(room.sent % max(1, await offered.count())).click(timeout=WAIT_MS)
         pressed = time.monotonic()
         room.sent += 1
         await other.wait_for_function(CHANGED, arg=before, timeout=WAIT_MS, polling=50)
