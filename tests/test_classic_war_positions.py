@@ -119,7 +119,8 @@ OVER = changed(stage="over", decks=both(THEIRS + " " + YOURS, ""), winner="you",
         (changed(turn="you"), "the position has an unknown key 'turn'"),
         ({k: v for k, v in A_WAR.items() if k != "wars"}, "the position has no 'wars'"),
         ("stage play", "a position cannot be 'stage play'"),
-        (changed(wars=[1, [2]]), "the position's 'wars[1]' is [2]"),
+        (changed(wars=[1, [2]]), "the number of wars fought is [1, [2]]"),
+        (changed(wars=1.5), "the position's 'wars' is 1.5"),
     ],
 )
 def test_a_position_that_is_not_one_is_refused_saying_why(position: Any, says: str) -> None:

@@ -63,16 +63,23 @@ def test_rules_of_another_game_are_refused() -> None:
     ("position", "says"),
     [
         ({1: "x"}, "the position has a key 1"),
-        ({"a": {"b": [1]}}, "the position's 'a.b' is [1]"),
+        ({"a": {"b": [{"c": [[1]]}]}}, "the position's 'a.b[0].c[0]' nests lists or tables more"),
+        ({"a": [{"b": 1.5}]}, "the position's 'a[0].b' is 1.5"),
         ({"a": 1.5}, "the position's 'a' is 1.5"),
         ({"a": 10**30}, "has a number of 31 digits"),
         ({"a": list(range(MAX_ENTRIES + 1))}, f"the position's 'a' has {MAX_ENTRIES + 1}"),
+        ({"a": {1: "x"}}, "the position's 'a' has a key 1"),
         ({str(n): n for n in range(MAX_ENTRIES + 1)}, f"the position has {MAX_ENTRIES + 1}"),
         ({"a": "x" * (MAX_CHARS + 1)}, f"more than {MAX_CHARS:,} characters"),
     ],
 )
 def test_a_position_is_plain_data_within_limits(position: Any, says: str) -> None:
     assert says in refusal(lambda: check_position(position))
+
+
+def test_a_position_may_hold_a_list_of_seats_each_a_table() -> None:
+    seats = {"seats": [{"hand": "9S", "table": ["play 2S"], "out": False}, {"hand": ""}]}
+    assert check_position(seats) == seats
 
 
 def test_a_position_reads_from_json_text() -> None:

@@ -1,11 +1,11 @@
 """Positions: a moment of a game written as plain data, and the checks every variant shares.
 
-A position is a dict of str -> str | int | bool | None | a list of those | a dict of
-those, so it saves inside a trace and a teacher can write one by hand. Each variant
-reads its own keys (its ``from_position``) and builds its own engine state; the helpers
-here are the care every variant takes alike: the shape and size of the data, unknown or
-missing keys, counters in range, card lists without strangers or repeats, and every card
-of the deck exactly once.
+A position is plain JSON data (a table of names to text, numbers, flags, None, and lists
+and tables of those, at most four deep), so it saves inside a trace and a teacher can
+write one by hand. Each variant reads its own keys (its ``from_position``) and builds its
+own engine state; the helpers here are the care every variant takes alike: the shape and
+size of the data, unknown or missing keys, counters in range, card lists without
+strangers or repeats, and every card of the deck exactly once.
 
 >>> from wartutor.core.cards import card
 >>> card_list("9S KD", card, "your deck")
@@ -27,6 +27,7 @@ from wartutor.core.limits import check_digits, parse_json
 
 MAX_CHARS = 50_000  # characters of all a position's text; a War Room position takes about 3,000
 MAX_ENTRIES = 200  # keys of a position, or entries of one of its lists or tables
+MAX_DEPTH = 4  # lists and tables inside one another: a list of seats' tables of lists takes 3
 _SCALARS = (str, int, bool, type(None))
 _ALLOWED = ("a table of names to text, whole numbers, true, false, null, or a list or a "
             "table of those")
@@ -91,50 +92,40 @@ def check_position(position: object) -> dict[str, Any]:
     """A plain copy of ``position`` if it has the shape of one and fits the limits."""
     if not isinstance(position, Mapping):
         raise BadInput(f"a position cannot be {quoted(position)}", allowed=_ALLOWED)
-    if len(position) > MAX_ENTRIES:
-        raise BadInput(f"the position has {len(position):,} keys",
-                       allowed=f"at most {MAX_ENTRIES} keys")
-    budget = [MAX_CHARS]
-    copy: dict[str, Any] = {}
-    for key, value in position.items():
-        if not isinstance(key, str):
-            raise BadInput(f"the position has a key {quoted(key)}", allowed="keys that are text")
-        _spend(budget, key)
-        if isinstance(value, Mapping):
-            copy[key] = {_inner_key(key, k, budget): _scalar(f"{key}.{k}", v, budget)
-                         for k, v in _bounded(key, value).items()}
-        elif isinstance(value, (list, tuple)):
-            copy[key] = [_scalar(f"{key}[{n}]", v, budget)
-                         for n, v in enumerate(_bounded(key, value))]
-        else:
-            copy[key] = _scalar(key, value, budget)
+    copy = _plain("", position, [MAX_CHARS], MAX_DEPTH + 1)
+    assert isinstance(copy, dict)
     return copy
 
 
-def _bounded(key: str, value: Any) -> Any:
-    if len(value) > MAX_ENTRIES:
-        raise BadInput(f"the position's {key!r} has {len(value):,} entries",
-                       allowed=f"at most {MAX_ENTRIES} entries in one list or table")
-    return value
-
-
-def _inner_key(outer: str, key: object, budget: list[int]) -> str:
-    if not isinstance(key, str):
-        raise BadInput(f"the position's {outer!r} has a key {quoted(key)}",
-                       allowed="keys that are text")
-    _spend(budget, key)
-    return key
-
-
-def _scalar(where: str, value: object, budget: list[int]) -> Any:
+def _plain(path: str, value: object, budget: list[int], depth: int) -> Any:
+    """``value``, found at ``path`` ("seats[0].hand"), as plain JSON data within the limits."""
+    where = f"the position's {path!r}" if path else "the position"
+    if isinstance(value, (Mapping, list, tuple)):
+        if depth == 0:
+            raise BadInput(f"{where} nests lists or tables more than {MAX_DEPTH} deep",
+                           allowed=f"lists and tables at most {MAX_DEPTH} deep in a position")
+        if len(value) > MAX_ENTRIES:
+            raise BadInput(f"{where} has {len(value):,} entries",
+                           allowed=f"at most {MAX_ENTRIES} entries in one list or table")
+        if isinstance(value, Mapping):
+            copy = {}
+            for key, inner in value.items():
+                if not isinstance(key, str):
+                    raise BadInput(f"{where} has a key {quoted(key)}",
+                                   allowed="keys that are text")
+                _spend(budget, key)
+                copy[key] = _plain(f"{path}.{key}" if path else key, inner, budget, depth - 1)
+            return copy
+        return [_plain(f"{path}[{n}]", inner, budget, depth - 1) for n, inner in enumerate(value)]
     if not isinstance(value, _SCALARS):
-        raise BadInput(f"the position's {where!r} is {quoted(value)}",
-                       allowed="text, a whole number, true, false or null there")
+        raise BadInput(f"{where} is {quoted(value)}",
+                       allowed="text, a whole number, true, false or null, or a list or a "
+                               "table of those")
     if isinstance(value, str):
         _spend(budget, value)
     elif isinstance(value, int) and not isinstance(value, bool):
         check_digits(str(value) if value.bit_length() < 100 else "9" * 31,
-                     what=f"the position's {where!r}", allowed="a counter of the game")
+                     what=where, allowed="a counter of the game")
     return value
 
 
