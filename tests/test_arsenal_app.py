@@ -251,3 +251,21 @@ def test_the_campaign_map_is_one_short_row(tmp_path: Path) -> None:
     app = arsenal_app(tmp_path, seed=1, pace="instant")
     assert [b.description for b in app._map_buttons] == [
         "1. Boot Camp", *(str(n) for n in range(2, 11))]
+
+
+def test_two_students_on_one_server_keep_their_own_campaigns(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=1, pace="instant")
+    app.open_campaign("Ada")
+    app.campaign.record(1, won=True)
+    other = arsenal_app(tmp_path, seed=1, pace="instant")
+    other.open_campaign("Bo")
+    assert other.campaign.open_levels() == (1,)
+    assert "Bo's campaign: level 1 is open." in other.news_text()
+    again = arsenal_app(tmp_path, seed=1, pace="instant", student="ada")
+    assert again.campaign.open_levels() == (1, 2) and again.level.number == 2
+
+
+def test_an_empty_name_opens_no_campaign_and_says_why(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=1, pace="instant")
+    app.open_campaign("   ")
+    assert "name box is empty" in app.news_text()

@@ -55,10 +55,11 @@ class ArsenalApp(widgets.VBox):
         rules: ArsenalRules | None = None,
         stacked: tuple[str, ...] | None = None,
         pace: str = DEFAULT_PACE,
+        position: Mapping[str, Any] | None = None,
     ) -> None:
         self.campaign = campaign
         self._seed, self._rules, self._stacked = seed, rules, stacked
-        self._pace = pace
+        self._pace, self._position = pace, position
         # The deal (its first step) whose result is recorded: held, not just its id(), since
         # a freed step's id is soon reused by a new deal's, which would then go unrecorded.
         self._counted: Step[ArsenalState] | None = None
@@ -76,10 +77,20 @@ class ArsenalApp(widgets.VBox):
             line.layout.display = "none"
             line.observe(_shown_when_said, names="value")
         self._arena = widgets.VBox()
+        # On a server shared by a class, each student keeps a campaign of their own.
+        self.name_box = widgets.Text(description="Your name", placeholder="to keep your own "
+                                     "campaign", style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="300px"))
+        self.name_box.add_class("wt-student")
+        mine = widgets.Button(description="Open my campaign",
+                              tooltip="Your own levels and wins, kept under your name")
+        mine.on_click(lambda _: self._open_campaign(self.name_box.value))
+        self._mine = mine
         self.match: GameApp
         super().__init__(children=[
             widgets.HTML(STYLESHEET + ARSENAL_STYLE),
             self._map, self._alert, self._news, self._arena, self._status,
+            widgets.HBox([self.name_box, mine]),
         ])
         self.add_class("wt-app")
         self.add_class("wt-arsenal-app")
@@ -99,6 +110,24 @@ class ArsenalApp(widgets.VBox):
                 button.click()
                 return
         self.match.press(label)
+
+    def open_campaign(self, student: str) -> None:
+        """Type ``student`` in the name box and press Open my campaign."""
+        self.name_box.value = student
+        self._mine.click()
+
+    def _open_campaign(self, student: str) -> None:
+        try:
+            campaign = Campaign(self.campaign.file.path.parent, student=student)
+        except BadInput as e:
+            self._news.value = f'<div class="wt-news" role="alert">{escape(str(e))}</div>'
+            return
+        self.campaign = campaign
+        self.level = campaign.level(campaign.progress.unlocked)
+        name = escape(" ".join(student.split()))
+        self._news.value = (f'<div class="wt-news" role="status">{name}\'s campaign: level '
+                            f"{self.level.number} is open.</div>")
+        self._start(self.level.number)
 
     def map_labels(self) -> list[str]:
         """The levels one may pick now."""
@@ -140,6 +169,7 @@ class ArsenalApp(widgets.VBox):
             ARSENAL, ArsenalTable(self.level), human=YOU, seed=seed, rules=self._rules,
             stacked=self._stacked, agents={NPC: self.level.npc_agent}, autoplay=random_agent,
             pace=self.match.pace.value if hasattr(self, "match") else self._pace,
+            position=self._position,
         )
         self.match.timeline.observe(self._on_step, names="value")
         self._arena.children = [self.match]
@@ -206,11 +236,15 @@ def arsenal_app(
     rules: ArsenalRules | Mapping[str, Any] | None = None,
     stacked: tuple[str, ...] | None = None,
     pace: str = DEFAULT_PACE,
+    student: str | None = None,
+    position: Mapping[str, Any] | None = None,
 ) -> ArsenalApp:
     """The Arsenal campaign, with progress kept in ``data_dir`` (by default the user's data
-    folder, or ``WARTUTOR_DATA_DIR``). ``level`` picks an open level (else the newest);
-    ``seed``, ``rules``, ``stacked`` and ``pace`` set up the first match as in every app."""
+    folder, or ``WARTUTOR_DATA_DIR``), under ``student``'s name if given (the app's name
+    box does the same). ``level`` picks an open level (else the newest); ``seed``,
+    ``rules``, ``stacked``, ``pace`` and ``position`` set up the first match as in every
+    app."""
     if isinstance(rules, Mapping):
         rules = rules_from(ArsenalRules, rules)
-    return ArsenalApp(Campaign(data_dir), level=level, seed=seed, rules=rules, stacked=stacked,
-                      pace=pace)
+    return ArsenalApp(Campaign(data_dir, student), level=level, seed=seed, rules=rules,
+                      stacked=stacked, pace=pace, position=position)

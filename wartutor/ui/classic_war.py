@@ -139,6 +139,7 @@ def classic_war_app(
     rules: ClassicRules | Mapping[str, Any] | None = None,
     stacked: tuple[str, ...] | None = None,
     pace: str = DEFAULT_PACE,
+    position: Mapping[str, Any] | None = None,
 ) -> GameApp:
     """You against the computer. There are no choices in classic War, so every decision
     is yours (player 0): pressing Turn cards turns both top cards, and the battle plays
@@ -150,4 +151,4 @@ def classic_war_app(
     'You win! You hold all 2 cards: you win the game.'
     """
     return GameApp(CLASSIC_WAR, ClassicTable(), human=0, seed=seed, rules=rules,
-                   stacked=stacked, pace=pace)
+                   stacked=stacked, pace=pace, position=position)

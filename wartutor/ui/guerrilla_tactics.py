@@ -303,6 +303,8 @@ def guerrilla_tactics_app(
     rules: GuerrillaRules | Mapping[str, Any] | None = None,
     stacked: tuple[str, ...] | None = None,
     pace: str = DEFAULT_PACE,
+    humans: tuple[int, ...] | None = None,
+    position: Mapping[str, Any] | None = None,
 ) -> GameApp:
     """You (seat 0) against one to three computer players using the heuristic agent.
 
@@ -329,7 +331,8 @@ def guerrilla_tactics_app(
     # Computer players for every seat a New round could need, whatever the table's size.
     agents = dict.fromkeys(range(1, len(NAMES)), heuristic_agent)
     app = GameApp(GUERRILLA_TACTICS, GuerrillaTable(), human=0, seed=seed, rules=settings,
-                  stacked=stacked, agents=agents, autoplay=heuristic_agent, pace=pace)
+                  stacked=stacked, agents=agents, autoplay=heuristic_agent, pace=pace,
+                  humans=humans, position=position)
     app.add_class("wt-guerrilla-app")
     return app
 

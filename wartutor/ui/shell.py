@@ -150,6 +150,8 @@ class GameApp(widgets.VBox):
     Ready, so that each sees only their own view. ``names`` are what the seats are
     called when the one on screen is "you" (by default "Player 1", "Player 2", ... for
     the players at a shared screen, the variant's own names for the computers).
+    ``position`` starts the game from a set position (``docs/positions.md``), as a
+    lesson does; like a set deal, every New round starts it again.
     """
 
     def __init__(
@@ -166,6 +168,7 @@ class GameApp(widgets.VBox):
         pace: str = DEFAULT_PACE,
         humans: Sequence[int] | None = None,
         names: Sequence[str] | None = None,
+        position: Mapping[str, Any] | None = None,
     ) -> None:
         if pace not in PACES:
             raise BadInput(f"{pace!r} is not a pace", allowed=", ".join(PACES))
@@ -177,12 +180,13 @@ class GameApp(widgets.VBox):
         self._agent_makers = dict(agents or {})
         self._autoplay_maker = autoplay
         self._stacked = stacked
+        self._position = position
         if isinstance(rules, Mapping):
             rules = rules_from(variant.rules_type, rules)
         self._names = self._seat_names(rules, names)
         seed = fresh_seed() if seed is None else check_seed(seed)
         self._seat_agents(seed)
-        self._game = self._computers_move(Game.new(variant, rules, seed, stacked))
+        self._game = self._computers_move(self._start(rules, seed))
         self._cursor = len(self._game.steps) - 1
         self._entries: list[tuple[tuple[str, str], ...]] = []  # per step: (words, rule) each
         self._syncing = False  # set while the app itself moves the timeline or the player
@@ -411,8 +415,9 @@ class GameApp(widgets.VBox):
         return text_of(self.rulings.table_html())
 
     def deal_code(self) -> str | None:
-        """The code of the deal on show (None for a set deal or rulings no code can hold)."""
-        if self._stacked is not None:
+        """The code of the deal on show (None for a set deal or position, or rulings no code
+        can hold)."""
+        if self._stacked is not None or self._position is not None:
             return None
         try:
             return deal_code(self._variant.name, self._game.rules, self._game.seed)
@@ -553,6 +558,12 @@ class GameApp(widgets.VBox):
             game = self._computers_move(game.play(self._autoplays[decision.player](view, decision)))
         self._continue(game)
 
+    def _start(self, rules: Any, seed: int) -> Game[Any]:
+        """A new game: from the set position if there is one, else dealt (or stacked)."""
+        if self._position is not None:
+            return Game.from_position(self._variant, rules, self._position, seed)
+        return Game.new(self._variant, rules, seed, self._stacked)
+
     def _seat_agents(self, seed: int) -> None:
         self._agents = {seat: make(seat, seed) for seat, make in self._agent_makers.items()
                         if seat not in self._humans}
@@ -587,7 +598,7 @@ class GameApp(widgets.VBox):
                            f"not {self._variant.title}",
                            allowed=f"open the {title} app and join it there")
         rules = code.rules()
-        self._stacked = None  # a code is always a shuffled deal
+        self._stacked = self._position = None  # a code is always a shuffled deal
         self._deal(code.seed, rules)
         self.code_box.value = ""
 
@@ -598,7 +609,7 @@ class GameApp(widgets.VBox):
         game = trace.replay()
         self._stop_playback()
         self._seat_agents(game.seed)
-        self._stacked = game.stacked
+        self._stacked, self._position = game.stacked, game.position
         self._game = self._computers_move(game)
         self._cursor = len(self._game.steps) - 1
         self._entries = []
@@ -610,7 +621,7 @@ class GameApp(widgets.VBox):
             rules = rules_from(self._variant.rules_type, self.rulings.chosen())
         self._stop_playback()
         self._seat_agents(seed)
-        game = self._computers_move(Game.new(self._variant, rules, seed, self._stacked))
+        game = self._computers_move(self._start(rules, seed))
         self._game = game
         self._cursor = len(game.steps) - 1
         self._entries = []

@@ -597,6 +597,8 @@ def trade_war_app(
     rules: TradeRules | Mapping[str, Any] | None = None,
     stacked: tuple[str, ...] | None = None,
     pace: str = DEFAULT_PACE,
+    humans: tuple[int, ...] | None = None,
+    position: Mapping[str, Any] | None = None,
 ) -> GameApp:
     """You (seat 0) against one to four computer players using the heuristic agent.
 
@@ -628,7 +630,8 @@ def trade_war_app(
     # Computer players for every seat a New round could need, whatever the table's size.
     agents = dict.fromkeys(range(1, MAX_PLAYERS), heuristic_agent)
     return GameApp(TRADE_WAR, TradeTable(), human=0, seed=seed, rules=settings,
-                   stacked=stacked, agents=agents, autoplay=heuristic_agent, pace=pace)
+                   stacked=stacked, agents=agents, autoplay=heuristic_agent, pace=pace,
+                   humans=humans, position=position)
 
 
 __all__ = ["TradeTable", "trade_war_app"]

@@ -482,6 +482,8 @@ def war_room_app(
     deck: Deck | str | Path | None = None,
     stacked: tuple[str, ...] | None = None,
     pace: str = DEFAULT_PACE,
+    humans: tuple[int, ...] | None = None,
+    position: Mapping[str, Any] | None = None,
 ) -> GameApp:
     """You (seat 0) against computer players who use the heuristic agent.
 
@@ -512,7 +514,8 @@ def war_room_app(
     # Computer players for every seat a New round could need, whatever the table's size.
     agents = dict.fromkeys(range(1, MAX_PLAYERS), heuristic_agent)
     return GameApp(WAR_ROOM, WarRoomTable(), human=0, seed=seed, rules=settings,
-                   stacked=stacked, agents=agents, autoplay=heuristic_agent, pace=pace)
+                   stacked=stacked, agents=agents, autoplay=heuristic_agent, pace=pace,
+                   humans=humans, position=position)
 
 
 __all__ = ["DeckTable", "RoomCard", "WarRoomTable", "show_deck", "war_room_app"]
