@@ -17,6 +17,8 @@ from wartutor.ui.render import STYLESHEET, card_svg
 
 EXPLORER = "rule_explorer.ipynb"
 TOGETHER = "play_together.ipynb"
+LAB = "strategy_lab.ipynb"
+BOARD = "class_board.ipynb"
 
 
 @dataclass(frozen=True)
@@ -148,7 +150,8 @@ class StartPage:
         doors = "".join(door_html(d) for d in DOORS)
         together = (f'<p class="wt-together"><a href="{TOGETHER}">Play together</a>: open a '
                     "room from any deal code, and classmates join it from their own "
-                    "screens.</p>")
+                    f'screens. <a href="{LAB}">Strategy lab</a>: write a player of your '
+                    f'own and rank it. Teachers: <a href="{BOARD}">the class board</a>.</p>')
         return (f'{STYLESHEET}{FRONT_STYLE}<div class="wt-front-page">{together}'
                 f'<div class="wt-front">{doors}</div></div>{SAME_TAB}')
 
