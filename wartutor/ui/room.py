@@ -83,7 +83,7 @@ class RoomGame(GameApp):
         self._held = dict(record.held)
         computers = {s: computer for s in range(record.seats) if s >= record.students}
         super().__init__(variant, design, human=seat, agents=computers, seed=deal.seed,
-                         rules=deal.rules(), pace=pace)
+                         rules=deal.rules(), pace=pace, names=self._students_names(variant, deal))
         # A room's game is shared: nobody may undo it, deal again or peek.
         for hidden in (self._undo, self._redo, self._new_round, self._autoplay_button,
                        self.show_everything, self.timeline, self.seed_box, self.code_box,
@@ -110,21 +110,40 @@ class RoomGame(GameApp):
         # During a playback, the moves after it wait for the next look.
         game = self._game if self.playing_back else self._caught_up(self._game)
         if len(game.steps) != len(self._game.steps):
-            self._held = dict(self._store.room(self.room_code).held)
+            self._sat_down(dict(self._store.room(self.room_code).held))
             self._continue(self._computers_move(game))
         elif len(self._held) < self._students and not self.playing_back:
             # A classmate may have sat down since: "Waiting for Bo", not "for a classmate".
             names = dict(self._store.room(self.room_code).held)
             if names != self._held:
-                self._held = names
-                self._show_controls(self._game.steps[self._cursor].state)
+                self._sat_down(names)
+                self._show()
         if self._game.outcome is not None:
             self._store.finish(self.room_code,
                                self._variant.explain(self._game.outcome.because))
 
+    def _students_names(self, variant: Any, deal: Any) -> tuple[str, ...]:
+        """The students' names at their seats; the computers keep the variant's names, and
+        a seat still free is called by its number."""
+        own = variant.player_names(deal.rules())
+        return tuple(self._held.get(s, f"Seat {s + 1}" if s < self._students else
+                                    ("Computer" if own[s].casefold() == "you" else own[s]))
+                     for s in range(len(own)))
+
+    def _sat_down(self, held: dict[int, str]) -> None:
+        """Classmates have taken seats: call them by their names from now on."""
+        self._held = held
+        names = list(self._names or ())
+        for seat, student in held.items():
+            if seat < len(names):
+                names[seat] = student
+        self._names = tuple(names)
+        self._entries = []  # the log is worded again, with the new names
+
     def close(self) -> None:
-        if self._next_look is not None:
-            self._next_look.cancel()
+        look = getattr(self, "_next_look", None)  # None until the screen is set up
+        if look is not None:
+            look.cancel()
         super().close()
 
     def _schedule_look(self, loop: asyncio.AbstractEventLoop) -> None:

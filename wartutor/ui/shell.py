@@ -326,7 +326,7 @@ class GameApp(widgets.VBox):
             connection_watch(),
         ])
         self.add_class("wt-app")
-        self._dealt(since=0)
+        self._dealt(since=self._cursor)  # nothing to watch before the page is drawn
 
     def __repr__(self) -> str:
         # Notebooks keep a widget's text repr; the default one would include the random seed.
