@@ -24,9 +24,13 @@ Computer 1 refills the hand with all 5 cards of the resource pile (the seven of 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
 from wartutor.variants.trade_war import fast
 from wartutor.variants.trade_war import game as rules_of_play
+from wartutor.variants.trade_war import position as positions
 from wartutor.variants.trade_war.agents import AGENTS
 from wartutor.variants.trade_war.choices import decision
 from wartutor.variants.trade_war.explain import (
@@ -94,6 +98,16 @@ class TradeWar:
     ) -> Summary:
         """The summary of game ``seed``, exactly as the traced engine gives it."""
         return fast.play_fast(rules, seed, agents, max_length)
+
+    def position_of(self, state: TradeState) -> dict[str, Any]:
+        """The position of a state: hands, piles, centre, battle, turn, stage, counters."""
+        return positions.position_of(state)
+
+    def from_position(
+        self, rules: TradeRules, position: Mapping[str, Any], seed: int
+    ) -> TradeState:
+        """The state at ``position`` (see docs/positions.md), or BadInput saying why not."""
+        return positions.from_position(rules, position, seed)
 
     def summarize(self, game: Game[TradeState]) -> Summary:
         """Length in turns; counts of asks, misses, battles, doubles, jokers and rewards."""

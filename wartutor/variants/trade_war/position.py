@@ -1,0 +1,417 @@
+"""Trade War positions: hands, resource piles, the centre, the battle, the turn, the counters.
+
+A position (see ``docs/positions.md``) is the engine's own :class:`TradeState` written as
+card codes. Every card of the 54 (the standard deck, ``MJ`` Mueller and ``PJ`` Putin) is
+in exactly one place: a hand, a resource pile (in the order laid), the centre (top card
+first), the cards removed by Putin, or the battle on the table (unless ``stacked``, a
+lesson's deal that leaves cards out of the game, as ``Game.new(stacked=...)`` does).
+The seats' zones are lists with one entry per player, from you (player 0) clockwise::
+
+    {"stage": "prepare", "turn": 1, "instigator": 0, "deciding": 0,
+     "hands": ["AS 9D 5C", "8H KD 4C"], "piles": ["", ""], "center": "2C 3C",
+     "stacked": True}
+
+Stages are the phases of a turn: ``"prepare"`` (the start of the instigator's turn: takes,
+swaps, the centre draw, and the first ask), ``"ask"`` (after a battle won: ask again),
+``"attack"`` and ``"defend"`` (a battle play), ``"putin"`` (Putin's holder may strike),
+``"reward"`` (three wins in a row: ``deciding`` picks the reward) and ``"over"``.
+``deciding`` is whose choice it is, which the stage implies. A position is a moment at
+which someone chooses (or the game is over): a step the rules take by themselves (a
+refill with no choice, the one card a player can play) is the engine's, so a position
+from which the rules would go on alone is refused, saying what would happen.
+
+The asks every player saw (``asks``) are written "0 asks 1 for 8: 8H" (a miss shows
+nothing: "0 asks 1 for 8"), separated by "; ".
+
+>>> from wartutor.core import Game
+>>> from wartutor.variants.trade_war import TRADE_WAR
+>>> position = position_of(Game.new(TRADE_WAR, seed=3).state)
+>>> position["stage"], position["turn"], len(position["hands"][0].split())
+('prepare', 1, 7)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from wartutor.core.cards import RANK_CODES, Card
+from wartutor.core.chance import Rng
+from wartutor.core.errors import BadInput, quoted
+from wartutor.core.position import (
+    card_list,
+    check_keys,
+    check_table,
+    choice,
+    every_card_once,
+    number,
+    text,
+)
+from wartutor.variants.trade_war.cards import (
+    PUTIN,
+    Cards,
+    sorted_cards,
+    trade_card,
+    trade_codes,
+    trade_deck,
+)
+from wartutor.variants.trade_war.choices import HAND_LIMIT, decider
+from wartutor.variants.trade_war.explain import explain
+from wartutor.variants.trade_war.game import STREAK_REWARD, _game_over, _settle
+from wartutor.variants.trade_war.rules import TradeRules
+from wartutor.variants.trade_war.state import (
+    ASK,
+    ATTACK,
+    DEFEND,
+    OVER,
+    PREPARE,
+    PUTIN_WINDOW,
+    REWARD,
+    AskRecord,
+    Battle,
+    GameOver,
+    Tally,
+    TradeEvent,
+    TradeState,
+)
+
+STAGES = (PREPARE, ASK, ATTACK, DEFEND, PUTIN_WINDOW, REWARD, OVER)
+BATTLE_STAGES = (ATTACK, DEFEND, PUTIN_WINDOW)
+ENDINGS = ("center-empty", "limit", "stalled")
+TALLY = tuple(Tally.__dataclass_fields__)
+BATTLE_KEYS = ("defender", "rank", "stake", "attack", "defence", "earlier", "earlier_attack")
+REQUIRED = ("stage", "turn", "instigator", "deciding", "hands", "piles", "center")
+OPTIONAL = ("removed", "battle", "streaks", "moved", "may_draw", "passes", "center_emptied",
+            "asks", "tally", "ending", "stacked")
+MAX_TURN = 10**9  # with no turn limit (TW-LIMIT None): no game comes near it
+_RANK_OF_CODE = {code: rank for rank, code in enumerate(RANK_CODES, start=2)}
+_ASK = re.compile(r"(\d) asks (\d) for (\w+)(?:: (.*))?")
+_ASK_ALLOWED = ('"0 asks 1 for 8: 8H 8D" (who asked whom for which rank, and the cards shown; '
+                '"0 asks 1 for 8" for a miss), separated by "; "')
+_UNSET = object()  # an optional key left out: its value follows from the rest
+
+
+# A state's position
+
+
+def position_of(state: TradeState) -> dict[str, Any]:
+    """The position of ``state``: every zone, the turn, whose choice, the counters."""
+    battle = state.battle
+    who = decider(state)
+    over = state.outcome is not None
+    ending = None
+    if state.outcome is not None:
+        assert isinstance(state.outcome.because, GameOver)
+        ending = state.outcome.because.ending
+    zones = (*state.hands, *state.piles, state.center, state.removed,
+             () if battle is None else battle.cards)
+    return {
+        "stage": OVER if over else state.phase,
+        "turn": state.turn,
+        "instigator": state.instigator,
+        "deciding": None if who is None else who[0],
+        "hands": [trade_codes(h) for h in state.hands],
+        "piles": [trade_codes(p) for p in state.piles],
+        "center": trade_codes(state.center),
+        "removed": trade_codes(state.removed),
+        "battle": None if battle is None else {
+            "defender": battle.defender, "rank": RANK_CODES[battle.rank - 2],
+            "stake": trade_codes(battle.stake), "attack": trade_codes(battle.attack),
+            "defence": trade_codes(battle.defence), "earlier": trade_codes(battle.earlier),
+            "earlier_attack": trade_codes(battle.earlier_attack)},
+        "streaks": list(state.streaks),
+        # Only the start of a turn reads which cards have moved (TW-SWAP-ONCE).
+        "moved": trade_codes(state.moved) if state.phase == PREPARE and not over else "",
+        "may_draw": state.may_draw,
+        "passes": state.passes,
+        "center_emptied": state.center_emptied,
+        "asks": "; ".join(_ask_words(r) for r in state.log),
+        "tally": dict(vars(state.tally)),
+        "ending": ending,
+        "stacked": sum(map(len, zones)) != len(trade_deck()),
+    }
+
+
+def _ask_words(record: AskRecord) -> str:
+    asked = f"{record.player} asks {record.target} for {RANK_CODES[record.rank - 2]}"
+    return f"{asked}: {trade_codes(record.shown)}" if record.shown else asked
+
+
+# The state at a position
+
+
+def from_position(rules: TradeRules, position: Mapping[str, Any], seed: int) -> TradeState:
+    """The state at ``position``, checked as carefully as a deal (see the module docstring)."""
+    given = {key: _UNSET for key in OPTIONAL} | dict(position)
+    check_keys(given, REQUIRED + OPTIONAL)
+    n = rules.players
+    stage = choice(given["stage"], "the stage", STAGES)
+    top_turn = MAX_TURN if rules.turn_limit is None else rules.turn_limit
+    turn = number(given["turn"], "the turn", 1, top_turn)
+    instigator = number(given["instigator"], "the instigator", 0, n - 1)
+    hands = tuple(sorted_cards(h) for h in _seat_zones(given["hands"], "hand", n))
+    for p, hand in enumerate(hands):
+        if len(hand) > HAND_LIMIT:
+            raise BadInput(f"player {p}'s hand holds {len(hand)} cards",
+                           allowed=f"at most {HAND_LIMIT} cards in a hand (TW-HAND-LIMIT)")
+    piles = _seat_zones(given["piles"], "resource pile", n)
+    center = card_list(given["center"], trade_card, "the centre")
+    removed = _optional_cards(given["removed"], "the removed cards")
+    if PUTIN in removed:
+        raise BadInput("Putin is among the removed cards",
+                       allowed="cards Putin assassinated; Putin himself goes back into the "
+                               "centre (TW-PUTIN-KILL)")
+    battle = _battle(rules, given["battle"], stage, instigator, hands)
+    stacked = False if given["stacked"] is _UNSET else choice(given["stacked"], "stacked",
+                                                              (False, True))
+    zones = {**{f"player {p}'s hand": h for p, h in enumerate(hands)},
+             **{f"player {p}'s resource pile": pile for p, pile in enumerate(piles)},
+             "the centre": center, "the removed cards": removed,
+             "the battle": () if battle is None else battle.cards}
+    every_card_once(zones, trade_deck() if not stacked else
+                    tuple(c for zone in zones.values() for c in zone))
+    streaks = _streaks(rules, given["streaks"], stage, instigator)
+    moved = _moved(given["moved"], stage, hands[instigator] + piles[instigator])
+    may_draw = _may_draw(given["may_draw"], stage, center, hands[instigator], piles[instigator])
+    over = stage == OVER
+    passes = 0 if given["passes"] is _UNSET else number(given["passes"], "the passes", 0,
+                                                        n if over else n - 1)
+    center_emptied = _center_emptied(rules, given["center_emptied"], center, over)
+    log = _asks(rules, given["asks"])
+    tally = _tally(given["tally"], log, removed)
+    deciding = given["deciding"]
+    rewarded = number(deciding, "who decides the reward", 0, n - 1) if stage == REWARD else None
+    state = TradeState(rules, Rng.from_seed(seed), hands, piles, center, removed,
+                       PREPARE if over else stage, instigator, turn, streaks, battle, moved,
+                       may_draw, rewarded, center_emptied, passes, log, tally)
+    if over:
+        state = _ended(rules, state, given["ending"], deciding)
+    elif given["ending"] not in (_UNSET, None):
+        raise BadInput(f"the ending is {quoted(given['ending'])} while the game goes on",
+                       allowed='"ending": null until the stage is "over"')
+    else:
+        _check_settled(state)
+        _check_deciding(state, deciding)
+    return state
+
+
+def _seat_zones(value: object, zone: str, n: int) -> tuple[Cards, ...]:
+    """One zone per player: a list of ``n`` card texts, from you (player 0) clockwise."""
+    if not isinstance(value, list) or len(value) != n:
+        raise BadInput(f"the {zone}s are {quoted(value)}",
+                       allowed=f"a list of {n} card texts, one per player from you clockwise")
+    return tuple(card_list(v, trade_card, f"player {p}'s {zone}") for p, v in enumerate(value))
+
+
+def _optional_cards(value: object, where: str) -> Cards:
+    return () if value is _UNSET else card_list(value, trade_card, where)
+
+
+def _is_play(cards: Cards) -> bool:
+    """A battle play (TW-PLAY-SIZE): one card other than Putin, or two of one rank."""
+    if len(cards) == 1:
+        return cards[0] != PUTIN
+    return (len(cards) == 2 and isinstance(cards[0], Card) and isinstance(cards[1], Card)
+            and cards[0].rank == cards[1].rank)
+
+
+def _battle(rules: TradeRules, value: object, stage: str, instigator: int,
+            hands: tuple[Cards, ...]) -> Battle | None:
+    """The battle on the table: there is one exactly at the stages of a battle."""
+    if value is _UNSET or value is None:
+        if stage in BATTLE_STAGES:
+            raise BadInput(f"the stage is {stage!r} and there is no battle",
+                           allowed="a battle table at stages 'attack', 'defend' and 'putin'")
+        return None
+    if stage not in BATTLE_STAGES:
+        raise BadInput(f"there is a battle at stage {stage!r}",
+                       allowed="\"battle\": null except at stages 'attack', 'defend' and 'putin'")
+    table = check_table(value, "the battle", BATTLE_KEYS)
+    defender = number(table["defender"], "the defender", 0, rules.players - 1)
+    if defender == instigator:
+        raise BadInput(f"player {defender} is both the instigator and the defender",
+                       allowed="a defender other than the instigator (TW-GUESS)")
+    rank = _RANK_OF_CODE.get(choice(table["rank"], "the rank asked", RANK_CODES))
+    assert rank is not None
+    stake, attack, defence, earlier, earlier_attack = (
+        card_list(table[key], trade_card, f"the battle's {key.replace('_', ' ')}")
+        for key in BATTLE_KEYS[2:])
+    laid = 2 if rules.stake_size == "two" else 4
+    if len(stake) > laid or any(not isinstance(c, Card) or c.rank != rank for c in stake):
+        raise BadInput(f"the stake is {quoted(table['stake'])} for the rank {table['rank']}",
+                       allowed=f"at most {laid} cards, all of the rank asked (TW-TRIPLES)")
+    if rules.stake_size == "all" and any(isinstance(c, Card) and c.rank == rank
+                                         for c in hands[defender]):
+        raise BadInput(f"the defender still holds a card of the rank asked ({table['rank']})",
+                       allowed="every card of that rank laid as the stake (TW-DOUBLES, ruling "
+                               "TW-TRIPLES 'all')")
+    plays_down = {ATTACK: (False, False), DEFEND: (True, False), PUTIN_WINDOW: (True, True)}
+    for cards, down, side in zip((attack, defence), plays_down[stage], ("attack", "defence"),
+                                 strict=True):
+        if down != bool(cards) or (cards and not _is_play(cards)):
+            raise BadInput(f"the {side} is {quoted(table[side])} at stage {stage!r}",
+                           allowed="a play (one card but Putin, or two of one rank) once that "
+                                   "side has played in this round, else \"\"")
+    if earlier and rules.battle_tie != "again":
+        raise BadInput("the battle has earlier tied cards",
+                       allowed="earlier cards only under ruling TW-BATTLE-TIE 'again'")
+    if len(earlier) != 2 * len(earlier_attack) or not set(earlier_attack) <= set(earlier):
+        raise BadInput(f"the earlier cards are {quoted(table['earlier'])}, of which "
+                       f"{quoted(table['earlier_attack'])} the instigator's",
+                       allowed="the tied rounds' cards, half of them the instigator's "
+                               "(both sides play alike in a tie)")
+    return Battle(defender, rank, stake, attack, defence, earlier, earlier_attack)
+
+
+def _streaks(rules: TradeRules, value: object, stage: str, instigator: int) -> tuple[int, ...]:
+    n = rules.players
+    if value is _UNSET:
+        return (0,) * n
+    if not isinstance(value, list) or len(value) != n:
+        raise BadInput(f"the streaks are {quoted(value)}",
+                       allowed=f"a list of {n} numbers, one per player")
+    streaks = tuple(number(v, f"player {p}'s streak", 0, STREAK_REWARD - 1)
+                    for p, v in enumerate(value))
+    if rules.streak == "turn":
+        others = [p for p, s in enumerate(streaks) if s and p != instigator]
+        if others:
+            raise BadInput(f"player {others[0]} has a streak in player {instigator}'s turn",
+                           allowed="under ruling TW-STREAK 'turn', a streak for the "
+                                   "instigator only")
+        least = 1 if stage == ASK else 0
+        most = 0 if stage == PREPARE else STREAK_REWARD - 1
+        if not least <= streaks[instigator] <= most:
+            raise BadInput(f"the instigator's streak is {streaks[instigator]} at stage {stage!r}",
+                           allowed=f"from {least} to {most}: a turn begins at 0 and asks again "
+                                   "only after a battle won (TW-CONTINUE)")
+    return streaks
+
+
+def _moved(value: object, stage: str, own: Cards) -> Cards:
+    """The cards taken, swapped or drawn this turn (each moves once, TW-SWAP-ONCE)."""
+    moved = _optional_cards(value, "the moved cards")
+    if moved and stage != PREPARE:
+        raise BadInput(f"cards have moved ({quoted(value)}) at stage {stage!r}",
+                       allowed="\"moved\" only at stage 'prepare' (the start of a turn), else \"\"")
+    strays = [c.code for c in moved if c not in own]
+    if strays:
+        raise BadInput(f"{strays[0]} has moved this turn but is not the instigator's",
+                       allowed="cards in the instigator's hand or resource pile")
+    return moved
+
+
+def _may_draw(value: object, stage: str, center: Cards, hand: Cards, pile: Cards) -> bool:
+    """TW-CENTER-DRAW (ruling TW-DRAW-WHEN): short of resources, one card from the centre."""
+    short = bool(center) and len(hand) + len(pile) < HAND_LIMIT
+    if value is _UNSET:
+        return short and stage == PREPARE
+    may = choice(value, "may_draw", (False, True))
+    if may and stage == PREPARE and not short:
+        raise BadInput(f"the instigator may draw with {len(hand)} cards in hand, {len(pile)} "
+                       f"in the resource pile and {len(center)} in the centre",
+                       allowed="a draw only when hand and pile hold fewer than seven cards "
+                               "together and the centre is not empty (TW-DRAW-WHEN)")
+    return bool(may)
+
+
+def _center_emptied(rules: TradeRules, value: object, center: Cards, over: bool) -> bool:
+    """Ruling TW-END: under 'end-of-turn' an emptied centre ends the game as the turn ends."""
+    late = rules.end == "end-of-turn"
+    emptied = (late and not center) if value is _UNSET else choice(value, "center_emptied",
+                                                                   (False, True))
+    if emptied and not late:
+        raise BadInput("the centre has emptied and the game goes on to the turn's end",
+                       allowed="center_emptied only under ruling TW-END 'end-of-turn'")
+    if not over and not center and not emptied:
+        raise BadInput("the centre is empty and the game goes on",
+                       allowed="stage 'over' (TW-END-GAME), or under ruling TW-END "
+                               "'end-of-turn' center_emptied true until the turn ends")
+    return bool(emptied)
+
+
+def _asks(rules: TradeRules, value: object) -> tuple[AskRecord, ...]:
+    if value is _UNSET:
+        return ()
+    records = []
+    for n, words in enumerate(text(value, "the asks").split(";"), start=1):
+        if not words.strip():
+            if text(value, "the asks").strip():
+                raise BadInput(f"ask {n} is empty", allowed=_ASK_ALLOWED)
+            continue
+        found = _ASK.fullmatch(words.strip())
+        if found is None or found[3] not in _RANK_OF_CODE:
+            raise BadInput(f"ask {n} is {quoted(words.strip())}", allowed=_ASK_ALLOWED)
+        player, target = int(found[1]), int(found[2])
+        rank = _RANK_OF_CODE[found[3]]
+        shown = card_list(found[4] or "", trade_card, f"the cards shown at ask {n}")
+        laid = 2 if rules.stake_size == "two" else 4
+        if (player >= rules.players or target >= rules.players or player == target
+                or len(shown) > laid or any(not isinstance(c, Card) or c.rank != rank
+                                            for c in shown)):
+            raise BadInput(f"ask {n} is {quoted(words.strip())}",
+                           allowed=f"two different players of 0 to {rules.players - 1}, and "
+                                   f"at most {laid} cards shown, of the rank asked")
+        records.append(AskRecord(player, target, rank, shown))
+    return tuple(records)
+
+
+def _tally(value: object, log: tuple[AskRecord, ...], removed: Cards) -> Tally:
+    """The game's counts; those the position shows must agree with it."""
+    misses = sum(not r.shown for r in log)
+    shown = {"asks": len(log), "misses": misses, "battles": len(log) - misses,
+             "assassinations": len(removed)}
+    if value is _UNSET:
+        return Tally(**shown)
+    table = check_table(value, "the tally", TALLY)
+    counts = {key: number(table[key], f"the tally's {key}", 0, None) for key in TALLY}
+    for key, count in shown.items():
+        if counts[key] != count:
+            raise BadInput(f"the tally's {key} is {counts[key]}",
+                           allowed=f"{count}, as the asks and the removed cards show")
+    return Tally(**counts)
+
+
+def _ended(rules: TradeRules, state: TradeState, ending: object, deciding: object) -> TradeState:
+    """The state of a game over, ended as ``ending`` says (TW-END-GAME, TW-LIMIT, TW-STALL)."""
+    n = rules.players
+    if ending is _UNSET:
+        ending = None
+    how = choice(ending, "the ending", ENDINGS)
+    if deciding is not None:
+        raise BadInput(f"the game is over and {quoted(deciding)} decides",
+                       allowed="\"deciding\": null once the game is over")
+    if how == "limit" and state.turn != rules.turn_limit:
+        raise BadInput(f"the game was stopped at turn {state.turn}",
+                       allowed=f"the turn limit, {rules.turn_limit} (ruling TW-LIMIT)")
+    if how == "stalled" and state.passes != n:
+        raise BadInput(f"the game stalled after {state.passes} passes",
+                       allowed=f"{n}: a whole round of players who could not ask (TW-STALL)")
+    if how != "stalled" and state.passes == n:
+        raise BadInput(f"{n} passes in a row, and the game ended {how!r}",
+                       allowed="'stalled' (TW-STALL)")
+    if how == "center-empty" and state.center and not state.center_emptied:
+        raise BadInput(f"the game ended with the centre empty, and it holds {len(state.center)}",
+                       allowed="an empty centre (TW-END-GAME), or under ruling TW-END "
+                               "'end-of-turn' center_emptied true")
+    rule = {"limit": "TW-LIMIT", "stalled": "TW-STALL"}.get(
+        how, "TW-END" if state.center_emptied else "TW-END-GAME")
+    return _game_over(state, how, rule, [])
+
+
+def _check_settled(state: TradeState) -> None:
+    """Refuse a moment at which the rules go on by themselves: the engine takes such steps."""
+    events: list[TradeEvent] = []
+    _settle(state, events)
+    if events:
+        raise BadInput(f"at this position nobody has a choice: {explain(events[0])}",
+                       allowed="a moment at which someone chooses (a position after the "
+                               "steps the rules take by themselves)")
+
+
+def _check_deciding(state: TradeState, deciding: object) -> None:
+    who = decider(state)
+    assert who is not None
+    if type(deciding) is not int or deciding != who[0]:
+        raise BadInput(f"player {quoted(deciding)} decides at stage {state.phase!r}",
+                       allowed=f"player {who[0]}, who makes the {who[1]} decision now")
