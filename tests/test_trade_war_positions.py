@@ -137,12 +137,14 @@ DEFENDING = ATTACKING | {"stage": "defend", "deciding": 1, "hands": ["9D 5C", "K
                          "battle": battle(attack="AS")}
 ASKING_AGAIN = lesson(stage="ask", hands=["9D 5C", "4C"], piles=["8H AS KD", ""],
                       asks="0 asks 1 for 8: 8H", streaks=[1, 0])
+REWARDED = lesson(stage="reward", hands=["5C", "4C"], piles=["8H AS KD 9S 9D 6C", "QC"],
+                  asks="0 asks 1 for 8: 8H; 0 asks 1 for 9: 9S; 0 asks 1 for 6: 6C")
 OVER = lesson(stage="over", turn=3, deciding=None, hands=["9D 5C", "4C 2C 3C"],
               piles=["8H AS KD", ""], center="", asks="0 asks 1 for 8: 8H", ending="center-empty")
 
 
 def test_these_refusal_examples_start_from_positions_that_are_accepted() -> None:
-    for position in (ATTACKING, DEFENDING, ASKING_AGAIN):
+    for position in (ATTACKING, DEFENDING, ASKING_AGAIN, REWARDED):
         assert Game.from_position(TRADE_WAR, LESSON_RULES, position).decision is not None
     over = Game.from_position(TRADE_WAR, LESSON_RULES, OVER)
     assert over.decision is None and over.outcome is not None and over.outcome.winners == (0,)
@@ -242,6 +244,12 @@ def test_these_refusal_examples_start_from_positions_that_are_accepted() -> None
                      id="an ending while the game goes on"),
         pytest.param(lesson(stage="reward", deciding=None), "who decides the reward is None",
                      id="a reward nobody picks"),
+        pytest.param(REWARDED | {"deciding": 1}, "player 1 is rewarded in player 0's turn",
+                     id="a reward out of turn"),
+        pytest.param(REWARDED | {"streaks": [2, 0]}, "player 0 is rewarded with a streak of 2",
+                     id="a reward that keeps its streak"),
+        pytest.param({k: v for k, v in ASKING_AGAIN.items() if k != "streaks"},
+                     "the instigator's streak is 0 at stage 'ask'", id="asking again, no streak"),
         pytest.param(lesson(piles=["7S", ""]), "at this position nobody has a choice: You refill",
                      id="a refill with no choice"),
         pytest.param(ATTACKING | {"hands": ["AS", "KD 4C 9D 5C"]},

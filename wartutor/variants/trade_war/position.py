@@ -181,7 +181,7 @@ def from_position(rules: TradeRules, position: Mapping[str, Any], seed: int) -> 
     log = _asks(rules, given["asks"])
     tally = _tally(given["tally"], log, removed)
     deciding = given["deciding"]
-    rewarded = number(deciding, "who decides the reward", 0, n - 1) if stage == REWARD else None
+    rewarded = _rewarded(rules, deciding, instigator, streaks) if stage == REWARD else None
     state = TradeState(rules, Rng.from_seed(seed), hands, piles, center, removed,
                        PREPARE if over else stage, instigator, turn, streaks, battle, moved,
                        may_draw, rewarded, center_emptied, passes, log, tally)
@@ -267,7 +267,7 @@ def _battle(rules: TradeRules, value: object, stage: str, instigator: int,
 def _streaks(rules: TradeRules, value: object, stage: str, instigator: int) -> tuple[int, ...]:
     n = rules.players
     if value is _UNSET:
-        return (0,) * n
+        value = [0] * n
     if not isinstance(value, list) or len(value) != n:
         raise BadInput(f"the streaks are {quoted(value)}",
                        allowed=f"a list of {n} numbers, one per player")
@@ -279,13 +279,28 @@ def _streaks(rules: TradeRules, value: object, stage: str, instigator: int) -> t
             raise BadInput(f"player {others[0]} has a streak in player {instigator}'s turn",
                            allowed="under ruling TW-STREAK 'turn', a streak for the "
                                    "instigator only")
-        least = 1 if stage == ASK else 0
-        most = 0 if stage == PREPARE else STREAK_REWARD - 1
-        if not least <= streaks[instigator] <= most:
-            raise BadInput(f"the instigator's streak is {streaks[instigator]} at stage {stage!r}",
-                           allowed=f"from {least} to {most}: a turn begins at 0 and asks again "
-                                   "only after a battle won (TW-CONTINUE)")
+    # Asking again follows a battle won (TW-CONTINUE); a turn's streak begins at 0.
+    least = 1 if stage == ASK else 0
+    most = 0 if stage == PREPARE and rules.streak == "turn" else STREAK_REWARD - 1
+    if not least <= streaks[instigator] <= most:
+        raise BadInput(f"the instigator's streak is {streaks[instigator]} at stage {stage!r}",
+                       allowed=f"from {least} to {most}: under ruling TW-STREAK 'turn' a turn "
+                               "begins at 0, and one asks again only after a battle won "
+                               "(TW-CONTINUE)")
     return streaks
+
+
+def _rewarded(rules: TradeRules, deciding: object, instigator: int,
+              streaks: tuple[int, ...]) -> int:
+    """Who picks the three-wins reward (TW-THREE-WINS): the streak that earned it is spent."""
+    rewarded = number(deciding, "who decides the reward", 0, rules.players - 1)
+    if rules.streak == "turn" and rewarded != instigator:
+        raise BadInput(f"player {rewarded} is rewarded in player {instigator}'s turn",
+                       allowed="under ruling TW-STREAK 'turn', the instigator")
+    if streaks[rewarded] != 0:
+        raise BadInput(f"player {rewarded} is rewarded with a streak of {streaks[rewarded]}",
+                       allowed="a streak of 0: the three wins are spent on the reward")
+    return rewarded
 
 
 def _moved(value: object, stage: str, own: Cards) -> Cards:
