@@ -171,6 +171,8 @@ def test_these_refusal_examples_start_from_positions_that_are_accepted() -> None
         pytest.param(lesson(instigator=2), "the instigator is 2", id="no such instigator"),
         pytest.param(lesson(deciding=1), "player 1 decides at stage 'prepare'. Allowed: "
                      "player 0", id="the turn contradicts the stage"),
+        pytest.param(lesson(deciding=None), "nobody decides at stage 'prepare'",
+                     id="nobody's choice"),
         pytest.param(DEFENDING | {"deciding": 0}, "player 0 decides at stage 'defend'",
                      id="the instigator defends"),
         pytest.param(lesson(stage="attack"), "the stage is 'attack' and there is no battle",
@@ -290,3 +292,22 @@ def test_under_end_of_turn_an_emptied_centre_waits_for_the_turn_to_end() -> None
     emptied = ASKING_AGAIN | {"center": "", "hands": ["9D 5C", "4C 2C 3C"]}
     state = TRADE_WAR.from_position(rules, emptied, seed=0)
     assert state.center_emptied and TRADE_WAR.decision(state) is not None
+
+
+def test_a_stacked_deal_writes_a_stacked_position_that_comes_back() -> None:
+    rules = TradeRules(players=2, first_player=0)
+    dealt = Game.new(TRADE_WAR, rules, stacked=("AS 7C 2D", "7H 7D 3H 3D KC", "9C 9D")).state
+    position = TRADE_WAR.position_of(dealt)
+    assert position["stacked"] is True and position["hands"] == ["2D 7C AS", "3H 3D 7H 7D KC"]
+    assert TRADE_WAR.from_position(rules, position, seed=0) == changed(dealt,
+                                                                       rng=Rng.from_seed(0))
+
+
+def test_the_end_of_a_long_game_fits_the_limits_of_a_position() -> None:
+    rules = TradeRules(players=2, turn_limit=None)
+    agents = {p: TRADE_WAR.agents["heuristic"](p, 4) for p in (0, 1)}
+    game = play_out(Game.new(TRADE_WAR, rules, 4), agents)
+    position = TRADE_WAR.position_of(game.state)
+    assert position["ending"] == "center-empty" and position["tally"]["asks"] > 200
+    again = Game.from_position(TRADE_WAR, rules, position)
+    assert again.outcome == game.outcome

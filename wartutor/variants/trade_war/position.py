@@ -428,5 +428,6 @@ def _check_deciding(state: TradeState, deciding: object) -> None:
     who = decider(state)
     assert who is not None
     if type(deciding) is not int or deciding != who[0]:
-        raise BadInput(f"player {quoted(deciding)} decides at stage {state.phase!r}",
+        who_says = "nobody" if deciding is None else f"player {quoted(deciding)}"
+        raise BadInput(f"{who_says} decides at stage {state.phase!r}",
                        allowed=f"player {who[0]}, who makes the {who[1]} decision now")
