@@ -24,12 +24,15 @@ def rules_for(seed: int) -> TradeRules:
         putin_targets=("table", "table-or-hand")[seed % 3 == 0],
         stake_doubles=("stake", "play")[seed % 5 == 0], stake_size=("all", "two")[seed % 6 == 1],
         refill=("to-seven", "optional")[seed % 7 == 0],
-        winnings=("resources", "hand-first")[seed % 4 == 3], turn_limit=80)
+        winnings=("resources", "hand-first")[seed % 4 == 3],
+        battle_play=("free", "forced")[seed % 9 == 4], ask_hold=seed % 8 == 5,
+        ace=("high", "low")[seed % 10 == 7], reward_to=("resources", "hand")[seed % 3 == 2],
+        turn_order=("clockwise", "defender")[seed % 11 == 3], turn_limit=80)
 
 
 def states_of_played_games() -> list[tuple[TradeRules, Any]]:
     found = []
-    for seed in range(32):
+    for seed in range(60):
         rules = rules_for(seed)
         agents = {p: TRADE_WAR.agents[("heuristic", "random")[(seed + p) % 2]](p, seed)
                   for p in range(rules.players)}
