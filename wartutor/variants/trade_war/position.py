@@ -182,6 +182,7 @@ def from_position(rules: TradeRules, position: Mapping[str, Any], seed: int) -> 
     tally = _tally(given["tally"], log, removed)
     deciding = given["deciding"]
     rewarded = _rewarded(rules, deciding, instigator, streaks) if stage == REWARD else None
+    # A game over is built as the moment before its end, and ended by the engine itself.
     state = TradeState(rules, Rng.from_seed(seed), hands, piles, center, removed,
                        PREPARE if over else stage, instigator, turn, streaks, battle, moved,
                        may_draw, rewarded, center_emptied, passes, log, tally)
