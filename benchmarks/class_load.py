@@ -47,7 +47,7 @@ from wartutor.rooms import RoomStore
 MB = 1024 * 1024
 ROUNDS = 4  # War Room rounds per game: about ten moves
 SHOTS = os.environ.get("WT_CLASS_SHOTS")  # a folder for screenshots of pages that failed
-WAIT_MS = 20_000  # the longest any one thing may take before it counts as a failure
+WAIT_MS = 45_000  # a page on a loaded 2-core machine can take this long to sit down
 
 CHOICE = ".wt-choices .wt-main-button:not([disabled])"
 CHANGED = "b => document.querySelector('.wt-table-region')?.innerHTML !== b"

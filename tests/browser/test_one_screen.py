@@ -115,9 +115,23 @@ def outside_window(page: Page) -> list[str]:
 
 
 def first_choice(page: Page) -> None:
-    """Press the first choice that can be pressed (a card, Turn cards, Activate, ...)."""
+    """Press the first choice that can be pressed (a card, Turn cards, Activate, ...); in
+    Trade War, whose asks are chosen from menus, ask for the first rank that may be asked."""
     choices = page.get_by_role("region", name="Your choices", exact=True)
-    choices.locator(".wt-main-button:not([disabled])").first.click()
+    ready = choices.locator(".wt-main-button:not([disabled])").first
+    ask = page.locator(".tw-ask-menu")
+    page.wait_for_function("() => document.querySelector('.wt-choices .wt-main-button:not("
+                           "[disabled])') || document.querySelector('.tw-ask-menu select')",
+                           timeout=60_000)
+    if ask.count() and ask.first.is_visible():
+        ask.locator("select").nth(0).select_option(index=0)  # whom: the next player
+        ranks = ask.locator("select").nth(1)
+        for index in range(ranks.locator("option").count()):
+            ranks.select_option(index=index)
+            if ask.locator("button").is_enabled():
+                ask.locator("button").click()
+                return
+    ready.click()
 
 
 def wait_for_your_turn(page: Page) -> None:

@@ -214,7 +214,12 @@ class ArsenalApp(widgets.VBox):
             button.description = str(number) if locked else f"{number}. {name}{mark}"
             button.tooltip = (f"Level {number}, {name}: locked, win level {number - 1} to "
                               f"open it" if locked else f"Play level {number}, {name}")
-            button.button_style = "info" if number == self.level.number else ""
+            # The level in play, marked in a blue dark enough for white text (ipywidgets'
+            # own "info" blue gives 2.5:1).
+            if number == self.level.number:
+                button.add_class("wt-level-now")
+            else:
+                button.remove_class("wt-level-now")
         done = sum(w > 0 for w in progress.wins)
         message = self.campaign.message
         self._beaten.value = f'<span class="wt-note">Levels beaten: {done} of 10</span>'

@@ -91,6 +91,7 @@ ARSENAL_STYLE = """
 .wt-news { font-size: 20px; font-weight: 700; padding: 4px 12px; border-radius: 8px;
   background: #fff4c2; border: 3px solid #e0a800; margin: 2px 0; }
 .wt-news:empty { display: none; }
+.wt-map .widget-button.wt-level-now { background: #1a5fb4; color: #fff; font-weight: 700; }
 .wt-large .wt-arena-head, .wt-large .wt-score { font-size: 26px; }
 .wt-large .wt-arena-sub, .wt-large .wt-lead-note, .wt-large .wt-clash-words,
 .wt-large .wt-clash figure { font-size: 21px; }
