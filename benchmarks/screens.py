@@ -10,6 +10,7 @@ first button, optionally turns on Large print, and saves ``<notebook>[-large].pn
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 from pathlib import Path
@@ -28,10 +29,22 @@ def main() -> None:
     parser.add_argument("--size", default="1366x768")
     parser.add_argument("--large", action="store_true", help="turn on Large print first")
     parser.add_argument("--out", type=Path, default=ARTIFACTS / "screens")
+    parser.add_argument("--app", metavar="CODE",
+                        help="a notebook of one cell calling this app instead, e.g. "
+                             "\"war_room_app(seed=11, players=3)\" (saved as app.png)")
+    parser.add_argument("--moment", type=float, metavar="SECONDS",
+                        help="press the first choice and take the picture this long after, "
+                             "while the moves play out")
     args = parser.parse_args()
     width, height = (int(x) for x in args.size.split("x"))
     args.out.mkdir(parents=True, exist_ok=True)
     server = start_voila(Path(tempfile.mkdtemp()))
+    if args.app:
+        cell = {"cell_type": "code", "execution_count": None, "id": "app", "metadata": {},
+                "outputs": [], "source": f"from wartutor.ui import *\n\n{args.app}"}
+        (server.root / "app.ipynb").write_text(json.dumps(
+            {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+        args.notebooks = ["app"]
     try:
         with sync_playwright() as p:
             browser = launch_chromium(p)
@@ -42,9 +55,14 @@ def main() -> None:
                 if args.large:
                     page.get_by_role("button", name="Large print").first.click()
                 page.wait_for_timeout(800)
+                if args.moment is not None:
+                    page.locator(".wt-choices .wt-main-button:not([disabled])").first.click(
+                        timeout=90_000)
+                    page.wait_for_timeout(int(args.moment * 1000))
                 # "With the game scrolled to the top": the app's top edge at the window's.
                 page.evaluate("document.querySelector('.wt-app').scrollIntoView()")
-                shot = args.out / f"{name}{'-large' if args.large else ''}.png"
+                suffix = ("-large" if args.large else "") + ("-moment" if args.moment else "")
+                shot = args.out / f"{name}{suffix}.png"
                 page.screenshot(path=str(shot))
                 print(shot)
                 page.close()
