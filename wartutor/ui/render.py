@@ -132,7 +132,7 @@ STYLESHEET = """
 .wt-large .wt-moments .wt-now { font-size: 25px; }
 .wt-large .wt-moments .wt-before { font-size: 18px; }
 .wt-large .wt-happened { max-height: 215px; }
-.wt-app.wt-large .wt-secondary { font-size: 19px; height: 44px; }
+.wt-app.wt-large .widget-button.wt-secondary { font-size: 19px; height: 44px; }
 .wt-large .wt-deal-code b { white-space: nowrap; }
 .wt-app.wt-large .widget-button, .wt-app.wt-large .widget-toggle-button { font-size: 23px;
   height: 54px; }
