@@ -249,3 +249,13 @@ def test_the_trade_war_table_and_menus_speak_to_the_player_on_screen() -> None:
     with speaking(1, ("Ada", "Bo", "Cy")):
         assert design.action_label("ask 0 7") == "Ask Ada for 7"
         assert design.action_label("reward 2 pile") == "Reward: a random card from Cy's pile"
+
+
+def test_a_student_reads_doubles_by_their_suit_symbols_and_a_teacher_by_their_codes() -> None:
+    from wartutor.core.cards import cards as card_list
+    from wartutor.variants.trade_war.explain import card_words
+
+    doubles = tuple(card_list("3H 3D"))
+    assert card_words(doubles) == "two threes (3H 3D)"  # the record and the golden files
+    with speaking(0, plain=True):
+        assert card_words(doubles) == "two threes (3♥ 3♦)"

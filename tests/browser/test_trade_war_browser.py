@@ -42,7 +42,7 @@ def test_trade_war_plays_an_ask_and_a_battle(page: Page, voila_server: Server) -
         button(page, "Skip to my turn").click()
     expect(page.locator(".wt-log")).to_contain_text("the battle against")
     said = " ".join(page.locator(".wt-log-entry").all_inner_texts())
-    assert "You attack with two jacks (JS JD)." in said, said
+    assert "You attack with two jacks (J♠ J♦)." in said, said  # symbols, not codes
     assert "You ask Computer 1 for a three." in said
 
     ARTIFACTS.mkdir(exist_ok=True)

@@ -30,10 +30,12 @@ _IRREGULAR = {"have": "has", "are": "is", "do": "does", "go": "goes", "were": "w
 @dataclass(frozen=True)
 class Voice:
     """``viewer`` is "you" (None: nobody, as in a teacher's record); ``names`` are the
-    seats' names in the third person (None: the variant's own names)."""
+    seats' names in the third person (None: the variant's own names); ``plain`` asks for
+    a student's words: cards by their suit symbols ("3♥"), never by their codes ("3H")."""
 
     viewer: int | None = 0
     names: tuple[str, ...] | None = None
+    plain: bool = False
 
     def you(self, seat: int) -> bool:
         return seat == self.viewer
@@ -76,9 +78,12 @@ def voice() -> Voice:
 
 
 @contextmanager
-def speaking(viewer: int | None, names: Sequence[str] | None = None) -> Iterator[Voice]:
-    """Word everything inside for ``viewer``, calling the other seats ``names``."""
-    token = _VOICE.set(Voice(viewer, None if names is None else tuple(names)))
+def speaking(viewer: int | None, names: Sequence[str] | None = None,
+             plain: bool | None = None) -> Iterator[Voice]:
+    """Word everything inside for ``viewer``, calling the other seats ``names``, in a
+    student's plain words or not (None: as the voice around it)."""
+    plain = _VOICE.get().plain if plain is None else plain
+    token = _VOICE.set(Voice(viewer, None if names is None else tuple(names), plain))
     try:
         yield _VOICE.get()
     finally:

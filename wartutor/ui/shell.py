@@ -267,7 +267,7 @@ class GameApp(widgets.VBox):
             tooltip="Show the rule or ruling that decided each moment",
             layout=widgets.Layout(width="auto"),
         )
-        self.teacher_view.observe(self._on_show_everything, names="value")
+        self.teacher_view.observe(self._on_teacher_view, names="value")
 
         # The deal code is what a teacher reads out; everyone types it and joins that deal.
         self._deal_code = widgets.HTML()
@@ -482,6 +482,10 @@ class GameApp(widgets.VBox):
     def _on_show_everything(self, _: dict[str, Any]) -> None:
         self._guarded(self._redraw)
 
+    def _on_teacher_view(self, _: dict[str, Any]) -> None:
+        self._entries = []  # the log is worded again: with card codes and rules, or without
+        self._guarded(self._redraw)
+
     def _on_new_round(self, _: widgets.Button) -> None:
         self._guarded(lambda: self._deal(self._next_seed()), self._say_deal)
 
@@ -523,7 +527,7 @@ class GameApp(widgets.VBox):
     def _guarded(self, work: Callable[[], None],
                  say: Callable[[str], None] | None = None) -> None:
         try:
-            with speaking(self._human, self._names):  # a refusal speaks to the one on screen
+            with self._voice():  # a refusal speaks to the one on screen
                 work()
         except BadInput as e:
             (say or self._say)(_plain(e))
@@ -667,7 +671,7 @@ class GameApp(widgets.VBox):
             self._show_frame(max(0, self._player.value - 1))
 
     def _show_frame(self, index: int) -> None:
-        with speaking(self._human, self._names):
+        with self._voice():
             self._draw_frame(index)
 
     def _draw_frame(self, index: int) -> None:
@@ -730,6 +734,10 @@ class GameApp(widgets.VBox):
 
     # Drawing: only widget values change
 
+    def _voice(self) -> Any:
+        """Words for the player on screen: a student's plain words, or the teacher's."""
+        return speaking(self._human, self._names, plain=not self.teacher_view.value)
+
     def _view(self, state: Any) -> Any:
         return self._variant.view(state, None if self.show_everything.value else self._human)
 
@@ -741,7 +749,7 @@ class GameApp(widgets.VBox):
 
     def _show(self) -> None:
         """The game at rest at the cursor: the table, what led to it, and your choices."""
-        with speaking(self._human, self._names):
+        with self._voice():
             self._draw_rest()
 
     def _draw_rest(self) -> None:

@@ -145,11 +145,13 @@ def rank_word(rank: int, plural: bool = False) -> str:
 
 
 def card_words(cards: Cards) -> str:
-    """'the king of diamonds', or 'two threes (3H 3D)' for doubles."""
+    """'the king of diamonds', or 'two threes (3H 3D)' for doubles ('(3♥ 3♦)' in a
+    student's plain words)."""
     if len(cards) == 2 and all(isinstance(c, Card) for c in cards):
         first = cards[0]
         assert isinstance(first, Card)
-        return f"two {rank_word(first.rank, plural=True)} ({cards[0].code} {cards[1].code})"
+        shown = " ".join(c.symbol if voice().plain else c.code for c in cards)
+        return f"two {rank_word(first.rank, plural=True)} ({shown})"
     return " and ".join(_the(c) for c in cards)
 
 
