@@ -52,6 +52,7 @@ def test_guerrilla_tactics_plays_a_skirmish_with_a_support(
                            "document.querySelector('.gt-table .wt-battle')?.innerText ?? '')")
     if button(page, "Skip to my turn").is_enabled():
         button(page, "Skip to my turn").click()
+    expect(page.locator(".wt-happened-head")).to_have_text("What just happened")  # at rest
     assert skirmish_number(page) > 1
     said = " ".join(page.locator(".wt-log-entry").all_inner_texts())
     assert "Support: you add the king of diamonds." in said, said
