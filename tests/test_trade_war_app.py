@@ -10,6 +10,7 @@ from wartutor.core import BadInput
 from wartutor.core.record import explanation
 from wartutor.ui import GameApp, trade_war_app
 from wartutor.ui.playback import frames, said_once
+from wartutor.ui.render import text_of
 from wartutor.ui.trade_war import TradeTable
 from wartutor.variants.trade_war import TRADE_WAR
 from wartutor.variants.trade_war.cards import PUTIN
@@ -284,3 +285,14 @@ def test_putin_can_be_swapped_into_the_resource_pile_from_the_menu() -> None:
     out.value, into.value = "PJ", "KC"
     swap.click()
     assert app.game.state.piles[0] == (PUTIN,)
+
+
+def test_a_greyed_out_menu_button_says_why_in_words_beside_it() -> None:
+    app = trade_war_app(seed=11, players=3, pace="instant")
+    drops, ask = app._design.menu("ask")
+    assert ask.disabled
+    assert "Ask : Pick from the menus first" in " ".join(
+        text_of(w.value) for w in app._design._reasons.values())
+    drops[0].value, drops[1].value = 1, "7"
+    assert not ask.disabled
+    assert all(w.value == "" for w in app._design._reasons.values())

@@ -461,6 +461,7 @@ class TradeTable:
         self._app: GameApp | None = None
         self._why_not: Callable[[str], str | None] = lambda action: "Not now"
         self._rows: dict[str, tuple[list[widgets.Dropdown], widgets.Button, widgets.HBox]] = {}
+        self._reasons: dict[str, widgets.HTML] = {}
         self._voice = voice()  # whom the menus speak to: the table's viewer, kept for callbacks
 
     # Buttons
@@ -518,6 +519,11 @@ class TradeTable:
             row.add_class(f"tw-{kind}-menu")
             self._rows[kind] = (drops, button, row)
             rows.append(row)
+            # Why the menu's button is greyed out, in words beside it (not only on hover).
+            why = widgets.HTML(layout=widgets.Layout(display="none"))
+            why.add_class("wt-reason")
+            self._reasons[kind] = why
+            rows.append(why)
         return rows
 
     def menu(self, kind: str) -> tuple[list[widgets.Dropdown], widgets.Button]:
@@ -566,6 +572,10 @@ class TradeTable:
             refused = "Pick from the menus first" if action is None else self._why_not(action)
         button.disabled = refused is not None
         button.tooltip = refused
+        why = self._reasons[kind]
+        shown = refused is not None and self._rows[kind][2].layout.display != "none"
+        why.value = f"<b>{escape(button.description)}</b>: {escape(refused or '')}" if shown else ""
+        why.layout.display = "block" if shown else "none"
 
     def _press(self, kind: str) -> None:
         action = self._action(kind)
