@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from watching import played_back
 
 from wartutor.core import BadInput
 from wartutor.core.record import explanation
@@ -24,17 +25,6 @@ def menu(app: GameApp, kind: str) -> tuple[list, object]:
     design = app._design  # the menus are the design's widgets
     assert isinstance(design, TradeTable)
     return design.menu(kind)
-
-
-def played_back(app: GameApp) -> list[tuple[str, str]]:
-    """Each moment on show after the last choice, as (its words, the table's text), pressing
-    Next until your choices are back; the last pair is the table at rest."""
-    seen = []
-    while (frame := app.frame()) is not None:
-        seen.append((frame.words, app.table_text()))
-        app.next_moment()
-    seen.append(("", app.table_text()))
-    return seen
 
 
 def faces(html: str) -> set[str]:

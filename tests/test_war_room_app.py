@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from watching import played_back
 
 from wartutor.core import BadInput
 from wartutor.core.record import explanation
@@ -25,17 +26,6 @@ def tie_break_app(pace: str = "instant") -> GameApp:
     app = war_room_app(seed=1, rules={"first_player": 0}, stacked=TIE_BREAK, pace=pace)
     app.press("Decline")
     return app
-
-
-def played_back(app: GameApp) -> list[tuple[str, str]]:
-    """Each moment on show after the last choice, as (its words, the table's text), pressing
-    Next until your choices are back; the last pair is the table at rest."""
-    seen = []
-    while (frame := app.frame()) is not None:
-        seen.append((frame.words, app.table_text()))
-        app.next_moment()
-    seen.append(("", app.table_text()))
-    return seen
 
 
 def card_names(html: str) -> list[str]:
