@@ -332,3 +332,19 @@ def test_the_reading_asks_how_often_in_a_classs_words() -> None:
             in read(table([2] * 5)))
     assert "; at least once in 50% of the games." in read(table([0, 4] * 3))
     assert "; in all but 1 of the games." in read(table([0] + [1] * 299))
+
+
+def test_the_guerrilla_rank_is_read_as_how_high_it_climbed_not_as_an_event() -> None:
+    from wartutor.core import Summary
+    from wartutor.variants.guerrilla_tactics import GuerrillaRules
+
+    def table(ranks: list[int]) -> Table:
+        rows = tuple(Row.of(s, Summary((0,), "last-standing", 20, {"guerrilla_rank": r}))
+                     for s, r in enumerate(ranks))
+        return Table("guerrilla_tactics", GuerrillaRules(), ("heuristic",) * 2, None, rows)
+
+    said = read(table([6, 7, 9]))
+    assert ("How high do the Guerrillas climb? The highest Guerrilla rank at the end was 7.3 "
+            "on average (from 6 to 9).") in said
+    assert "guerrilla rank are there" not in said
+    assert "was 6 in every game." in read(table([6, 6]))

@@ -65,6 +65,9 @@ QUESTIONS = {
 # Counts that are not events to ask "how often" about: the answer to "does going first
 # help?" (Arsenal's leader_wins) is read on its own.
 LEADER_WINS = "leader_wins"
+# Counts that say where the game ended up, not how often something happened.
+LEVELS = {"guerrilla_rank": ("How high do the Guerrillas climb?", "the highest Guerrilla rank "
+                             "at the end")}
 
 
 def unit_of(variant: Any) -> str:
@@ -105,7 +108,9 @@ def read(table: Table) -> str:
     lines.append(_leading(table))
     lines.append("Does every game end? " + _endings(table, stats, plural(2, unit_of(variant))))
     for name in table.count_names:
-        if name != LEADER_WINS:
+        if name in LEVELS:
+            lines.append(_level(table, name))
+        elif name != LEADER_WINS:
             lines.append(_how_often(table, name))
     if stats.games < 400:
         lines.append("Too few games for firm conclusions: the intervals are wide.")
@@ -147,6 +152,16 @@ def _leading(table: Table) -> str:
                else "these games cannot tell")
     return (f"Does going first help? The side that led (revealed first) won {percent(led)} of "
             f"the {rounds} rounds (95% interval {interval(led)}): {verdict}.")
+
+
+def _level(table: Table, name: str) -> str:
+    """Where a level stood at the end of the games: its average, lowest and highest."""
+    question, what = LEVELS[name]
+    ends = [row.counts.get(name, 0) for row in table.rows]
+    said = f"{question} {what[:1].upper()}{what[1:]} was"
+    if min(ends) == max(ends):
+        return f"{said} {ends[0]} in every game."
+    return f"{said} {sum(ends) / len(ends):.1f} on average (from {min(ends)} to {max(ends)})."
 
 
 def _how_often(table: Table, name: str) -> str:
