@@ -1,5 +1,8 @@
 """Private fast path: whole War Room games without states, events, views or traces.
 
+It plays a game from the deal (play_fast) or on from any state of the traced engine,
+even in the middle of a reveal cycle (play_on, for the coach).
+
 It plays the same rules as game.py, and the built-in agents' choices as agents.py makes
 them, on plain lists: a card is the index of its kind in the deck, a VC is an int per
 seat. The one shuffle of the package deals and reshuffles, and each agent draws from
@@ -13,11 +16,14 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import deque
 from functools import lru_cache
+from typing import NamedTuple
 
 from wartutor.core.chance import Rng, check_seed, shuffle_in_place
 from wartutor.core.engine import Summary
 from wartutor.core.errors import BadInput
 from wartutor.variants.war_room.deck import load_deck
+from wartutor.variants.war_room.events import GameOver
+from wartutor.variants.war_room.game import ACTIVATE, WarRoomState
 from wartutor.variants.war_room.rules import WarRoomRules
 
 FAST_AGENTS = ("heuristic", "random")  # the agents of agents.py this module plays
@@ -132,16 +138,31 @@ def declare_and_resolve(
     in_play: tuple[int, ...],
     activated: list[bool],
     step: int,
+    declared: dict[int, bool] | None = None,
+    queue: tuple[int, int, tuple[int, ...]] | None = None,
 ) -> tuple[int, int, int]:
     """One step's declarations, then its activations clockwise (game.declare, game.resolve).
 
     Changes ``vcs``, ``activated`` and the agents' ``minds`` in place; returns how many
     cards activated, how many instructions changed a VC and how many had no target.
+    A step already under way when the fast path takes over: ``declared`` holds the
+    declarations made so far (seat: activates), or ``queue`` is (the current card's next
+    instruction, its owner, the other activating players still to resolve) once every
+    declaration is shown and counted.
     """
     activation = _kinds(deck)[1]
     instructions = no_target = 0
     activating = []
-    for p in participants:
+    start = 0  # the instruction the first activating card resolves from
+    declaring = participants
+    if queue is not None:
+        start, owner, after = queue
+        declaring, activating = (), [owner, *after]
+    for p in declaring:
+        if declared is not None and p in declared:
+            if declared[p]:
+                activating.append(p)
+            continue
         card = table[p]
         if not activation[card] or (once and activated[p]):
             continue  # declines without being asked
@@ -157,7 +178,7 @@ def declare_and_resolve(
             activating.append(p)
     for owner in activating:
         opponents = [s for s in order if s != owner]
-        for target, change, mandatory in activation[table[owner]]:
+        for target, change, mandatory in activation[table[owner]][start:]:
             # game.targets: which cards this instruction may hit, and whether to choose.
             choose = False
             if target == "self":
@@ -193,7 +214,8 @@ def declare_and_resolve(
                 vcs[s] += change  # never clamped (WR-VC)
             instructions += 1
         activated[owner] = True
-    return len(activating), instructions, no_target
+        start = 0
+    return (0 if queue else len(activating)), instructions, no_target
 
 
 @lru_cache(maxsize=1 << 16)
@@ -231,28 +253,16 @@ def heuristic_opening(
                           (False,) * len(table))
 
 
-# A whole game.
+# A whole game: from the deal (play_fast), or on from a state of the traced engine (play_on).
 
 
 def play_fast(
     rules: WarRoomRules, seed: int, agents: tuple[str, ...], max_length: int | None
 ) -> Summary:
     """The summary of game ``seed``, exactly as the traced engine gives it."""
-    deck = rules.deck
-    printed, activation, dealt = _kinds(deck)
+    dealt = _kinds(rules.deck)[2]
     n = rules.players
-    if len(agents) != n:
-        raise BadInput(f"{len(agents)} agents were named for {n} seats",
-                       allowed=f"one agent name per seat, {n} in all")
-    once = rules.reactivate == "once-per-cycle"
-    all_tied = rules.extreme_tie == "all"
-    same_tie = rules.stalemate_when == "same-tie"
-    void = rules.stalemate == "void"
-    round_limit = rules.round_limit
-    heuristic = tuple(name == "heuristic" for name in agents)
-    every_heuristic = all(heuristic)
-    minds = [Rng.from_seed((seed * 8 + p) % (1 << 64)) for p in range(n)]  # the agents' own
-
+    _check_agents(n, agents)
     # The deal (game.deal): shuffle, deal equally, choose the first player.
     shuffled = list(dealt)
     rng = shuffle_in_place(shuffled, check_seed(seed))
@@ -264,12 +274,121 @@ def play_fast(
         rng = drawn.state
     else:
         first = int(rules.first_player)
-    remaining = list(range(n))
+    return _play(rules, agents, seed, max_length, stacks, collections, first, list(range(n)),
+                 rng, 0, (0,) * len(COUNTED), None)
+
+
+def play_on(
+    rules: WarRoomRules,
+    state: WarRoomState,
+    agents: tuple[str, ...],
+    seed: int,
+    max_length: int | None,
+) -> Summary:
+    """The summary of the game played on from ``state``, exactly as the traced engine would
+    give it with each seat's agent made afresh from ``(seat, seed)`` at this state.
+
+    The fast path takes over at once, in the middle of a reveal cycle if need be: the
+    declarations made so far, or the card resolving and the ones still to, come from the
+    state. ``max_length`` counts rounds from the start of the game, as in play_fast.
+    """
+    if state.rules != rules:
+        raise BadInput("the state was played under other rules than those given",
+                       allowed="the rules the state carries (state.rules)")
+    n = rules.players
+    _check_agents(n, agents)
+    check_seed(seed)
+    counted = tuple(getattr(state.counts, name) for name in COUNTED)
+    if state.outcome is not None:
+        return summary_at(state)
+    if max_length is not None and state.round >= max_length:
+        return Summary(None, "unfinished", state.round, dict(zip(COUNTED, counted, strict=True)))
+    kind = {card.code: i for i, card in enumerate(rules.cards.kinds)}
+    stacks = [deque([kind[c.code] for c in pile]) for pile in state.stacks]
+    collections = [[kind[c.code] for c in pile] for pile in state.collections]
+    table, vcs = [-1] * n, [0] * n  # as the fast path keeps them: -1 and 0 for a seat out
+    for seat, here in enumerate(state.table):
+        if here is not None:
+            table[seat], vcs[seat] = kind[here.card.code], here.vc
+    declared = queue = None
+    if state.phase == "resolve":
+        queue = (state.instruction, state.queue[0], state.queue[1:])
+    else:
+        declared = {p: choice == ACTIVATE for p in state.participants
+                    if (choice := state.declared[p]) is not None}
+    cycle = _Cycle(table, vcs, state.participants, state.step, list(state.activated),
+                   [0 if vc is None else vc for vc in state.step_start], declared, queue)
+    return _play(rules, agents, seed, max_length, stacks, collections, state.first,
+                 list(state.remaining), state.rng.state, state.round, counted, cycle)
+
+
+def summary_at(state: WarRoomState) -> Summary:
+    """The summary of a game that stops at ``state`` (WarRoom.summarize, for a state)."""
+    counts = {name: getattr(state.counts, name) for name in COUNTED}
+    if state.outcome is None:
+        return Summary(None, "unfinished", state.round, counts)
+    assert isinstance(state.outcome.because, GameOver)
+    ending = state.outcome.because.ending
+    if ending == "limit":  # stopped by the simulator's limit: unfinished, never a result
+        return Summary(None, "unfinished", state.round, counts)
+    if ending == "endless":
+        return Summary(None, "endless", state.round, counts)
+    return Summary(state.outcome.winners, ending, state.round, counts)
+
+
+COUNTED = ("tie_breaks", "stalemates", "activations", "instructions", "no_target",
+           "reshuffles", "eliminations")  # Summary.counts, in game.Counts' order
+
+
+class _Cycle(NamedTuple):
+    """A reveal cycle under way where the fast path takes over (see play_on)."""
+
+    table: list[int]
+    vcs: list[int]
+    participants: tuple[int, ...]
+    step: int
+    activated: list[bool]
+    step_start: list[int]
+    declared: dict[int, bool] | None  # declare_and_resolve's
+    queue: tuple[int, int, tuple[int, ...]] | None  # declare_and_resolve's
+
+
+def _check_agents(n: int, agents: tuple[str, ...]) -> None:
+    if len(agents) != n:
+        raise BadInput(f"{len(agents)} agents were named for {n} seats",
+                       allowed=f"one agent name per seat, {n} in all")
+
+
+def _play(
+    rules: WarRoomRules,
+    agents: tuple[str, ...],
+    seed: int,
+    max_length: int | None,
+    stacks: list[deque[int]],
+    collections: list[list[int]],
+    first: int,
+    remaining: list[int],
+    rng: int,
+    rounds: int,
+    counted: tuple[int, ...],
+    cycle: _Cycle | None,
+) -> Summary:
+    """The game on from the deal, or from ``cycle``, a reveal cycle under way, to its end."""
+    deck = rules.deck
+    printed, activation, _ = _kinds(deck)
+    n = rules.players
+    once = rules.reactivate == "once-per-cycle"
+    all_tied = rules.extreme_tie == "all"
+    same_tie = rules.stalemate_when == "same-tie"
+    void = rules.stalemate == "void"
+    round_limit = rules.round_limit
+    heuristic = tuple(name == "heuristic" for name in agents)
+    every_heuristic = all(heuristic)
+    minds = [Rng.from_seed((seed * 8 + p) % (1 << 64)) for p in range(n)]  # the agents' own
     in_play = tuple(remaining)
-    tie_breaks = stalemates = activations = instructions = no_target = 0
-    reshuffles = eliminations = 0
+    (tie_breaks, stalemates, activations, instructions, no_target, reshuffles,
+     eliminations) = counted
     seen: set[tuple[object, ...]] = set()  # round starts passed with nobody choosing
-    rounds = 0
 
     def summary(winners: tuple[int, ...] | None, ending: str) -> Summary:
         return Summary(winners, ending, rounds, {
@@ -278,42 +397,52 @@ def play_fast(
             "eliminations": eliminations})
 
     while True:
-        # Round, 1: every remaining player reveals, clockwise from the first player.
-        rounds += 1
-        at = bisect_left(remaining, first)  # clockwise from the first player
-        order = tuple(remaining[at:] + remaining[:at])
-        table = [-1] * n  # the kind revealed per seat; -1: out of the game
-        vcs = [0] * n  # its VC now (0 for a seat out of the game, and never read)
-        for s in order:
-            table[s] = card = stacks[s].popleft()
-            vcs[s] = printed[card]
-        # WR-ENDLESS: a round start seen before with nobody choosing in between ends the
-        # game. A round in which no card can activate is one nobody chooses in; any
-        # other round starts with a declaration, which forgets the round starts seen.
-        forced = True
-        for s in order:
-            if activation[table[s]]:
-                forced = False
-                break
-        if seen or forced:
-            position = (tuple(map(tuple, stacks)), tuple(map(tuple, collections)), first,
-                        tuple(table), rng)
-            if position in seen:
-                return summary(None, "endless")
-            if forced:
-                seen.add(position)
-            else:
-                seen = set()
-        if not forced and max_length is not None and rounds >= max_length:
-            return summary(None, "unfinished")  # stopped at this round's first declaration
+        if cycle is None:
+            # Round, 1: every remaining player reveals, clockwise from the first player.
+            rounds += 1
+            at = bisect_left(remaining, first)  # clockwise from the first player
+            order = tuple(remaining[at:] + remaining[:at])
+            table = [-1] * n  # the kind revealed per seat; -1: out of the game
+            vcs = [0] * n  # its VC now (0 for a seat out of the game, and never read)
+            for s in order:
+                table[s] = card = stacks[s].popleft()
+                vcs[s] = printed[card]
+            # WR-ENDLESS: a round start seen before with nobody choosing in between ends the
+            # game. A round in which no card can activate is one nobody chooses in; any
+            # other round starts with a declaration, which forgets the round starts seen.
+            forced = True
+            for s in order:
+                if activation[table[s]]:
+                    forced = False
+                    break
+            if seen or forced:
+                position = (tuple(map(tuple, stacks)), tuple(map(tuple, collections)), first,
+                            tuple(table), rng)
+                if position in seen:
+                    return summary(None, "endless")
+                if forced:
+                    seen.add(position)
+                else:
+                    seen = set()
+            if not forced and max_length is not None and rounds >= max_length:
+                return summary(None, "unfinished")  # stopped at this round's first declaration
 
-        # Round, 2-5 and the tie-break: declare, resolve clockwise, compare, until a winner.
-        participants = order
-        step = 0
-        activated = [False] * n
-        step_start = vcs  # the VCs as a tie-break step began (set when one begins)
+            # Round, 2-5 and the tie-break: declare, resolve clockwise, compare, until a winner.
+            participants = order
+            step = 0
+            activated = [False] * n
+            step_start = vcs  # the VCs as a tie-break step began (set when one begins)
+        else:  # a reveal cycle under way: the cards are out, some may have declared
+            at = bisect_left(remaining, first)
+            order = tuple(remaining[at:] + remaining[:at])
+            table, vcs, participants, step, activated, step_start = cycle[:6]
         while True:
-            if every_heuristic and step == 0:
+            if cycle is not None:
+                activating, changed, missed = declare_and_resolve(
+                    deck, once, all_tied, heuristic, minds, table, vcs, participants, order,
+                    in_play, activated, step, cycle.declared, cycle.queue)
+                cycle = None
+            elif every_heuristic and step == 0:
                 now, done, activating, changed, missed = heuristic_opening(
                     deck, once, all_tied, tuple(table), order, in_play)
                 vcs, activated = list(now), list(done)
