@@ -55,6 +55,8 @@ from wartutor.variants.guerrilla_tactics.state import (
     Seat,
     Tally,
     changed,
+    put,
+    put_seat,
 )
 
 YOU = 0
@@ -150,17 +152,23 @@ def legal_actions(state: GuerrillaState, player: int) -> tuple[str, ...]:
     return ()
 
 
-def choose(
+def choose(state: GuerrillaState, action: str, events: Events) -> GuerrillaState:
+    """Apply a legal action of the player whose decision it is (already checked), to a
+    copy of the state: the draft that the rest of the step writes into (``state.put``)."""
+    return take(changed(state), action, events)
+
+
+def take(
     state: GuerrillaState, action: str, events: Events, *, forced: bool = False
 ) -> GuerrillaState:
-    """Apply a legal action of the player whose decision it is (already checked);
-    ``forced``: the only legal action, taken without asking (``advance``)."""
+    """``choose``, written into the draft ``state``; ``forced``: the only legal action,
+    taken without asking (``advance``)."""
     player, stage = state.asked[0], state.stage
     if stage == "promote":
-        rest = changed(state, asked=state.asked[1:])
+        rest = put(state, asked=state.asked[1:])
         return propose(rest, player, events) if action == "propose" else rest
     if stage == "cancel":
-        rest = changed(state, asked=state.asked[1:])
+        rest = put(state, asked=state.asked[1:])
         if action == "allow":
             return rest
         card = BY_CODE[action.split()[1]]
@@ -170,11 +178,12 @@ def choose(
     if stage != "support":  # the Supported event tells it all, hiding who had a choice
         events.append(OnlyChoice(player, KINDS[stage]) if forced
                       else Chose(player, KINDS[stage], CHOICE_RULES[KINDS[stage]]))
-    return changed(state, asked=state.asked[1:], pending=tuple(pending))
+    return put(state, asked=state.asked[1:], pending=tuple(pending))
 
 
 def advance(state: GuerrillaState, events: Events) -> GuerrillaState:
     """Run every step that needs no choice: until someone must choose, or the game is over.
+    ``state`` is a draft (from ``choose`` or ``deal``), written in place and handed back.
 
     A player whose only legal action is to lay a card is not asked (GT-ONE-CARD), and
     one with no support that would help declines without being asked, silently.
@@ -183,15 +192,15 @@ def advance(state: GuerrillaState, events: Events) -> GuerrillaState:
         if state.asked:
             legal = legal_actions(state, state.asked[0])
             if len(legal) > 1 or state.stage not in HIDDEN_STAGES:
-                return changed(state, decision=Decision(state.asked[0], KINDS[state.stage], legal))
-            state = choose(state, legal[0], events, forced=True)
+                return put(state, decision=Decision(state.asked[0], KINDS[state.stage], legal))
+            state = take(state, legal[0], events, forced=True)
             continue
         state = STEPS[state.stage](state, events)
     return state
 
 
 def begin(state: GuerrillaState, events: Events) -> GuerrillaState:
-    state = changed(state, skirmish=state.skirmish + 1)
+    state = put(state, skirmish=state.skirmish + 1)
     events.append(SkirmishBegins(state.skirmish, state.guerrilla_rank))
     if state.rules.promotion_window == "before-draw":
         return open_promotion(state, events)
@@ -209,7 +218,7 @@ def draw_step(state: GuerrillaState, events: Events) -> GuerrillaState:
         wanted = max(0, due - len(seat.hand)) if fill else due
         if not wanted:
             if seat.supported:
-                state = state.seat(p, changed(seat, supported=False))
+                state = put_seat(state, p, changed(seat, supported=False))
             continue
         state, got = draw(state, p, wanted, events, supported=False)  # the penalty is served
         if not got:
@@ -252,13 +261,13 @@ def open_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
             state.seats[p].played_guerrilla for p in active):
         asked = tuple(p for p in active if not promotion_refusal(state, p)[0])
     if asked:
-        return changed(state, stage="promote", asked=asked)
+        return put(state, stage="promote", asked=asked)
     return after_promotion(state, events)
 
 
 def after_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
     if state.proposer is not None:
-        state = changed(state, proposer=None)
+        state = put(state, proposer=None)
     if state.rules.promotion_window == "before-draw":
         return draw_step(state, events)
     return open_play(state, events)
@@ -270,7 +279,7 @@ def propose(state: GuerrillaState, player: int, events: Events) -> GuerrillaStat
     after = [(player + i) % n for i in range(1, n)]
     cancellers = tuple(p for p in after if not state.seats[p].out and any(
         is_guerrilla(c, state.guerrilla_rank) for c in state.seats[p].hand))
-    return changed(state, stage="cancel", asked=cancellers, proposer=player)
+    return put(state, stage="cancel", asked=cancellers, proposer=player)
 
 
 def accept_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
@@ -280,7 +289,7 @@ def accept_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
     if state.rules.guerrillas_played == "since-rank-change":
         seats = tuple(changed(s, played_guerrilla=False) for s in seats)
     tally = changed(state.tally, promotions=state.tally.promotions + 1)
-    return after_promotion(changed(state, guerrilla_rank=rank, seats=seats, tally=tally), events)
+    return after_promotion(put(state, guerrilla_rank=rank, seats=seats, tally=tally), events)
 
 
 def cancel(state: GuerrillaState, player: int, card: Card, events: Events) -> GuerrillaState:
@@ -291,13 +300,13 @@ def cancel(state: GuerrillaState, player: int, card: Card, events: Events) -> Gu
     state, recruits = take_top(state, proposer, wanted, events,
                                reshuffle=state.rules.recruit_short == "reshuffle")
     seat = state.seats[player]
-    state = state.seat(player, changed(seat, discard=seat.discard + recruits,
-                                       shown=(*seat.shown, card)))
+    state = put_seat(state, player, changed(seat, discard=seat.discard + recruits,
+                                            shown=(*seat.shown, card)))
     events.append(PromotionCancelled(player, card, proposer, len(recruits), wanted,
                                      "GT-RECRUIT-SHORT" if short else "GT-CANCEL"))
     tally = changed(state.tally, cancellations=state.tally.cancellations + 1,
                     recruited=state.tally.recruited + len(recruits))
-    return after_promotion(changed(state, tally=tally, asked=()), events)
+    return after_promotion(put(state, tally=tally, asked=()), events)
 
 
 # 2. Play: one card each, revealed together; spy captors reveal first.
@@ -307,8 +316,8 @@ def open_play(state: GuerrillaState, events: Events) -> GuerrillaState:
     active = state.active
     first = tuple(p for p in active if state.seats[p].reveals_first)
     if first and len(first) < len(active):
-        return changed(state, stage="play-first", asked=first)
-    return changed(state, stage="play", asked=active)
+        return put(state, stage="play-first", asked=first)
+    return put(state, stage="play", asked=active)
 
 
 def reveal(state: GuerrillaState, events: Events) -> GuerrillaState:
@@ -317,12 +326,12 @@ def reveal(state: GuerrillaState, events: Events) -> GuerrillaState:
     plays = [(p, BY_CODE[choice.split()[1]])
              for p, choice in enumerate(state.pending) if choice is not None]
     state = lay(state, [(p, card, PLAY) for p, card in plays], 0)
-    state = changed(state, pending=(None,) * len(state.seats))
+    state = put(state, pending=(None,) * len(state.seats))
     events.append(Revealed(state.skirmish, tuple(plays), first,
                            "GT-REVEAL-FIRST" if first else "GT-PLAY"))
     if first:
         others = tuple(p for p in state.active if not state.table[p])
-        return changed(state, stage="play", asked=others)
+        return put(state, stage="play", asked=others)
     return open_support(state, events)
 
 
@@ -330,7 +339,7 @@ def reveal_first_tie(state: GuerrillaState, events: Events) -> GuerrillaState:
     state = lay_tie_cards(state, events)
     others = tuple(p for p in state.contenders
                    if not any(x.tie_round == state.tie_round for x in state.table[p]))
-    return changed(state, stage="tie", asked=others)
+    return put(state, stage="tie", asked=others)
 
 
 # What each stage moves on to once everyone asked has chosen (or nobody was asked).

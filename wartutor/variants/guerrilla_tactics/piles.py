@@ -1,6 +1,7 @@
 """Moving cards between piles: drawing (with the reshuffle), laying, eliminating, the end.
 
-These small steps are shared by the skirmish and the promotion rules.
+These small steps are shared by the skirmish and the promotion rules. Each writes into
+the step's draft state (see ``state.put``) and returns it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,14 @@ from wartutor.variants.guerrilla_tactics.events import (
     Reshuffled,
 )
 from wartutor.variants.guerrilla_tactics.forces import is_guerrilla
-from wartutor.variants.guerrilla_tactics.state import SUPPORT, GuerrillaState, Laid, changed
+from wartutor.variants.guerrilla_tactics.state import (
+    SUPPORT,
+    GuerrillaState,
+    Laid,
+    changed,
+    put,
+    put_seat,
+)
 
 Events = list[GuerrillaEvent]
 
@@ -41,7 +49,7 @@ def take_top(
     seats = list(state.seats)
     seats[player] = changed(seat, draw=draw, discard=discard,
                             hand=seat.hand + got if into_hand else seat.hand, **marks)
-    return changed(state, rng=rng, tally=tally, seats=tuple(seats)), got
+    return put(state, rng=rng, tally=tally, seats=tuple(seats)), got
 
 
 def draw(
@@ -63,7 +71,7 @@ def lay(
             card, played_guerrilla=seat.played_guerrilla or is_guerrilla(card, rank),
             supported=seat.supported or how == SUPPORT)
         table[player] = (*table[player], Laid(card, how, tie_round))
-    return changed(state, seats=tuple(seats), table=tuple(table))
+    return put(state, seats=tuple(seats), table=tuple(table))
 
 
 def eliminate(state: GuerrillaState, player: int, rule: str, events: Events) -> GuerrillaState:
@@ -71,9 +79,9 @@ def eliminate(state: GuerrillaState, player: int, rule: str, events: Events) -> 
     seat = state.seats[player]
     events.append(Eliminated(player, len(seat.hand), rule))
     tally = changed(state.tally, eliminations=state.tally.eliminations + 1)
-    state = changed(state, removed=state.removed + seat.hand, tally=tally)
-    return state.seat(player, changed(seat, hand=(), shown=(), tie_drawn=(), out=True,
-                                      reveals_first=False, supported=False))
+    state = put(state, removed=state.removed + seat.hand, tally=tally)
+    return put_seat(state, player, changed(seat, hand=(), shown=(), tie_drawn=(), out=True,
+                                           reveals_first=False, supported=False))
 
 
 def end_if_decided(state: GuerrillaState, events: Events) -> GuerrillaState:
@@ -87,5 +95,5 @@ def end_if_decided(state: GuerrillaState, events: Events) -> GuerrillaState:
 
 def finish(state: GuerrillaState, over: GameOver, events: Events) -> GuerrillaState:
     events.append(over)
-    return changed(state, outcome=Outcome(over.winners, over), stage="over", asked=(),
-                   decision=None)
+    return put(state, outcome=Outcome(over.winners, over), stage="over", asked=(),
+               decision=None)

@@ -2,7 +2,8 @@
 forces, spoils and spies, in the order of the rule text.
 
 Each function takes the state and the event list and goes as far as it can: to the
-next stage where someone must choose, or to the end of the skirmish.
+next stage where someone must choose, or to the end of the skirmish. The state is the
+step's draft, written in place (see ``state.put``).
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ from wartutor.variants.guerrilla_tactics.state import (
     GuerrillaState,
     Tally,
     changed,
+    put,
+    put_seat,
 )
 
 SPY = 7
@@ -123,8 +126,8 @@ def open_support(state: GuerrillaState, events: Events) -> GuerrillaState:
     best = stand(state, active, events)
     asked = tuple(p for p in active if state.seats[p].hand and best != (p,))
     if asked:
-        return changed(state, contenders=best, stage="support", asked=asked)
-    return settle(changed(state, contenders=best), events)
+        return put(state, contenders=best, stage="support", asked=asked)
+    return settle(put(state, contenders=best), events)
 
 
 def apply_supports(state: GuerrillaState, events: Events) -> GuerrillaState:
@@ -141,12 +144,12 @@ def apply_supports(state: GuerrillaState, events: Events) -> GuerrillaState:
     if supports:
         state = lay(state, [(p, card, SUPPORT) for p, card in supports], 0)
         tally = changed(state.tally, supports=state.tally.supports + len(supports))
-        state = changed(state, pending=pending, tally=tally)
+        state = put(state, pending=pending, tally=tally)
     else:
-        state = changed(state, pending=pending)
+        state = put(state, pending=pending)
     events.append(Supported(state.skirmish, tuple(supports), tuple(declined), best))
     if supports:
-        state = changed(state, contenders=stand(state, state.active, events, after_support=True))
+        state = put(state, contenders=stand(state, state.active, events, after_support=True))
     return settle(state, events)
 
 
@@ -162,8 +165,8 @@ def settle(state: GuerrillaState, events: Events) -> GuerrillaState:
 def open_tie_break(state: GuerrillaState, events: Events) -> GuerrillaState:
     rules, tied, rnd = state.rules, state.contenders, state.tie_round + 1
     events.append(TieBreak(state.skirmish, rnd, tied))
-    state = changed(state, tie_round=rnd,
-                    tally=changed(state.tally, tie_breaks=state.tally.tie_breaks + 1))
+    state = put(state, tie_round=rnd,
+                tally=changed(state.tally, tie_breaks=state.tally.tie_breaks + 1))
     if rules.tie_cannot_draw == "tie-stands":
         short = tuple(p for p in tied
                       if len(state.seats[p].draw) + len(state.seats[p].discard) < 2)
@@ -176,17 +179,17 @@ def open_tie_break(state: GuerrillaState, events: Events) -> GuerrillaState:
             state = eliminate(state, p, "GT-TIE-CANNOT-DRAW", events)
             continue
         events.append(Drew(p, len(got), 2, len(state.seats[p].hand), rnd, "GT-TIE"))
-        state = state.seat(p, changed(state.seats[p], tie_drawn=got))
+        state = put_seat(state, p, changed(state.seats[p], tie_drawn=got))
     left = tuple(p for p in tied if not state.seats[p].out)
-    state = changed(state, contenders=left)
+    state = put(state, contenders=left)
     if len(left) < 2:
         return spoils(state, left, events)
     first: tuple[int, ...] = ()
     if rules.reveal_first_scope == "tie-breaks-too":
         first = tuple(p for p in left if state.seats[p].reveals_first)
     if first and len(first) < len(left):
-        return changed(state, stage="tie-first", asked=first)
-    return changed(state, stage="tie", asked=left)
+        return put(state, stage="tie-first", asked=first)
+    return put(state, stage="tie", asked=left)
 
 
 def tie_choices(state: GuerrillaState, player: int) -> tuple[Card, ...]:
@@ -215,9 +218,9 @@ def lay_tie_cards(state: GuerrillaState, events: Events) -> GuerrillaState:
             if pairs:
                 turned.append((p, down_card))
             if state.rules.tie_penalty == "yes":
-                state = state.seat(p, changed(state.seats[p], supported=True))
-        state = state.seat(p, changed(state.seats[p], tie_drawn=()))
-    state = changed(state, pending=(None,) * len(state.seats))
+                state = put_seat(state, p, changed(state.seats[p], supported=True))
+        state = put_seat(state, p, changed(state.seats[p], tie_drawn=()))
+    state = put(state, pending=(None,) * len(state.seats))
     events.append(TieLaid(state.skirmish, rnd, tuple(up), tuple(down), tuple(turned),
                           "GT-TIE-PENALTY" if state.rules.tie_penalty == "yes" else "GT-TIE"))
     return state
@@ -225,7 +228,7 @@ def lay_tie_cards(state: GuerrillaState, events: Events) -> GuerrillaState:
 
 def finish_tie_break(state: GuerrillaState, events: Events) -> GuerrillaState:
     state = lay_tie_cards(state, events)
-    return settle(changed(state, contenders=stand(state, state.contenders, events)), events)
+    return settle(put(state, contenders=stand(state, state.contenders, events)), events)
 
 
 # Loss of forces, spoils, spies: the end of a skirmish.
@@ -269,9 +272,9 @@ def spoils(state: GuerrillaState, winners: tuple[int, ...], events: Events) -> G
     for p, seat in enumerate(seats):
         if seat.reveals_first != (p in captors):
             seats[p] = changed(seat, reveals_first=p in captors)
-    state = changed(state, seats=tuple(seats), rng=rng, removed=removed, tally=tally,
-                    last_table=state.table, table=((),) * len(seats),
-                    contenders=(), tie_round=0, stage="begin", asked=())
+    state = put(state, seats=tuple(seats), rng=rng, removed=removed, tally=tally,
+                last_table=state.table, table=((),) * len(seats),
+                contenders=(), tie_round=0, stage="begin", asked=())
     state = end_if_decided(state, events)
     limit = rules.skirmish_limit
     if state.outcome is None and limit is not None and state.skirmish >= limit:

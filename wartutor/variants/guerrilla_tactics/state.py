@@ -43,6 +43,18 @@ def changed(value: _Value, **changes: object) -> _Value:
     return new
 
 
+def put(draft: _Value, **fields: object) -> _Value:
+    """Set fields of a state that is still being made, in place; returns it.
+
+    A step works on one new state, its *draft*: ``game.choose`` copies the state it is
+    given, and every rule after it up to the next decision writes into that copy, where
+    a new frozen state per change (a dozen a step) cost the most of all. Only for a draft
+    nobody else holds yet: once ``game.advance`` hands it back, nothing writes into it.
+    """
+    draft.__dict__.update(fields)
+    return draft
+
+
 def made(kind: type[_Value], **fields: object) -> _Value:
     """A new frozen record with these fields, made without its ``__init__``.
 
@@ -146,7 +158,9 @@ class GuerrillaState:
         """The players still in the game, in seat order."""
         return tuple([p for p, seat in enumerate(self.seats) if not seat.out])
 
-    def seat(self, player: int, seat: Seat) -> GuerrillaState:
-        seats = list(self.seats)
-        seats[player] = seat
-        return changed(self, seats=tuple(seats))
+
+def put_seat(draft: GuerrillaState, player: int, seat: Seat) -> GuerrillaState:
+    """One player's seat replaced in a draft (see ``put``)."""
+    seats = list(draft.seats)
+    seats[player] = seat
+    return put(draft, seats=tuple(seats))
