@@ -32,7 +32,7 @@ from typing import Any
 from wartutor.core.chance import check_seed
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
 from wartutor.core.errors import BadInput
-from wartutor.variants.arsenal import fast
+from wartutor.variants.arsenal import fast, unseen
 from wartutor.variants.arsenal import game as rules_of_play
 from wartutor.variants.arsenal import position as positions
 from wartutor.variants.arsenal.agents import AGENTS, HEURISTIC, Style, npc
@@ -67,6 +67,7 @@ class Arsenal:
     rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS | {f"level-{level.number}": npc(level.style) for level in LEVELS}
+    coach_measure = unseen.COACH_MEASURE
 
     def player_names(self, rules: ArsenalRules) -> tuple[str, ...]:
         return ("You", "NPC")
@@ -138,6 +139,29 @@ class Arsenal:
                            allowed="one name per seat from " + ", ".join(self.agents))
         return fast.play_fast(rules, check_seed(seed), (STYLES[agents[0]], STYLES[agents[1]]),
                               max_length)
+
+    def deal_unseen(self, rules: ArsenalRules, view: ArsenalView, seed: int) -> ArsenalState:
+        """A table ``view``'s side cannot tell from the real one, its unseen cards dealt by
+        ``seed`` (see unseen.py)."""
+        return unseen.deal_unseen(rules, view, check_seed(seed))
+
+    def play_on(self, rules: ArsenalRules, state: ArsenalState, agents: tuple[str, ...],
+                seed: int, max_length: int | None) -> Summary:
+        """The summary of the match played on from ``state`` by these agents, made for
+        ``seed``, exactly as the traced engine plays it on."""
+        reason = fast.refusal(agents, STYLES)
+        if reason is not None or len(agents) != 2:
+            raise BadInput(reason or f"{len(agents)} agents were given for 2 seats",
+                           allowed="one name per seat from " + ", ".join(self.agents))
+        if state.rules != rules:
+            raise BadInput("the state is of a match under other rules",
+                           allowed="the rules of the match the state is in")
+        return fast.play_on(state, (STYLES[agents[0]], STYLES[agents[1]]), check_seed(seed),
+                            max_length)
+
+    def coach_value(self, summary: Summary, seat: int) -> float:
+        """What a finished match is worth to ``seat``: 1 for a win, else 0 (see unseen.py)."""
+        return unseen.coach_value(summary, seat)
 
 
 ARSENAL = Arsenal()

@@ -1,4 +1,5 @@
-"""Whole Arsenal matches for simulation, without states, events or views.
+"""Whole Arsenal matches for simulation, without states, events or views, played from a
+deal (``play_fast``) or on from a state (``play_on``, for the coach).
 
 The same rules as game.py and the same choices as agents.py, replayed on small whole
 numbers: a card is its place in hand order (so a hand is a sorted list of numbers and
@@ -19,8 +20,9 @@ from operator import itemgetter
 from wartutor.core.chance import _next, shuffle_in_place
 from wartutor.core.engine import Summary
 from wartutor.variants.arsenal.agents import Style
-from wartutor.variants.arsenal.cards import hand_order
+from wartutor.variants.arsenal.cards import ArsenalCard, hand_order
 from wartutor.variants.arsenal.clash import clash
+from wartutor.variants.arsenal.game import ArsenalState, MatchOver
 from wartutor.variants.arsenal.rules import ArsenalRules, deck_cards
 
 # What one clash did, as bits of a number (see _Deck.meets).
@@ -38,11 +40,18 @@ class _Deck:
     meets: tuple[int, ...]  # [lead * size + answer]: the bits of that clash
     beaten_by: tuple[bytes, ...]  # [c][d] is 1 when d, answering c, beats it
     not_beaten_by: tuple[bytes, ...]  # [c][d] is 1 when d is another card and does not
+    number: dict[ArsenalCard, int]  # each card's number
 
 
 @lru_cache(maxsize=16)
 def _deck(deck: str) -> _Deck:
-    cards = deck_cards(deck)
+    """The deck a ``deck`` setting names."""
+    return _deck_of(deck_cards(deck))
+
+
+@lru_cache(maxsize=16)
+def _deck_of(cards: tuple[ArsenalCard, ...]) -> _Deck:
+    """These cards, in the deck's own order (a stacked deal's deck is its own cards)."""
     ordered = sorted(cards, key=hand_order)
     number = {card: c for c, card in enumerate(ordered)}
     size = len(cards)
@@ -64,7 +73,7 @@ def _deck(deck: str) -> _Deck:
                           for a in range(size))
     card_at = tuple(number[card] for card in cards)
     by_worth = tuple(sorted(card_at, key=worth.__getitem__))
-    return _Deck(size, card_at, worth, by_worth, tuple(meets), beaten_by, not_beaten_by)
+    return _Deck(size, card_at, worth, by_worth, tuple(meets), beaten_by, not_beaten_by, number)
 
 
 def refusal(agents: tuple[str, ...], styles: dict[str, Style | None]) -> str | None:
@@ -159,68 +168,127 @@ def play_fast(rules: ArsenalRules, seed: int, styles: tuple[Style | None, Style 
     shuffled = [deck.card_at[p] for p in order]
     n = min(rules.hand_size, size // 2)
     hands = [sorted(shuffled[:n]), sorted(shuffled[n: 2 * n])]
-    pile, top = shuffled[2 * n:], 0
     z, rng = _next(rng)
-    leader = (z * 2) >> 64
-    players = (_Player(styles[0], 0, seed), _Player(styles[1], 1, seed))
-    seen = bytearray(size)  # the cards played so far, for a careful leader's count
-    meets, hand_size = deck.meets, rules.hand_size
-    first_draw = {"you-first": 0, "npc-first": 1}.get(rules.draw_order)
-    pile_empty_ends = rules.dry == "pile-empty"
-    limit = size if max_length is None else max_length  # a match has fewer rounds than cards
-    rounds = leader_wins = blocks = turned_back = level4 = 0
-    captured = [0, 0]
-    over = False
-    while not over:
-        # The lead, then the answer; a last card is played without a choice (AR-FORCED).
-        hand, player = hands[leader], players[leader]
-        if len(hand) == 1:
-            lead = hand.pop()
-        elif rounds >= limit:
-            break
-        elif player.style is None or not player.careful(player.lead_threshold):
-            lead = player.at_random(hand)
-        else:
-            lead = _careful_lead(deck, hand, seen, len(hands[1 - leader]), player.style.thrift)
-        other = 1 - leader
-        hand, player = hands[other], players[other]
-        if len(hand) == 1:
-            answer = hand.pop()
-        elif rounds >= limit:
-            break
-        elif player.style is None or not player.careful(player.answer_threshold):
-            answer = player.at_random(hand)
-        else:
-            answer = _careful_answer(deck, hand, lead)
-        # The clash and the capture; the winner leads the next round.
-        met = meets[lead * size + answer]
-        leader = leader if met & _LEADER_WINS else other
-        rounds += 1
-        leader_wins += met & _LEADER_WINS
-        blocks += (met & _BLOCKS) >> 1
-        turned_back += (met & _TURNED_BACK) >> 2
-        level4 += (met & _LEVEL4_WINS) >> 3
-        captured[leader] += 2
-        seen[lead] = seen[answer] = 1
-        # The refill, one card at a time from the side ruling AR-DRAW-ORDER names.
-        ends_with_the_pile = pile_empty_ends and top < len(pile)
-        side = leader if first_draw is None else first_draw
-        while top < len(pile) and (len(hands[0]) < hand_size or len(hands[1]) < hand_size):
-            if len(hands[side]) < hand_size:
-                insort(hands[side], pile[top])
-                top += 1
-            side = 1 - side
-        # Ruling AR-DRY: every card played, or (read the other way) the pile used up.
-        over = (ends_with_the_pile and top == len(pile)) or not (hands[0] or hands[1])
+    match = _Match(deck, rules, hands, shuffled[2 * n:], (z * 2) >> 64, None, rng)
+    return match.play((_Player(styles[0], 0, seed), _Player(styles[1], 1, seed)), max_length)
+
+
+def play_on(state: ArsenalState, styles: tuple[Style | None, Style | None], seed: int,
+            max_length: int | None) -> Summary:
+    """The match from ``state`` to its end, with these agents made afresh for ``seed``:
+    the summary the traced engine gives for the same agents from the same state."""
+    if state.outcome is not None:
+        return _summary_over(state)
+    deck = _deck_of(state.deck)
+    number = deck.number
+    match = _Match(deck, state.rules, [[number[c] for c in hand] for hand in state.hands],
+                   [number[c] for c in state.pile], state.leader,
+                   None if state.lead is None else number[state.lead], state.rng.state)
+    for played in state.history:
+        for card in played.cards:
+            match.seen[number[card]] = 1
+    match.rounds = len(state.history)
+    match.captured = [len(state.captured[0]), len(state.captured[1])]
+    match.leader_wins, match.blocks, match.turned_back, match.level4 = state.tally
+    return match.play((_Player(styles[0], 0, seed), _Player(styles[1], 1, seed)), max_length)
+
+
+def _summary_over(state: ArsenalState) -> Summary:
+    """A match already over, as Arsenal.summarize gives it."""
+    assert state.outcome is not None and isinstance(state.outcome.because, MatchOver)
+    leader_wins, blocks, turned_back, level4 = state.tally
     counts = {"leader_wins": leader_wins, "shield_blocks": blocks,
-              "counter_strikes": turned_back, "level4_wins": level4, "sudden_death": 0}
-    if not over:
-        return Summary(None, "unfinished", rounds, counts)
-    if captured[0] != captured[1]:
-        return Summary((0 if captured[0] > captured[1] else 1,), "most-captured", rounds, counts)
-    # Sudden death: the whole deck reshuffled, your top card against the NPC's.
-    order = list(range(size))
-    shuffle_in_place(order, rng)
-    met = meets[deck.card_at[order[0]] * size + deck.card_at[order[1]]]
-    counts["sudden_death"] = 1
-    return Summary((0 if met & _LEADER_WINS else 1,), "sudden-death", rounds, counts)
+              "counter_strikes": turned_back, "level4_wins": level4,
+              "sudden_death": int(state.sudden_death is not None)}
+    return Summary(state.outcome.winners, state.outcome.because.ending, len(state.history),
+                   counts)
+
+
+class _Match:
+    """A match in play, as numbers: from a deal (play_fast) or from a state (play_on).
+
+    ``lead`` is a card already led, awaiting its answer; ``rng`` the state of the match's
+    generator, drawn on only for a sudden death.
+    """
+
+    __slots__ = ("blocks", "captured", "deck", "hands", "lead", "leader", "leader_wins",
+                 "level4", "pile", "rng", "rounds", "rules", "seen", "turned_back")
+
+    def __init__(self, deck: _Deck, rules: ArsenalRules, hands: list[list[int]],
+                 pile: list[int], leader: int, lead: int | None, rng: int) -> None:
+        self.deck, self.rules, self.hands, self.pile = deck, rules, hands, pile
+        self.leader, self.lead, self.rng = leader, lead, rng
+        self.seen = bytearray(deck.size)  # the cards played so far, for a careful leader's count
+        self.rounds = self.leader_wins = self.blocks = self.turned_back = self.level4 = 0
+        self.captured = [0, 0]
+
+    def play(self, players: tuple[_Player, _Player], max_length: int | None) -> Summary:
+        """Play to the end (or to the first choice once ``max_length`` rounds are played)."""
+        deck, rules, hands, pile, seen = self.deck, self.rules, self.hands, self.pile, self.seen
+        size = deck.size
+        meets, hand_size = deck.meets, rules.hand_size
+        first_draw = {"you-first": 0, "npc-first": 1}.get(rules.draw_order)
+        pile_empty_ends = rules.dry == "pile-empty"
+        limit = size if max_length is None else max_length  # a match has fewer rounds than cards
+        leader, lead, top = self.leader, self.lead, 0
+        rounds, captured = self.rounds, self.captured
+        leader_wins, blocks = self.leader_wins, self.blocks
+        turned_back, level4 = self.turned_back, self.level4
+        over = False
+        while not over:
+            # The lead, then the answer; a last card is played without a choice (AR-FORCED).
+            if lead is None:
+                hand, player = hands[leader], players[leader]
+                if len(hand) == 1:
+                    lead = hand.pop()
+                elif rounds >= limit:
+                    break
+                elif player.style is None or not player.careful(player.lead_threshold):
+                    lead = player.at_random(hand)
+                else:
+                    lead = _careful_lead(deck, hand, seen, len(hands[1 - leader]),
+                                         player.style.thrift)
+            other = 1 - leader
+            hand, player = hands[other], players[other]
+            if len(hand) == 1:
+                answer = hand.pop()
+            elif rounds >= limit:
+                break
+            elif player.style is None or not player.careful(player.answer_threshold):
+                answer = player.at_random(hand)
+            else:
+                answer = _careful_answer(deck, hand, lead)
+            # The clash and the capture; the winner leads the next round.
+            met = meets[lead * size + answer]
+            leader = leader if met & _LEADER_WINS else other
+            rounds += 1
+            leader_wins += met & _LEADER_WINS
+            blocks += (met & _BLOCKS) >> 1
+            turned_back += (met & _TURNED_BACK) >> 2
+            level4 += (met & _LEVEL4_WINS) >> 3
+            captured[leader] += 2
+            seen[lead] = seen[answer] = 1
+            lead = None
+            # The refill, one card at a time from the side ruling AR-DRAW-ORDER names.
+            ends_with_the_pile = pile_empty_ends and top < len(pile)
+            side = leader if first_draw is None else first_draw
+            while top < len(pile) and (len(hands[0]) < hand_size or len(hands[1]) < hand_size):
+                if len(hands[side]) < hand_size:
+                    insort(hands[side], pile[top])
+                    top += 1
+                side = 1 - side
+            # Ruling AR-DRY: every card played, or (read the other way) the pile used up.
+            over = (ends_with_the_pile and top == len(pile)) or not (hands[0] or hands[1])
+        counts = {"leader_wins": leader_wins, "shield_blocks": blocks,
+                  "counter_strikes": turned_back, "level4_wins": level4, "sudden_death": 0}
+        if not over:
+            return Summary(None, "unfinished", rounds, counts)
+        if captured[0] != captured[1]:
+            return Summary((0 if captured[0] > captured[1] else 1,), "most-captured", rounds,
+                           counts)
+        # Sudden death: the whole deck reshuffled, your top card against the NPC's.
+        order = list(range(size))
+        shuffle_in_place(order, self.rng)
+        met = meets[deck.card_at[order[0]] * size + deck.card_at[order[1]]]
+        counts["sudden_death"] = 1
+        return Summary((0 if met & _LEADER_WINS else 1,), "sudden-death", rounds, counts)

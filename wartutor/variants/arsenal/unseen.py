@@ -1,0 +1,103 @@
+"""For the coach: a table dealt from what one side sees, and what a finished match is worth.
+
+A side sees its own hand, every card played (the rounds, the captured piles, a lead on
+the table) and how many cards the other hand and the pile hold. The cards it has not
+seen are the other hand and the pile; :func:`deal_unseen` shuffles them and deals them
+out again at those sizes, so the dealt table looks to that side exactly as the real one
+does, and nothing but the view decides it (the coach cannot peek).
+
+>>> from wartutor.core import Game
+>>> from wartutor.variants.arsenal import ARSENAL
+>>> game = Game.new(ARSENAL, seed=3)
+>>> seen = ARSENAL.view(game.state, 0)
+>>> dealt = deal_unseen(game.rules, seen, seed=11)
+>>> ARSENAL.view(dealt, 0) == seen, dealt.hands[0] == game.state.hands[0]
+(True, True)
+
+Arsenal has no hidden choices: a lead is face up, and an answer ends the round at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartutor.core.chance import Rng
+from wartutor.core.engine import Summary
+from wartutor.core.errors import BadInput
+from wartutor.variants.arsenal.cards import ArsenalCard, arsenal_codes, hand_order
+from wartutor.variants.arsenal.game import ArsenalState, RoundPlayed
+from wartutor.variants.arsenal.position import SEATS, from_position
+from wartutor.variants.arsenal.rules import ArsenalRules
+from wartutor.variants.arsenal.view import ArsenalView
+
+COACH_MEASURE = "win"
+"""What the coach weighs a match by: whether the seat won it (see :func:`coach_value`)."""
+
+_ALLOWED = "the view of one side (you or the NPC) of a match in play"
+
+
+def deal_unseen(rules: ArsenalRules, view: ArsenalView, seed: int) -> ArsenalState:
+    """A table that ``view``'s side cannot tell from the real one: the cards it has not seen,
+    shuffled by ``seed`` and dealt to the other hand (top of the shuffle first) and the pile,
+    at the sizes the view shows."""
+    if view.viewer is None:
+        raise BadInput("the teacher's view shows every card, so there is nothing unseen to deal",
+                       allowed=_ALLOWED)
+    if view.outcome is not None:
+        raise BadInput("the match is over, so there is nothing left to play on from",
+                       allowed=_ALLOWED)
+    if view.rules != rules:
+        raise BadInput("the view is of a match under other rules",
+                       allowed="the rules of the match the view shows")
+    other = 1 - view.viewer
+    unseen, _ = Rng.from_seed(seed).shuffled(view.unseen())
+    held = view.hand_counts[other]
+    if len(unseen) != held + view.pile_count:
+        raise BadInput(f"the view has {len(unseen)} cards unseen, but shows {held} in the other "
+                       f"hand and {view.pile_count} in the pile", allowed=_ALLOWED)
+    theirs = tuple(sorted(unseen[:held], key=hand_order))
+    hands = (view.hand, theirs) if view.viewer == 0 else (theirs, view.hand)
+    pile = unseen[held:]
+    full = min(rules.hand_size, len(view.deck) // 2)
+    if view.deck == rules.cards and (not pile or max(view.hand_counts) == full):
+        return from_position(rules, _position(view, hands, pile), seed)
+    # A stacked deal (Game.new(stacked=...)) is no position: its deck is its own cards, and
+    # its first hands may be short while the pile lasts. Lay the table out as it did.
+    return ArsenalState(rules, Rng.from_seed(seed), view.deck, hands, pile, view.leader,
+                        view.lead, view.captured, view.history, None, None,
+                        _tally(view.history))
+
+
+def _position(view: ArsenalView, hands: tuple[tuple[ArsenalCard, ...], ...],
+              pile: tuple[ArsenalCard, ...]) -> dict[str, Any]:
+    """The position of the dealt table (as position_of writes one)."""
+    return {
+        "stage": "lead" if view.lead is None else "answer",
+        "round": view.round,
+        "leader": SEATS[view.leader],
+        "lead": None if view.lead is None else view.lead.code,
+        "hands": {seat: arsenal_codes(hands[p]) for p, seat in enumerate(SEATS)},
+        "pile": arsenal_codes(pile),
+        "captured": {seat: arsenal_codes(view.captured[p]) for p, seat in enumerate(SEATS)},
+        "rounds": [f"{SEATS[r.leader]} {r.cards[r.leader].code} {r.cards[1 - r.leader].code}"
+                   for r in view.history],
+        "sudden_death": None,
+    }
+
+
+def _tally(history: tuple[RoundPlayed, ...]) -> tuple[int, int, int, int]:
+    """The state's tally of these rounds: won by their leader, shield blocks, bombs turned
+    back by a Counter-Strike, won by a level-4 bomb."""
+    return (sum(r.winner == r.leader for r in history),
+            sum(r.how == "blocks" for r in history),
+            sum(r.how == "turned-back" for r in history),
+            sum(r.cards[r.winner].level == 4 for r in history))
+
+
+def coach_value(summary: Summary, seat: int) -> float:
+    """1 if ``seat`` won the match alone, 1/k for a win shared by k, else 0 (a loss, or a
+    match stopped unfinished)."""
+    winners = summary.winners
+    if not winners or seat not in winners:
+        return 0.0
+    return 1.0 / len(winners)
