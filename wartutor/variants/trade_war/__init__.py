@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
-from wartutor.variants.trade_war import fast
+from wartutor.variants.trade_war import fast, unseen
 from wartutor.variants.trade_war import game as rules_of_play
 from wartutor.variants.trade_war import position as positions
 from wartutor.variants.trade_war.agents import AGENTS
@@ -57,6 +57,7 @@ class TradeWar:
     rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS
+    coach_measure = unseen.COACH_MEASURE  # what coach_value counts: the share of the win
 
     def player_names(self, rules: TradeRules) -> tuple[str, ...]:
         return tuple(name(p).capitalize() for p in range(rules.players))
@@ -108,6 +109,23 @@ class TradeWar:
     ) -> TradeState:
         """The state at ``position`` (see docs/positions.md), or BadInput saying why not."""
         return positions.from_position(rules, position, seed)
+
+    def deal_unseen(self, rules: TradeRules, view: TradeView, seed: int) -> TradeState:
+        """A whole table that shows ``view.viewer`` exactly ``view``, the cards it hides
+        dealt at random from ``seed``: the coach's deal, which never sees the real one."""
+        return unseen.deal_unseen(rules, view, seed)
+
+    def play_on(
+        self, rules: TradeRules, state: TradeState, agents: tuple[str, ...], seed: int,
+        max_length: int | None,
+    ) -> Summary:
+        """The summary of playing ``state`` to the end on the fast path, seat ``p`` by the
+        agent ``agents[p]`` made with ``(p, seed)``, exactly as the traced engine would."""
+        return fast.play_on(rules, state, agents, seed, max_length)
+
+    def coach_value(self, summary: Summary, seat: int) -> float:
+        """What a finished game is worth to ``seat``: its share of the win."""
+        return unseen.coach_value(summary, seat)
 
     def summarize(self, game: Game[TradeState]) -> Summary:
         """Length in turns; counts of asks, misses, battles, doubles, jokers and rewards."""

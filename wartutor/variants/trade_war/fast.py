@@ -11,6 +11,11 @@ few ties broken by an action's words (between equal swaps) are broken by the sam
 The functions below keep the names of the ones they replay in game.py. The equality
 test (tests/test_trade_war_fast.py) pins every summary to the traced engine's.
 
+``play_on`` starts the same replay from any state instead of a deal (for the coach): a
+state's every field has its place here, so no step needs the traced engine first. Its
+agents are made afresh at that state, as ``agents[p](p, seed)`` would be; the heuristic
+agent's only memory, the record of asks, is read back from the state.
+
 >>> from wartutor.variants.trade_war.rules import TradeRules
 >>> play_fast(TradeRules(players=2), 7, ("heuristic", "random"), None).ending
 'center-empty'
@@ -23,7 +28,7 @@ from bisect import insort
 from wartutor.core.cards import SUIT_CODES, Card
 from wartutor.core.chance import Rng, shuffle_in_place
 from wartutor.core.engine import Summary
-from wartutor.variants.trade_war.agents import AGENTS
+from wartutor.core.errors import BadInput
 from wartutor.variants.trade_war.cards import MUELLER as MUELLER_CARD
 from wartutor.variants.trade_war.cards import TradeCard, trade_deck
 from wartutor.variants.trade_war.choices import HAND_LIMIT
@@ -36,7 +41,9 @@ from wartutor.variants.trade_war.state import (
     PREPARE,
     PUTIN_WINDOW,
     REWARD,
+    GameOver,
     Tally,
+    TradeState,
 )
 
 MUELLER, PUTIN = 52, 53
@@ -53,14 +60,16 @@ def _number(c: TradeCard) -> int:
 
 DEAL_ORDER = tuple(_number(c) for c in trade_deck())  # the deck the shuffle starts from
 CODE = {_number(c): c.code for c in trade_deck()}
+NUMBER = {c.code: _number(c) for c in trade_deck()}  # a state's card, by its code
+FAST_AGENTS = ("heuristic", "random")  # the agents of agents.py this module plays
 RANK = tuple(c // 4 + 2 for c in range(52))  # of the standard cards; jokers have none
 
 
 def fast_refusal(rules: TradeRules, agents: tuple[str, ...]) -> str | None:
     """None: the fast path plays every ruling with any of the built-in agents in each seat."""
-    unknown = [name for name in agents if name not in AGENTS]
+    unknown = [name for name in agents if name not in FAST_AGENTS]
     if unknown:
-        return (f"the fast path knows only the agents {' and '.join(AGENTS)}, "
+        return (f"the fast path knows only the agents {' and '.join(FAST_AGENTS)}, "
                 f"not {', '.join(unknown)}")
     if len(agents) != rules.players:
         return f"the fast path needs one agent for each of the {rules.players} players"
@@ -72,6 +81,23 @@ def play_fast(
 ) -> Summary:
     """The summary of game ``seed``, exactly as the traced engine and its agents give it."""
     return _Game(rules, seed, agents).play(max_length)
+
+
+def play_on(
+    rules: TradeRules, state: TradeState, agents: tuple[str, ...], seed: int,
+    max_length: int | None,
+) -> Summary:
+    """The summary of playing ``state`` on to the end, seat ``p`` by the agent
+    ``agents[p]`` made at this state with ``(p, seed)``: exactly the traced engine's
+    continuation with those agents. ``max_length`` counts turns from the game's start."""
+    refused = fast_refusal(rules, agents)
+    if refused is not None:
+        raise BadInput(refused, allowed=f"{rules.players} names from "
+                                        f"{', '.join(FAST_AGENTS)}")
+    if state.rules != rules:
+        raise BadInput("the state is of a game under other rules than those given",
+                       allowed="the rules the state was dealt or set up with")
+    return _Game(rules, seed, agents, state).play(max_length)
 
 
 class _Battle:
@@ -90,7 +116,10 @@ class _Battle:
 
 
 class _Game:
-    def __init__(self, rules: TradeRules, seed: int, agents: tuple[str, ...]) -> None:
+    def __init__(self, rules: TradeRules, seed: int, agents: tuple[str, ...],
+                 state: TradeState | None = None) -> None:
+        """Game ``seed`` from its deal, or the game at ``state`` (``seed`` then seeds
+        only the agents)."""
         n = self.n = rules.players
         self.rules = rules
         self.heuristic = [name == "heuristic" for name in agents]
@@ -107,7 +136,16 @@ class _Game:
         # each player, the ranks it must hold and the ranks it was seen to lack.
         self.hinted: list[set[int]] = [set() for _ in range(n)]
         self.lacking: list[set[int]] = [set() for _ in range(n)]
+        self.ending: str | None = None
+        self.winners: tuple[int, ...] = ()
+        if state is None:
+            self._deal(seed)
+        else:
+            self._load(state)
 
+    def _deal(self, seed: int) -> None:
+        """game.deal, unstacked."""
+        n, rules = self.n, self.rules
         deck = list(DEAL_ORDER)
         rng = Rng(shuffle_in_place(deck, Rng.from_seed(seed).state))
         self.hands = [sorted(deck[HAND_LIMIT * p:HAND_LIMIT * (p + 1)]) for p in range(n)]
@@ -129,9 +167,39 @@ class _Game:
         self.rewarded = -1
         self.center_emptied = False
         self.passes = 0
-        self.ending: str | None = None
-        self.winners: tuple[int, ...] = ()
         self._start_turn(first)
+
+    def _load(self, state: TradeState) -> None:
+        """Every field of ``state`` in this module's terms; the record of asks as the
+        heuristic agent reads it; a finished game's ending."""
+        def numbers(cards: tuple[TradeCard, ...]) -> list[int]:
+            return [NUMBER[c.code] for c in cards]
+
+        self.hands = [sorted(numbers(hand)) for hand in state.hands]
+        self.piles = [numbers(pile) for pile in state.piles]
+        self.center = numbers(state.center)
+        self.removed = numbers(state.removed)
+        self.rng = state.rng
+        self.turn, self.instigator, self.phase = state.turn, state.instigator, state.phase
+        self.streaks = list(state.streaks)
+        self.battle = None
+        if state.battle is not None:
+            held = state.battle
+            battle = self.battle = _Battle(held.defender, numbers(held.stake))
+            battle.attack, battle.defence = numbers(held.attack), numbers(held.defence)
+            battle.earlier = numbers(held.earlier)
+            battle.earlier_attack = numbers(held.earlier_attack)
+        self.moved = set(numbers(state.moved))
+        self.may_draw = state.may_draw
+        self.rewarded = -1 if state.rewarded is None else state.rewarded
+        self.center_emptied, self.passes = state.center_emptied, state.passes
+        self.tally = dict(vars(state.tally))
+        for record in state.log:
+            self._record(record.player, record.target, record.rank, bool(record.shown))
+        if state.outcome is not None:
+            over = state.outcome.because
+            assert isinstance(over, GameOver)
+            self.ending, self.winners = over.ending, state.outcome.winners
 
     # The game as the simulation plays it (wartutor.explore.simulate._play)
 
