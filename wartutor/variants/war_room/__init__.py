@@ -44,6 +44,7 @@ from wartutor.variants.war_room.explain import RULE_TITLES, card_text, explain, 
 from wartutor.variants.war_room.game import WarRoomState
 from wartutor.variants.war_room.position import from_position, position_of
 from wartutor.variants.war_room.rules import FIXED_RULINGS, NAMES, WarRoomRules
+from wartutor.variants.war_room.unseen import COACH_MEASURE, coach_value, deal_unseen
 from wartutor.variants.war_room.view import WarRoomView, view
 
 __all__ = [
@@ -62,6 +63,7 @@ class WarRoom:
     rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS
+    coach_measure = COACH_MEASURE  # what coach_value measures
 
     def setting_label(self, name: str, value: object) -> str:
         """How a rule option reads in the apps' menus: a deck by its name, not its whole file."""
@@ -108,6 +110,22 @@ class WarRoom:
     ) -> Summary:
         """The summary of game ``seed``, exactly as the traced engine gives it."""
         return fast.play_fast(rules, seed, agents, max_length)
+
+    def play_on(
+        self, rules: WarRoomRules, state: WarRoomState, agents: tuple[str, ...], seed: int,
+        max_length: int | None,
+    ) -> Summary:
+        """The summary of the game played on from ``state`` by fresh agents ``(seat, seed)``,
+        exactly as the traced engine would give it; ``max_length`` counts from the start."""
+        return fast.play_on(rules, state, agents, seed, max_length)
+
+    def deal_unseen(self, rules: WarRoomRules, view: WarRoomView, seed: int) -> WarRoomState:
+        """A state the viewer cannot tell from the real one: the unseen cards dealt at random."""
+        return deal_unseen(rules, view, seed)
+
+    def coach_value(self, summary: Summary, seat: int) -> float:
+        """What a finished game is worth to ``seat``: 1 for a sole win, 1/k for a shared one."""
+        return coach_value(summary, seat)
 
     def position_of(self, state: WarRoomState) -> dict[str, Any]:
         """The position of a state: every zone, the turn, the stage, the counters."""
