@@ -5,7 +5,9 @@ The same rules as game.py and the same choices as agents.py, replayed on small w
 numbers: a card is its place in hand order (so a hand is a sorted list of numbers and
 a random agent's n-th legal action is the hand's n-th card), and every clash of the
 deck is looked up in a table made once per deck. ``tests/test_arsenal_fast.py`` pins
-this module to the traced engine, agent by agent and ruling by ruling.
+this module to the traced engine, agent by agent and ruling by ruling, and
+``tests/test_arsenal_coach.py`` pins ``play_on`` to the traced engine's own continuation
+from states cut at every stage.
 """
 
 from __future__ import annotations
