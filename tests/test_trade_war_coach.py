@@ -1,0 +1,257 @@
+"""The Trade War coach's three parts, as rule examples: a table dealt again from one
+player's view shows that player exactly what they saw, and never peeks at the real one;
+play_on plays any state on as the traced engine does; a game is worth its share of the win.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from wartutor.core import BadInput, Game, play_out
+from wartutor.core.engine import Step, Summary
+from wartutor.variants.trade_war import TRADE_WAR, TradeRules, TradeState
+from wartutor.variants.trade_war.cards import trade_codes, trade_deck
+from wartutor.variants.trade_war.state import PUTIN_WINDOW
+
+DECK = sorted(c.code for c in trade_deck())
+
+
+def rules_for(seed: int) -> TradeRules:
+    """Rules that vary with the seed: every player count and every ruling a deal reads."""
+    return TradeRules(
+        players=2 + seed % 4, battle_tie=("defender", "again")[seed % 2],
+        streak=("turn", "game")[seed // 2 % 2], end=("at-once", "end-of-turn")[seed // 4 % 2],
+        putin_targets=("table", "table-or-hand")[seed % 3 == 0],
+        stake_doubles=("stake", "play")[seed % 5 == 0], stake_size=("all", "two")[seed % 6 == 1],
+        refill=("to-seven", "optional")[seed % 7 == 0],
+        winnings=("resources", "hand-first")[seed % 4 == 3],
+        battle_play=("free", "forced")[seed % 9 == 4], ask_hold=seed % 8 == 5,
+        reward_to=("resources", "hand")[seed % 3 == 2],
+        turn_order=("clockwise", "defender")[seed % 11 == 3],
+        turn_limit=400 if seed % 3 == 0 else 60)  # a third of the games play to their end
+
+
+def seats_for(seed: int, players: int) -> tuple[str, ...]:
+    return tuple(("heuristic", "random")[(seed + p) % 2] for p in range(players))
+
+
+def played(seed: int) -> tuple[TradeRules, tuple[str, ...], list[TradeState]]:
+    """Game ``seed``, its agents, and its every state."""
+    rules = rules_for(seed)
+    names = seats_for(seed, rules.players)
+    agents = {p: TRADE_WAR.agents[name](p, seed) for p, name in enumerate(names)}
+    game = play_out(Game.new(TRADE_WAR, rules, seed), agents)
+    return rules, names, [step.state for step in game.steps]
+
+
+PLAYED = [played(seed) for seed in range(24)]
+
+
+def every_card(state: TradeState) -> list[str]:
+    battle = state.battle
+    zones = (*state.hands, *state.piles, state.center, state.removed,
+             battle.cards if battle is not None else ())
+    return sorted(c.code for zone in zones for c in zone)
+
+
+def traced_on(rules: TradeRules, state: TradeState, names: tuple[str, ...], seed: int,
+              max_length: int | None) -> Summary:
+    """The traced engine's own continuation from ``state``, each agent made there with
+    ``(p, seed)``, stopped at the first decision at ``max_length`` turns as simulate does."""
+    agents = {p: TRADE_WAR.agents[name](p, seed) for p, name in enumerate(names)}
+    while (decision := TRADE_WAR.decision(state)) is not None:
+        if max_length is not None and state.turn >= max_length:
+            return Summary(None, "unfinished", state.turn, dict(vars(state.tally)))
+        seen = TRADE_WAR.view(state, decision.player)
+        state, _ = TRADE_WAR.apply(state, agents[decision.player](seen, decision))
+    return TRADE_WAR.summarize(Game(TRADE_WAR, rules, seed, None, (Step(None, (), state),)))
+
+
+# deal_unseen
+
+
+def test_the_played_games_reach_every_stage_and_player_count() -> None:
+    states = [s for _, _, game in PLAYED for s in game]
+    assert {s.phase for s in states} == {"prepare", "ask", "attack", "defend", "putin",
+                                         "reward", "over"}
+    assert {s.rules.players for s in states} == {2, 3, 4, 5}
+    assert any(s.battle is not None and s.battle.earlier for s in states)
+    assert any(s.removed for s in states) and any(s.moved for s in states)
+
+
+def test_a_dealt_table_shows_the_player_exactly_what_they_saw() -> None:
+    for rules, _, game in PLAYED:
+        for i, state in enumerate(game[:-1]):
+            decision = TRADE_WAR.decision(state)
+            assert decision is not None
+            for me in range(rules.players):
+                seen = TRADE_WAR.view(state, me)
+                dealt = TRADE_WAR.deal_unseen(rules, seen, 1000 * i + me)
+                assert TRADE_WAR.view(dealt, me) == seen
+                assert every_card(dealt) == DECK
+                if decision.player == me:  # the coach can take every choice the player has
+                    again = TRADE_WAR.decision(dealt)
+                    assert again is not None and again.player == me
+                    assert again.kind == decision.kind
+                    # The cards moved this turn (TW-SWAP-ONCE) are not in the view: with
+                    # none moved, more swaps may be open in the dealt table, never fewer.
+                    if state.moved:
+                        assert set(decision.legal_actions) <= set(again.legal_actions)
+                    else:
+                        assert again.legal_actions == decision.legal_actions
+
+
+def test_the_same_seed_deals_the_same_table_and_another_seed_another() -> None:
+    rules, _, game = PLAYED[5]
+    seen = TRADE_WAR.view(game[len(game) // 2], 1)
+    tables = [TRADE_WAR.deal_unseen(rules, seen, seed) for seed in (3, 3, 4)]
+    assert tables[0] == tables[1]
+    assert tables[0].hands != tables[2].hands or tables[0].center != tables[2].center
+
+
+def test_every_unseen_card_is_as_likely_as_any_other_in_a_hidden_place() -> None:
+    """At the deal of two players you hold 7: each of the other 47 cards lies in the
+    computer's hand 7 times in 47, in the centre 40 times in 47."""
+    rules = TradeRules(players=2, first_player=0)
+    state = TRADE_WAR.new_game(rules, 2, None)[0]
+    seen = TRADE_WAR.view(state, 0)
+    deals = 940
+    in_hand = Counter(c.code for seed in range(deals)
+                      for c in TRADE_WAR.deal_unseen(rules, seen, seed).hands[1])
+    assert len(in_hand) == 47
+    expected = deals * 7 / 47  # 140, give or take 11
+    assert all(abs(count - expected) < 45 for count in in_hand.values()), in_hand
+
+
+def test_at_putins_moment_someone_else_holds_putin_in_the_dealt_table() -> None:
+    found = 0
+    for rules, _, game in PLAYED:
+        for state in game:
+            holder = state.holder_of_putin()
+            if state.phase != PUTIN_WINDOW or holder is None:
+                continue
+            for me in range(rules.players):
+                if me != holder:
+                    found += 1
+                    dealt = TRADE_WAR.deal_unseen(rules, TRADE_WAR.view(state, me), found)
+                    assert dealt.holder_of_putin() not in (None, me)
+                    assert TRADE_WAR.decision(dealt) is not None
+    assert found > 10
+
+
+def test_a_stacked_lesson_leaves_as_many_cards_out_of_the_game() -> None:
+    rules = TradeRules(players=2, first_player=0)
+    game = Game.new(TRADE_WAR, rules, stacked=("AS 7C 2D", "7H 7D 3H 3D KC", "9C 9D"))
+    game = game.play("ask 1 7")
+    seen = TRADE_WAR.view(game.state, 0)
+    dealt = TRADE_WAR.deal_unseen(rules, seen, 8)
+    assert TRADE_WAR.view(dealt, 0) == seen
+    assert len(every_card(dealt)) == 10
+    assert dealt.battle is not None and trade_codes(dealt.battle.stake) == "7H 7D"
+    # Every copy of the asked rank went down (ruling TW-TRIPLES 'all'), and you hold the
+    # seven of clubs: no seven can be in the computer's hand.
+    assert all(c.code[0] != "7" for c in dealt.hands[1])
+
+
+def test_the_deal_never_peeks_two_tables_that_look_alike_deal_alike() -> None:
+    """Two real tables that differ only in cards you cannot see: the coach's deals from
+    your view of each are the very same, and so are the games it plays on from them."""
+    rules = TradeRules(players=3, first_player=0)
+    state = TRADE_WAR.new_game(rules, 11, None)[0]
+    position = TRADE_WAR.position_of(state)
+    hands = position["hands"]
+    one, two = hands[1].split(), hands[2].split()
+    one[0], two[0] = two[0], one[0]  # the two computers trade a card behind your back
+    other = TRADE_WAR.from_position(rules, {**position, "hands": [hands[0], " ".join(one),
+                                                                 " ".join(two)]}, seed=11)
+    assert other.hands != state.hands
+    seen = TRADE_WAR.view(state, 0)
+    assert TRADE_WAR.view(other, 0) == seen
+    for seed in range(5):
+        dealt = TRADE_WAR.deal_unseen(rules, seen, seed)
+        assert dealt == TRADE_WAR.deal_unseen(rules, TRADE_WAR.view(other, 0), seed)
+        # A table dealt from a view is itself a real table with that view.
+        dealt_again = TRADE_WAR.deal_unseen(rules, TRADE_WAR.view(dealt, 0), seed)
+        assert dealt_again == dealt
+    names = ("heuristic",) * 3
+    assert (TRADE_WAR.play_on(rules, TRADE_WAR.deal_unseen(rules, seen, 1), names, 4, None)
+            == TRADE_WAR.play_on(rules, TRADE_WAR.deal_unseen(
+                rules, TRADE_WAR.view(other, 0), 1), names, 4, None))
+
+
+def test_the_teachers_view_and_a_finished_game_are_refused() -> None:
+    rules, _, game = PLAYED[0]
+    with pytest.raises(BadInput, match="teacher's view"):
+        TRADE_WAR.deal_unseen(rules, TRADE_WAR.view(game[3], None), 0)
+    assert game[-1].outcome is not None
+    with pytest.raises(BadInput, match="the game is over"):
+        TRADE_WAR.deal_unseen(rules, TRADE_WAR.view(game[-1], 0), 0)
+    with pytest.raises(BadInput, match="other rules"):
+        TRADE_WAR.deal_unseen(TradeRules(players=rules.players, ace="low"),
+                              TRADE_WAR.view(game[3], 0), 0)
+
+
+# play_on
+
+
+def test_play_on_plays_on_as_the_traced_engine_does_from_anywhere() -> None:
+    """Each agent made afresh at the cut, with the same seed, as the coach makes them; the
+    random agent too, since both draw from that seed."""
+    cuts = 0
+    for n, (rules, names, game) in enumerate(PLAYED):
+        for state in game[:: max(len(game) // 8, 1)] + game[-1:]:
+            for max_length in (None, state.turn + 3):
+                on = TRADE_WAR.play_on(rules, state, names, n + 7, max_length)
+                assert on == traced_on(rules, state, names, n + 7, max_length), (n, state.turn)
+                cuts += 1
+    assert cuts > 300
+
+
+def test_play_on_from_the_deal_is_play_fast() -> None:
+    for seed in range(24):
+        rules = rules_for(seed)
+        names = seats_for(seed + 1, rules.players)
+        state = TRADE_WAR.new_game(rules, seed, None)[0]
+        for max_length in (None, 9):
+            assert (TRADE_WAR.play_on(rules, state, names, seed, max_length)
+                    == TRADE_WAR.play_fast(rules, seed, names, max_length))
+
+
+def test_play_on_from_a_finished_game_or_past_the_length_only_sums_it_up() -> None:
+    rules, names, game = PLAYED[2]
+    over = TRADE_WAR.summarize(Game(TRADE_WAR, rules, 2, None, (Step(None, (), game[-1]),)))
+    assert TRADE_WAR.play_on(rules, game[-1], names, 0, None) == over
+    state: Any = game[len(game) // 2]
+    stopped = TRADE_WAR.play_on(rules, state, names, 0, max_length=1)
+    assert stopped == Summary(None, "unfinished", state.turn, dict(vars(state.tally)))
+
+
+def test_play_on_refuses_an_agent_it_cannot_play_and_a_state_of_other_rules() -> None:
+    rules, _, game = PLAYED[1]
+    with pytest.raises(BadInput, match="not coach"):
+        TRADE_WAR.play_on(rules, game[4], ("heuristic",) * (rules.players - 1) + ("coach",),
+                          0, None)
+    with pytest.raises(BadInput, match="one agent for each"):
+        TRADE_WAR.play_on(rules, game[4], ("heuristic",) * (rules.players + 1), 0, None)
+    with pytest.raises(BadInput, match="other rules"):
+        TRADE_WAR.play_on(TradeRules(players=rules.players, ace="low"), game[4],
+                          ("heuristic",) * rules.players, 0, None)
+
+
+# coach_value
+
+
+def test_a_game_is_worth_its_share_of_the_win() -> None:
+    value = TRADE_WAR.coach_value
+    assert TRADE_WAR.coach_measure == "win"
+    assert value(Summary((1,), "center-empty", 90, {}), 1) == 1.0
+    assert value(Summary((1,), "center-empty", 90, {}), 0) == 0.0
+    shared = Summary((0, 2), "center-empty", 90, {})  # ruling TW-TIE 'shared'
+    assert [value(shared, seat) for seat in range(3)] == [0.5, 0.0, 0.5]
+    assert value(Summary((), "center-empty", 90, {}), 0) == 0.0  # TW-TIE 'draw'
+    assert value(Summary(None, "limit", 400, {}), 0) == 0.0  # stopped unfinished
+    assert value(Summary(None, "unfinished", 30, {}), 0) == 0.0
+
