@@ -1,0 +1,274 @@
+"""What War Room gives the coach: tables dealt from a player's view, and games played on.
+
+``deal_unseen`` deals every card a view does not show at random among the piles it could
+be in; the dealt state must show that player exactly the same view, hold every card
+once, and depend on nothing but the view (the coach cannot peek). ``play_on`` plays a
+game on from any state on the fast path and must give the very summary the traced
+engine gives from that state, with each seat's agent made afresh from (seat, seed).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from functools import cache
+from typing import Any
+
+import pytest
+
+from wartutor.core.engine import Game, Step, Summary
+from wartutor.core.errors import BadInput
+from wartutor.variants.war_room import WAR_ROOM, WarRoomRules, WarRoomState
+from wartutor.variants.war_room.game import ACTIVATE, DECLINE
+
+AGENTS = tuple(WAR_ROOM.agents)
+RULINGS: list[dict[str, Any]] = [
+    {},
+    {"reactivate": "once-per-cycle", "stalemate": "void"},
+    {"extreme_tie": "all", "stalemate_when": "same-tie"},
+    {"reactivate": "once-per-cycle", "extreme_tie": "all", "stalemate_when": "same-tie"},
+]
+
+
+def seatings(players: int) -> list[tuple[str, ...]]:
+    """Every agent at every seat, and the agents taking turns round the table."""
+    return [(name,) * players for name in AGENTS] + [
+        tuple(AGENTS[p % len(AGENTS)] for p in range(players))]
+
+
+def played(rules: WarRoomRules, seed: int, agents: tuple[str, ...],
+           steps: int) -> list[WarRoomState]:
+    """The states of game ``seed``, from the deal, for at most ``steps`` actions."""
+    state, _ = WAR_ROOM.new_game(rules, seed, None)
+    players = [WAR_ROOM.agents[name](seat, seed) for seat, name in enumerate(agents)]
+    states = [state]
+    while (decision := WAR_ROOM.decision(state)) is not None and len(states) <= steps:
+        action = players[decision.player](WAR_ROOM.view(state, decision.player), decision)
+        state, _ = WAR_ROOM.apply(state, action)
+        states.append(state)
+    return states
+
+
+def summary_of(state: WarRoomState) -> Summary:
+    return WAR_ROOM.summarize(Game(WAR_ROOM, state.rules, 0, None, (Step(None, (), state),)))
+
+
+def traced_on(state: WarRoomState, agents: tuple[str, ...], seed: int,
+              max_length: int | None) -> Summary:
+    """The traced engine's own continuation, as simulate plays it: agents on views, and a
+    stop at the first decision whose round has reached max_length."""
+    players = [WAR_ROOM.agents[name](seat, seed) for seat, name in enumerate(agents)]
+    while (decision := WAR_ROOM.decision(state)) is not None:
+        if max_length is not None and state.round >= max_length:
+            break
+        action = players[decision.player](WAR_ROOM.view(state, decision.player), decision)
+        state, _ = WAR_ROOM.apply(state, action)
+    return summary_of(state)
+
+
+def every_card(state: WarRoomState) -> Counter[object]:
+    held = [card for pile in state.stacks + state.collections for card in pile]
+    return Counter(held + [here.card for here in state.table if here is not None])
+
+
+@cache
+def tables() -> list[tuple[WarRoomRules, tuple[str, ...], int, list[WarRoomState]]]:
+    """Games at every table size under several rulings, each agent at every seat (the
+    first 240 steps of each)."""
+    games = []
+    for players, rulings in itertools.product((2, 3, 4, 5), RULINGS):
+        rules = WarRoomRules(players=players, first_player="random", **rulings)
+        for i, agents in enumerate(seatings(players)):
+            seed = 100 * players + 10 * RULINGS.index(rulings) + i
+            games.append((rules, agents, seed, played(rules, seed, agents, 240)))
+    return games
+
+
+# A dealt table
+
+
+def test_a_dealt_table_shows_the_player_exactly_what_they_saw() -> None:
+    seen = Counter[str]()
+    for rules, _, seed, states in tables():
+        for index, state in enumerate(states[::3]):
+            if state.outcome is not None:
+                continue
+            for seat in range(rules.players):
+                view = WAR_ROOM.view(state, seat)
+                dealt = WAR_ROOM.deal_unseen(rules, view, seed + index)
+                assert WAR_ROOM.view(dealt, seat) == view, (rules, seed, index, seat)
+                assert every_card(dealt) == Counter(rules.cards.cards)
+                seen[state.phase if state.step == 0 else f"tie-break {state.phase}"] += 1
+                hidden = [p for p in state.participants if view.declared[p] and p != seat]
+                seen["another's hidden declaration"] += bool(hidden and state.phase == "declare")
+                seen["reshuffled"] += bool(state.counts.reshuffles)
+                seen["eliminated"] += len(state.remaining) < rules.players
+    # The games reach every kind of moment a player can be at.
+    for moment in ("declare", "resolve", "tie-break declare", "tie-break resolve",
+                   "another's hidden declaration", "reshuffled", "eliminated"):
+        assert seen[moment] > 0, moment
+
+
+def test_the_hidden_cards_are_dealt_at_random_among_the_places_they_could_be() -> None:
+    rules = WarRoomRules(players=3)
+    state = played(rules, 5, ("heuristic",) * 3, 200)[-1]
+    view = WAR_ROOM.view(state, 0)
+    deals = [WAR_ROOM.deal_unseen(rules, view, seed) for seed in range(6)]
+    assert len({(dealt.stacks, dealt.collections) for dealt in deals}) == 6
+    assert WAR_ROOM.deal_unseen(rules, view, 3) == deals[3]  # the same seed, the same deal
+    for dealt in deals:  # what the view shows stays as it is
+        assert dealt.table == state.table and dealt.first == state.first
+        assert [len(pile) for pile in dealt.stacks] == [len(pile) for pile in state.stacks]
+
+
+def test_a_stacked_lesson_deal_leaves_out_as_many_cards_as_it_did() -> None:
+    rules = WarRoomRules(first_player=0)
+    game = Game.new(WAR_ROOM, rules, seed=0, stacked=("SN SE SC", "SC SC GH"))
+    view = WAR_ROOM.view(game.state, 1)
+    dealt = WAR_ROOM.deal_unseen(rules, view, 7)
+    assert WAR_ROOM.view(dealt, 1) == view
+    assert sum(every_card(dealt).values()) == 6
+
+
+# No peeking
+
+
+def test_the_coach_cannot_peek_tables_with_the_same_view_deal_alike() -> None:
+    for rules, _, seed, states in tables()[::3]:
+        for state in states[::15]:
+            if state.outcome is not None:
+                continue
+            for seat in range(rules.players):
+                view = WAR_ROOM.view(state, seat)
+                other = WAR_ROOM.deal_unseen(rules, view, seed + 1)  # other hidden cards
+                assert WAR_ROOM.view(other, seat) == view
+                assert WAR_ROOM.deal_unseen(rules, WAR_ROOM.view(other, seat), seed) == \
+                    WAR_ROOM.deal_unseen(rules, view, seed)
+
+
+def test_another_players_hidden_declaration_does_not_change_the_deal() -> None:
+    changed = 0
+    for rules, _, seed, states in tables():
+        for state in states:
+            if state.phase != "declare" or state.outcome is not None:
+                continue
+            for seat, choice in enumerate(state.declared):
+                card = state.table[seat]
+                if choice is None or card is None or not card.card.can_activate:
+                    continue
+                position = WAR_ROOM.position_of(state)
+                position["declared"][seat] = DECLINE if choice == ACTIVATE else ACTIVATE
+                flipped = WAR_ROOM.from_position(rules, position, seed)
+                viewer = next(p for p in range(rules.players) if p != seat)
+                view = WAR_ROOM.view(state, viewer)
+                assert WAR_ROOM.view(flipped, viewer) == view
+                assert WAR_ROOM.deal_unseen(rules, WAR_ROOM.view(flipped, viewer), seed) == \
+                    WAR_ROOM.deal_unseen(rules, view, seed)
+                changed += 1
+        if changed >= 40:
+            break
+    assert changed >= 40
+
+
+# Refusals
+
+
+def test_a_teacher_view_has_nothing_unseen_to_deal() -> None:
+    state = played(WarRoomRules(), 1, ("heuristic", "heuristic"), 3)[-1]
+    with pytest.raises(BadInput, match="teacher's view shows every card"):
+        WAR_ROOM.deal_unseen(WarRoomRules(), WAR_ROOM.view(state, None), 0)
+
+
+def test_a_finished_game_has_nothing_to_play_on_from() -> None:
+    rules = WarRoomRules()
+    state = played(rules, 2, ("heuristic", "random"), 10_000)[-1]
+    assert state.outcome is not None
+    with pytest.raises(BadInput, match="the game is over"):
+        WAR_ROOM.deal_unseen(rules, WAR_ROOM.view(state, 0), 0)
+    # Played on, a finished game is what it is.
+    assert WAR_ROOM.play_on(rules, state, ("heuristic", "random"), 0, None) == summary_of(state)
+
+
+def test_a_view_of_other_rules_is_refused() -> None:
+    state = played(WarRoomRules(players=3), 1, ("random",) * 3, 5)[-1]
+    with pytest.raises(BadInput, match="table of 3 players"):
+        WAR_ROOM.deal_unseen(WarRoomRules(), WAR_ROOM.view(state, 0), 0)
+    with pytest.raises(BadInput, match="other rules"):
+        WAR_ROOM.play_on(WarRoomRules(), state, ("random",) * 2, 0, None)
+    with pytest.raises(BadInput, match="2 agents were named for 3 seats"):
+        WAR_ROOM.play_on(WarRoomRules(players=3), state, ("random",) * 2, 0, None)
+
+
+# Played on
+
+
+def test_played_on_from_any_step_the_fast_path_gives_the_traced_continuation() -> None:
+    moments = Counter[str]()
+    for rules, agents, seed, states in tables():
+        for index in range(1, len(states), 17):
+            state = states[index]
+            limit = state.round + 12
+            fast = WAR_ROOM.play_on(rules, state, agents, seed + index, limit)
+            assert fast == traced_on(state, agents, seed + index, limit), (rules, seed, index)
+            moments[state.phase if state.step == 0 else "tie-break"] += 1
+    assert min(moments.values()) > 0 and len(moments) == 3, moments
+
+
+def test_whole_games_played_on_give_the_traced_continuation() -> None:
+    rules = WarRoomRules()
+    endings = Counter[str]()
+    for seed, agents in enumerate(seatings(2)):
+        states = played(rules, seed, agents, 400)
+        for state in states[100::150]:
+            summary = WAR_ROOM.play_on(rules, state, agents, seed, None)
+            assert summary == traced_on(state, agents, seed, None)
+            endings[summary.ending] += 1
+    assert endings["last-player"] >= 4
+
+
+def test_played_on_from_a_dealt_table_the_fast_path_gives_the_traced_continuation() -> None:
+    for rules, agents, seed, states in tables()[::2]:
+        for index in range(2, len(states), 40):
+            view = WAR_ROOM.view(states[index], index % rules.players)
+            if view.outcome is not None:
+                continue
+            dealt = WAR_ROOM.deal_unseen(rules, view, seed)
+            limit = view.round + 10
+            assert WAR_ROOM.play_on(rules, dealt, agents, seed, limit) == \
+                traced_on(dealt, agents, seed, limit)
+
+
+def test_played_on_from_the_deal_is_the_fast_game_of_that_seed() -> None:
+    for players, rulings in itertools.product((2, 3, 5), RULINGS[:2]):
+        rules = WarRoomRules(players=players, **rulings)
+        for seed, agents in enumerate(seatings(players)):
+            state, _ = WAR_ROOM.new_game(rules, seed, None)
+            assert WAR_ROOM.play_on(rules, state, agents, seed, None) == \
+                WAR_ROOM.play_fast(rules, seed, agents, None)
+            assert WAR_ROOM.play_on(rules, state, agents, seed, 30) == \
+                WAR_ROOM.play_fast(rules, seed, agents, 30)
+
+
+def test_max_length_counts_rounds_from_the_start_of_the_game() -> None:
+    rules = WarRoomRules()
+    state = played(rules, 4, ("heuristic", "heuristic"), 60)[-1]
+    stopped = WAR_ROOM.play_on(rules, state, ("heuristic", "heuristic"), 0, state.round)
+    assert stopped == summary_of(state)  # stopped at once: this round is the limit
+    assert stopped.winners is None and stopped.ending == "unfinished"
+    later = WAR_ROOM.play_on(rules, state, ("heuristic", "heuristic"), 0, state.round + 5)
+    assert later == traced_on(state, ("heuristic", "heuristic"), 0, state.round + 5)
+    assert later.winners is None and later.length >= state.round + 5
+
+
+# What a game is worth
+
+
+def test_a_game_is_worth_a_win_shared_among_its_winners() -> None:
+    assert WAR_ROOM.coach_measure == "win"
+    counts: dict[str, int] = {}
+    assert WAR_ROOM.coach_value(Summary((1,), "last-player", 80, counts), 1) == 1.0
+    assert WAR_ROOM.coach_value(Summary((1,), "last-player", 80, counts), 0) == 0.0
+    assert WAR_ROOM.coach_value(Summary((0, 2), "shared", 80, counts), 2) == 0.5
+    assert WAR_ROOM.coach_value(Summary((), "nobody", 80, counts), 0) == 0.0
+    assert WAR_ROOM.coach_value(Summary(None, "unfinished", 80, counts), 0) == 0.0
+    assert WAR_ROOM.coach_value(Summary(None, "endless", 80, counts), 1) == 0.0
