@@ -31,8 +31,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from wartutor.core.chance import check_seed
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
-from wartutor.variants.guerrilla_tactics import fast
+from wartutor.core.errors import BadInput
+from wartutor.variants.guerrilla_tactics import fast, unseen
 from wartutor.variants.guerrilla_tactics import game as rules_of_play
 from wartutor.variants.guerrilla_tactics.agents import AGENTS
 from wartutor.variants.guerrilla_tactics.events import GameOver, GuerrillaEvent
@@ -58,6 +60,7 @@ class GuerrillaTactics:
     rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS
+    coach_measure = unseen.COACH_MEASURE
 
     def player_names(self, rules: GuerrillaRules) -> tuple[str, ...]:
         return NAMES[: rules.players]
@@ -110,6 +113,29 @@ class GuerrillaTactics:
     ) -> GuerrillaState:
         """The engine's own state at that position, checked like a deal (see position.py)."""
         return from_position(rules, position, seed)
+
+    def deal_unseen(self, rules: GuerrillaRules, view: GuerrillaView, seed: int) -> GuerrillaState:
+        """A table ``view``'s player cannot tell from the real one, the cards it does not
+        show dealt at random by ``seed`` (see unseen.py)."""
+        return unseen.deal_unseen(rules, view, check_seed(seed))
+
+    def play_on(self, rules: GuerrillaRules, state: GuerrillaState, agents: tuple[str, ...],
+                seed: int, max_length: int | None) -> Summary:
+        """The summary of the game played on from ``state`` by these agents, made for
+        ``seed``, exactly as the traced engine plays it on (on the fast path from the next
+        skirmish)."""
+        reason = fast.fast_refusal(agents)
+        if reason is not None or len(agents) != rules.players:
+            raise BadInput(reason or f"{len(agents)} agents were given for {rules.players} seats",
+                           allowed="one name per seat from " + ", ".join(fast.FAST_AGENTS))
+        if state.rules != rules:
+            raise BadInput("the state is of a game under other rules",
+                           allowed="the rules of the game the state is in")
+        return fast.play_on(state, tuple(agents), check_seed(seed), max_length)
+
+    def coach_value(self, summary: Summary, seat: int) -> float:
+        """What a finished game is worth to ``seat``: its share of the win (see unseen.py)."""
+        return unseen.coach_value(summary, seat)
 
     def summarize(self, game: Game[GuerrillaState]) -> Summary:
         state = game.state

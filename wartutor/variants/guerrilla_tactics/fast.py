@@ -16,9 +16,21 @@ from __future__ import annotations
 
 from wartutor.core.cards import standard_deck
 from wartutor.core.chance import Rng, check_seed, shuffle_in_place
-from wartutor.core.engine import Summary
+from wartutor.core.engine import Agent, Decision, Summary
+from wartutor.variants.guerrilla_tactics.agents import heuristic_agent
+from wartutor.variants.guerrilla_tactics.events import GameOver
 from wartutor.variants.guerrilla_tactics.forces import ACE, GUERRILLA_STRENGTH
+from wartutor.variants.guerrilla_tactics.game import (
+    HIDDEN_STAGES,
+    KINDS,
+    STEPS,
+    legal_actions,
+    take,
+)
+from wartutor.variants.guerrilla_tactics.piles import Events
 from wartutor.variants.guerrilla_tactics.rules import MAX_GUERRILLA_RANK, GuerrillaRules
+from wartutor.variants.guerrilla_tactics.state import GuerrillaState, changed
+from wartutor.variants.guerrilla_tactics.view import view
 
 FAST_AGENTS = ("heuristic", "random")
 _DECK = standard_deck()
@@ -39,6 +51,7 @@ def _strengths(guerrilla_rank: int, ace_high: bool) -> tuple[int, ...]:
 _STRENGTHS = {(g, high): _strengths(g, high)
               for g in range(2, MAX_GUERRILLA_RANK + 1) for high in (True, False)}
 _IS_SPY = tuple(c.rank == _SPY for c in _DECK)
+_NUMBER = {c: i for i, c in enumerate(_DECK)}  # a card's number, from the state's Card
 
 
 def fast_refusal(agents: tuple[str, ...]) -> str | None:
@@ -54,38 +67,111 @@ class _Stopped(Exception):
     """A decision was due when the game had reached ``max_length`` skirmishes."""
 
 
+def _randoms(agents: tuple[str, ...], seed: int) -> list[Rng | None]:
+    """Each random agent's generator, as core.agents.random_agent makes it; None for the
+    heuristic agent."""
+    return [Rng.from_seed((seed * 8 + p) % (1 << 64)) if name == "random" else None
+            for p, name in enumerate(agents)]
+
+
 def play_fast(
     rules: GuerrillaRules, seed: int, agents: tuple[str, ...], max_length: int | None
 ) -> Summary:
     """The summary of game ``seed``, exactly as the traced engine gives it."""
-    game = _Game(rules, seed, agents, max_length)
-    try:
-        game.play()
-    except _Stopped:
-        return Summary(None, "unfinished", game.skirmish, game.counts())
-    return Summary(game.winners, game.ending, game.skirmish, game.counts())
+    return _Game.dealt(rules, seed, agents, max_length).summary()
+
+
+def play_on(
+    state: GuerrillaState, agents: tuple[str, ...], seed: int, max_length: int | None
+) -> Summary:
+    """The summary of the game played on from ``state`` by these agents, made for ``seed``,
+    exactly as the traced engine plays it on.
+
+    The fast path starts between two skirmishes, so the rest of this skirmish is played
+    by the engine's own steps, the agents choosing on their views. Random agents draw
+    from the same generators in both parts, in the order random_agent draws them.
+    """
+    randoms = _randoms(agents, seed)
+    heuristics = {p: heuristic_agent(p, seed) for p, name in enumerate(agents)
+                  if name == "heuristic"}
+
+    def agent(player: int) -> Agent:
+        if player in heuristics:
+            return heuristics[player]
+
+        def pick(seen: object, decision: Decision) -> str:
+            rng = randoms[player]
+            assert rng is not None
+            index, randoms[player] = rng.below(len(decision.legal_actions))
+            return decision.legal_actions[index]
+
+        return pick
+
+    state, stopped = _end_of_skirmish(state, [agent(p) for p in range(len(agents))],
+                                      max_length)
+    if stopped:
+        return _summary_at(state, None, "unfinished")
+    if state.outcome is not None:
+        assert isinstance(state.outcome.because, GameOver)
+        return _summary_at(state, state.outcome.winners, state.outcome.because.ending)
+    return _Game.between_skirmishes(state, randoms, max_length).summary()
+
+
+def _end_of_skirmish(
+    state: GuerrillaState, players: list[Agent], max_length: int | None
+) -> tuple[GuerrillaState, bool]:
+    """The engine's own steps (game.advance's, but going past the decisions, which the
+    agents take on their views) to the end of this skirmish: the state between it and the
+    next, or at the game's end; or (True) the first decision at which the skirmish count
+    has reached ``max_length``, as the traced engine stops there."""
+    events: Events = []  # the steps record them; nobody reads them here
+    state = changed(state)  # the draft the steps write into, as game.choose makes one
+    while state.outcome is None and state.stage != "begin":
+        if not state.asked:
+            state = STEPS[state.stage](state, events)
+            continue
+        p = state.asked[0]
+        legal = legal_actions(state, p)
+        if len(legal) == 1 and state.stage in HIDDEN_STAGES:
+            state = take(state, legal[0], events, forced=True)
+            continue
+        if max_length is not None and state.skirmish >= max_length:
+            return state, True
+        decision = Decision(p, KINDS[state.stage], legal)
+        state = take(state, players[p](view(state, p), decision), events)
+    return state, False
+
+
+def _summary_at(
+    state: GuerrillaState, winners: tuple[int, ...] | None, ending: str
+) -> Summary:
+    """A summary from the state's own counts, as GuerrillaTactics.summarize writes it."""
+    t = state.tally
+    counts = {
+        "supports": t.supports, "tie_breaks": t.tie_breaks,
+        "removed_by_loss": t.removed_by_loss, "promotions": t.promotions,
+        "cancellations": t.cancellations, "recruited": t.recruited,
+        "spy_captures": t.spy_captures, "eliminations": t.eliminations,
+        "reshuffles": t.reshuffles, "guerrilla_rank": state.guerrilla_rank,
+    }
+    return Summary(winners, ending, state.skirmish, counts)
 
 
 class _Game:
     """One game's piles and counts, as lists; each method is a step of the rule text."""
 
     def __init__(
-        self, rules: GuerrillaRules, seed: int, agents: tuple[str, ...], max_length: int | None
+        self, rules: GuerrillaRules, randoms: list[Rng | None], max_length: int | None
     ) -> None:
+        """An empty table: no cards anywhere, nothing counted yet (see ``dealt`` and
+        ``between_skirmishes`` for the two ways a game is set up)."""
         self.rules, self.max_length = rules, max_length
         n = self.n = rules.players
-        rng = check_seed(seed)
-        self.draw: list[list[int]] = []
-        for suits in rules.suits:
-            pile = [i for i, c in enumerate(_DECK) if c.suit in suits]
-            rng = shuffle_in_place(pile, rng)
-            self.draw.append(pile)
-        self.rng = rng
         # Random agents draw from their own generators (core.agents.random_agent);
         # None is the heuristic agent.
-        self.randoms: list[Rng | None] = [
-            Rng.from_seed((seed * 8 + p) % (1 << 64)) if name == "random" else None
-            for p, name in enumerate(agents)]
+        self.randoms = randoms
+        self.rng = 0
+        self.draw: list[list[int]] = [[] for _ in range(n)]
         self.discard: list[list[int]] = [[] for _ in range(n)]
         self.hand: list[list[int]] = [[] for _ in range(n)]
         self.tie_drawn: list[list[int]] = [[] for _ in range(n)]
@@ -104,6 +190,47 @@ class _Game:
         self.cancellations = self.recruited = self.spy_captures = 0
         self.eliminations = self.reshuffles = 0
 
+    @classmethod
+    def dealt(
+        cls, rules: GuerrillaRules, seed: int, agents: tuple[str, ...], max_length: int | None
+    ) -> _Game:
+        """Game ``seed`` as game.deal deals it: each player's suits shuffled in seat order."""
+        rng = check_seed(seed)
+        game = cls(rules, _randoms(agents, seed), max_length)
+        for p, suits in enumerate(rules.suits):
+            pile = [i for i, c in enumerate(_DECK) if c.suit in suits]
+            rng = shuffle_in_place(pile, rng)
+            game.draw[p] = pile
+        game.rng = rng
+        return game
+
+    @classmethod
+    def between_skirmishes(
+        cls, state: GuerrillaState, randoms: list[Rng | None], max_length: int | None
+    ) -> _Game:
+        """The game at ``state``, a skirmish just ended: the piles, marks, rank and counts
+        the next skirmishes use (the removed pile and the shown cards change nothing)."""
+        game = cls(state.rules, randoms, max_length)
+        for p, seat in enumerate(state.seats):
+            game.draw[p] = [_NUMBER[c] for c in seat.draw]
+            game.discard[p] = [_NUMBER[c] for c in seat.discard]
+            game.hand[p] = [_NUMBER[c] for c in seat.hand]
+            game.out[p], game.supported[p] = seat.out, seat.supported
+            game.reveals_first[p] = seat.reveals_first
+            game.played_guerrilla[p] = seat.played_guerrilla
+        game.active = list(state.active)
+        game.rng = state.rng.state
+        game.rank = state.guerrilla_rank
+        game.st = _STRENGTHS[game.rank, game.ace_high]
+        game.skirmish = state.skirmish
+        t = state.tally
+        game.supports, game.tie_breaks = t.supports, t.tie_breaks
+        game.removed_by_loss, game.promotions = t.removed_by_loss, t.promotions
+        game.cancellations, game.recruited = t.cancellations, t.recruited
+        game.spy_captures, game.eliminations = t.spy_captures, t.eliminations
+        game.reshuffles = t.reshuffles
+        return game
+
     def counts(self) -> dict[str, int]:
         return {
             "supports": self.supports, "tie_breaks": self.tie_breaks,
@@ -112,6 +239,14 @@ class _Game:
             "spy_captures": self.spy_captures, "eliminations": self.eliminations,
             "reshuffles": self.reshuffles, "guerrilla_rank": self.rank,
         }
+
+    def summary(self) -> Summary:
+        """Play the game on to its end (or to ``max_length``): its summary."""
+        try:
+            self.play()
+        except _Stopped:
+            return Summary(None, "unfinished", self.skirmish, self.counts())
+        return Summary(self.winners, self.ending, self.skirmish, self.counts())
 
     def decide(self) -> None:
         """A real decision is due (more than one legal action): stop here at max_length."""
