@@ -36,7 +36,7 @@ from wartutor.core.rulings import rules_from
 from wartutor.ui.arsenal_table import ARSENAL_STYLE, ArsenalTable
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, text_of
-from wartutor.ui.shell import GameApp, fresh_seed
+from wartutor.ui.shell import COACH, GameApp, fresh_seed
 from wartutor.variants.arsenal import ARSENAL, ArsenalRules, ArsenalState, Campaign
 from wartutor.variants.arsenal.game import NPC, YOU
 
@@ -169,7 +169,8 @@ class ArsenalApp(widgets.VBox):
             ARSENAL, ArsenalTable(self.level), human=YOU, seed=seed, rules=self._rules,
             stacked=self._stacked, agents={NPC: self.level.npc_agent}, autoplay=random_agent,
             pace=self.match.pace.value if hasattr(self, "match") else self._pace,
-            position=self._position,
+            position=self._position, opponent_label=f"{self.level.npc_name} (level {number})",
+            coach_agents=_seats(("heuristic", f"level-{number}")),
         )
         self.match.timeline.observe(self._on_step, names="value")
         self._arena.children = [self.match]
@@ -184,6 +185,10 @@ class ArsenalApp(widgets.VBox):
         if outcome is None or deal is self._counted:
             return
         self._counted = deal
+        if self.match.opponent.value == COACH:
+            self._news.value = ('<div class="wt-news">This match was against the Coach, so it '
+                                "was practice and does not count for the campaign.</div>")
+            return
         if game.rules != ArsenalRules():
             self._news.value = ('<div class="wt-news">This match used changed rulings, so it was '
                                 "practice and does not count for the campaign.</div>")
@@ -227,6 +232,13 @@ class ArsenalApp(widgets.VBox):
                               f"{escape(str(self.campaign.file.path))}.</div>")
         self._alert.value = (f'<div class="wt-message" role="alert">{escape(message)}</div>'
                              if message else "")
+
+
+def _seats(by_side: tuple[str, str]) -> tuple[str, str]:
+    """(yours, the NPC's) in seat order."""
+    seats = [""] * 2
+    seats[YOU], seats[NPC] = by_side
+    return (seats[0], seats[1])
 
 
 def _shown_when_said(change: dict[str, Any]) -> None:

@@ -37,6 +37,8 @@ from wartutor.core.record import cited_rule, explanation
 from wartutor.core.rulings import rules_from
 from wartutor.core.trace import Trace
 from wartutor.core.voice import speaking, voice
+from wartutor.explore.coach import coach_agent
+from wartutor.ui.coach_panel import CoachPanel, Question
 from wartutor.ui.connection import connection_watch
 from wartutor.ui.export import TakeHomePanel
 from wartutor.ui.playback import DEFAULT_PACE, PACES, Frame, frames, said_once
@@ -45,6 +47,7 @@ from wartutor.ui.rulings import RulingsPanel
 
 AUTOPLAY_DECISIONS = 10
 LOG_STEPS = 40  # older steps stay on the timeline; a long log would slow every click
+COACH = "coach"  # the Computers menu's value for the coach as opponent
 FRESH_SEEDS = 100_000  # short enough to read out to a class and type
 EARLIER_SHOWN = 2  # moments listed under the one on show: more would push the choices down
 WATCHING = "Watching the moves play out: your choices come back when it is your turn."
@@ -152,6 +155,12 @@ class GameApp(widgets.VBox):
     the players at a shared screen, the variant's own names for the computers).
     ``position`` starts the game from a set position (``docs/positions.md``), as a
     lesson does; like a set deal, every New round starts it again.
+
+    Where the variant has a coach, a Coach button shows at your decisions how each choice
+    fares in games played on from there, every seat played by ``coach_agents`` (built-in
+    agent names, one a seat; by default the heuristic); and the Computers menu offers the
+    coach itself as the computers' player, the hardest opponent, beside the usual one
+    (``opponent_label``).
     """
 
     def __init__(
@@ -169,6 +178,8 @@ class GameApp(widgets.VBox):
         humans: Sequence[int] | None = None,
         names: Sequence[str] | None = None,
         position: Mapping[str, Any] | None = None,
+        opponent_label: str = "Sensible",
+        coach_agents: Sequence[str] | None = None,
     ) -> None:
         if pace not in PACES:
             raise BadInput(f"{pace!r} is not a pace", allowed=", ".join(PACES))
@@ -184,8 +195,19 @@ class GameApp(widgets.VBox):
         if isinstance(rules, Mapping):
             rules = rules_from(variant.rules_type, rules)
         self._names = self._seat_names(rules, names)
+        # Where the variant has a coach, the computers may play as the coach does: the
+        # hardest opponent. Chosen here, it takes over from the computers' next move.
+        coached = hasattr(variant, "deal_unseen")
+        self._coach_agents = coach_agents  # how the coach's games play every seat
+        self._coach = CoachPanel(self._guarded) if coached else None
+        self.opponent = widgets.Dropdown(
+            options=[(opponent_label, ""), ("Coach (hardest)", COACH)], value="",
+            description="Computers", style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", display=None if coached else "none"))
+        self.opponent.add_class("wt-opponent")
+        self.opponent.observe(self._on_opponent, names="value")
         seed = fresh_seed() if seed is None else check_seed(seed)
-        self._seat_agents(seed)
+        self._seat_agents(seed, None)
         self._game = self._computers_move(self._start(rules, seed))
         self._cursor = len(self._game.steps) - 1
         self._entries: list[tuple[tuple[str, str], ...]] = []  # per step: (words, rule) each
@@ -294,10 +316,12 @@ class GameApp(widgets.VBox):
         self._design_controls: list[widgets.Widget] = (
             list(make_controls(self)) if make_controls is not None else [])
 
+        coach = [self._coach.button] if self._coach is not None else []
         choices = widgets.VBox([
             *self._design_controls, self._action_row, self._reasons, self._message,
-            widgets.HBox([self._autoplay_button, self._undo, self._redo, self._new_round],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            *([self._coach] if self._coach is not None else []),
+            widgets.HBox([*coach, self._autoplay_button, self._undo, self._redo,
+                          self._new_round], layout=widgets.Layout(flex_flow="row wrap")),
         ])
         choices.add_class("wt-choices")
         watching = widgets.VBox([self.pace, widgets.HBox([self._next, self._skip])])
@@ -317,8 +341,8 @@ class GameApp(widgets.VBox):
             main,
             self._player,
             widgets.HBox([self.timeline], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.seed_box, self._deal_code_help(), self.code_box, self._join],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.seed_box, self._deal_code_help(), self.code_box, self._join,
+                          self.opponent], layout=widgets.Layout(flex_flow="row wrap")),
             self._deal_message,
             self._log,
             self.rulings,
@@ -447,6 +471,14 @@ class GameApp(widgets.VBox):
         self.code_box.value = code
         self._join.click()
 
+    def coach(self) -> str:
+        """Press Coach and return its answer in words."""
+        if self._coach is None:
+            raise BadInput(f"{self._variant.title} has no coach: there is nothing to choose",
+                           allowed="the Coach in Guerrilla Tactics, War Room, Trade War or Arsenal")
+        self.press("Coach")
+        return self._coach.text()
+
     def open_trace(self, text: str) -> None:
         """Paste a saved trace and press Open the game."""
         self.take_home.paste.value = text
@@ -465,6 +497,9 @@ class GameApp(widgets.VBox):
     def _on_action(self, button: widgets.Button) -> None:
         action = next(a for a, b in self._action_buttons.items() if b is button)
         self._guarded(lambda: self._play(action))
+
+    def _on_opponent(self, _: dict[str, Any]) -> None:
+        self._guarded(lambda: self._seat_agents(self._game.seed, self._game.rules))
 
     def _on_autoplay(self, _: widgets.Button) -> None:
         self._guarded(self._play_ten)
@@ -568,8 +603,12 @@ class GameApp(widgets.VBox):
             return Game.from_position(self._variant, rules, self._position, seed)
         return Game.new(self._variant, rules, seed, self._stacked)
 
-    def _seat_agents(self, seed: int) -> None:
-        self._agents = {seat: make(seat, seed) for seat, make in self._agent_makers.items()
+    def _seat_agents(self, seed: int, rules: Any) -> None:
+        makers = self._agent_makers
+        if self.opponent.value == COACH and rules is not None:
+            makers = dict.fromkeys(makers, coach_agent(self._variant, rules,
+                                                       agents=self._coach_agents))
+        self._agents = {seat: make(seat, seed) for seat, make in makers.items()
                         if seat not in self._humans}
         self._autoplays = {seat: self._autoplay_maker(seat, seed) for seat in self._humans}
 
@@ -612,7 +651,7 @@ class GameApp(widgets.VBox):
                            allowed=f"a trace saved by the {self._variant.title} app")
         game = trace.replay()
         self._stop_playback()
-        self._seat_agents(game.seed)
+        self._seat_agents(game.seed, game.rules)
         self._stacked, self._position = game.stacked, game.position
         self._game = self._computers_move(game)
         self._cursor = len(self._game.steps) - 1
@@ -624,7 +663,7 @@ class GameApp(widgets.VBox):
         if rules is None:
             rules = rules_from(self._variant.rules_type, self.rulings.chosen())
         self._stop_playback()
-        self._seat_agents(seed)
+        self._seat_agents(seed, rules)
         game = self._computers_move(self._start(rules, seed))
         self._game = game
         self._cursor = len(game.steps) - 1
@@ -795,6 +834,8 @@ class GameApp(widgets.VBox):
         self._reasons.value = ""
         for button in (self._autoplay_button, self._undo, self._redo, self._next, self._skip):
             button.disabled = True
+        if self._coach is not None:
+            self._coach.offer(None)
 
     def _on_ready(self, _: widgets.Button) -> None:
         self._human = self._curtain_for
@@ -849,6 +890,10 @@ class GameApp(widgets.VBox):
                 refusals.setdefault(refused, []).append(button.description)
         self._reasons.value = self._reasons_html(refusals, watching=state is None)
         self._autoplay_button.disabled = not mine
+        if self._coach is not None:
+            self._coach.offer(Question(self._variant, self._game.rules, view, decision,
+                                       self._design.action_label, self._coach_agents)
+                              if mine and decision is not None else None)
         watching = state is None
         refresh = getattr(self._design, "refresh_controls", None)
         if refresh is not None:
@@ -947,5 +992,6 @@ class GameApp(widgets.VBox):
     def _buttons(self) -> list[widgets.Button]:
         actions = [self._action_buttons[a] for a in self._shown_actions or ()]
         ready = [self._ready] if self._ready in self._action_row.children else []
-        return [*ready, *actions, self._autoplay_button, self._undo, self._redo,
+        coach = [self._coach.button] if self._coach is not None else []
+        return [*ready, *actions, *coach, self._autoplay_button, self._undo, self._redo,
                 self._new_round]

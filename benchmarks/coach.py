@@ -1,0 +1,127 @@
+"""The Coach's speed and strength, in every variant with choices.
+
+    python benchmarks/coach.py [--decisions N] [--deals M] [--coach-games G] [--jobs J]
+
+1. Speed: in seeded games played by the heuristic, at the first ``N`` decisions of seat 0
+   with two choices or more (spread over the game: every third such decision), the
+   seconds for one press of the apps' Coach button (``games_for`` games a choice), on
+   one core. A student waits this long for the bars.
+2. Strength (``--deals M`` > 0): the coach as a player (``coach_player``, ``G`` games a
+   choice) in every seat in turn on ``M`` deals, the heuristic in the others; beside it
+   the heuristic in the same seat on the same deals. In two-player games this is the
+   coach's score against the heuristic (a win 1, a draw or unfinished game 1/2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from wartutor.core.engine import Game
+from wartutor.explore.coach import advise, coach_player
+from wartutor.explore.simulate import DEFAULT_MAX_LENGTH, play_one
+from wartutor.explore.stats import wilson
+from wartutor.ui.coach_panel import games_for
+from wartutor.variants import find_variant
+
+VARIANTS = ("guerrilla_tactics", "war_room", "trade_war", "arsenal")
+
+
+def decisions_of(name: str, seed: int, count: int) -> list[Game[Any]]:
+    """Games cut at seat 0's decisions with two choices or more, every third one."""
+    variant = find_variant(name)
+    game = Game.new(variant, None, seed)
+    agents = {p: variant.agents["heuristic"](p, seed)
+              for p in range(len(variant.player_names(game.rules)))}
+    found: list[Game[Any]] = []
+    seen = 0
+    while (decision := game.decision) is not None and len(found) < count:
+        if decision.player == 0 and len(decision.legal_actions) > 1:
+            if seen % 3 == 0:
+                found.append(game)
+            seen += 1
+        view = variant.view(game.state, decision.player)
+        game = game.play(agents[decision.player](view, decision))
+    return found
+
+
+def speed(name: str, decisions: int) -> str:
+    variant = find_variant(name)
+    times, choices = [], []
+    seed = 0
+    while len(times) < decisions and seed < 50:
+        for game in decisions_of(name, seed, decisions - len(times)):
+            decision = game.decision
+            assert decision is not None
+            view = variant.view(game.state, 0)
+            k = len(decision.legal_actions)
+            start = time.process_time()
+            advise(variant, game.rules, view, decision, games=games_for(k), seed=1)
+            times.append(time.process_time() - start)
+            choices.append(k)
+        seed += 1
+    return (f"{variant.title:18} {len(times)} presses: median {statistics.median(times):.2f} s, "
+            f"slowest {max(times):.2f} s (choices {min(choices)} to {max(choices)}, median "
+            f"{statistics.median(choices):g}; {games_for(int(statistics.median(choices)))} "
+            "games a choice)")
+
+
+def one_game(name: str, seed: int, seat: int, coach_games: int) -> tuple[float, float]:
+    """The coach's value in ``seat`` and the heuristic's in the same seat, on deal ``seed``."""
+    variant = find_variant(name)
+    rules = variant.rules_type()
+    seats = len(variant.player_names(rules))
+    coach = coach_player(variant, rules, games=coach_games)
+    coached = play_one(name, rules, seed, traced=True, time_limit=None,
+                       agents=tuple(coach if s == seat else "heuristic" for s in range(seats)),
+                       max_length=DEFAULT_MAX_LENGTH)
+    plain = play_one(name, rules, seed, agents="heuristic", max_length=DEFAULT_MAX_LENGTH)
+    return _score(coached, seat), _score(plain, seat)
+
+
+def _score(summary: Any, seat: int) -> float:
+    if summary.winners is None or not summary.winners:
+        return 0.5
+    return 1.0 if seat in summary.winners else 0.0
+
+
+def strength(name: str, deals: int, coach_games: int, jobs: int) -> str:
+    variant = find_variant(name)
+    seats = len(variant.player_names(variant.rules_type()))
+    tasks = [(name, seed, seat, coach_games) for seed in range(deals) for seat in range(seats)]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(jobs) as pool:
+        results = list(pool.map(one_game, *zip(*tasks, strict=True)))
+    wall = time.perf_counter() - start
+    coach = sum(c for c, _ in results)
+    plain = sum(h for _, h in results)
+    n = len(results)
+    lo, hi = wilson(round(coach), n)
+    return (f"{variant.title:18} {n} games ({seats} seats): the coach scored {coach:g} "
+            f"({coach / n:.0%}, 95% interval {lo:.0%} to {hi:.0%}), the heuristic in the same "
+            f"seats {plain:g} ({plain / n:.0%}); {wall:.0f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=10)
+    parser.add_argument("--deals", type=int, default=0)
+    parser.add_argument("--coach-games", type=int, default=20)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--variant", action="append", choices=VARIANTS)
+    args = parser.parse_args()
+    names = args.variant or VARIANTS
+    print("Speed: one press of the Coach button, CPU seconds on one core")
+    for name in names:
+        print(" ", speed(name, args.decisions), flush=True)
+    if args.deals:
+        print(f"Strength: the coach ({args.coach_games} games a choice) against the heuristic")
+        for name in names:
+            print(" ", strength(name, args.deals, args.coach_games, args.jobs), flush=True)
+
+
+if __name__ == "__main__":
+    main()

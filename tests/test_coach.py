@@ -1,0 +1,203 @@
+"""The Coach: each choice tried in games played on from a player's view, and the coach as a
+computer player. Each variant's own tests (tests/test_*_coach.py) check its dealing of the
+unseen cards and its playing on; these check the coach's answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from wartutor.core import BadInput, Game
+from wartutor.explore.coach import Advice, Chance, advise, coach_player
+from wartutor.ui import arsenal_app, guerrilla_tactics_app, trade_war_app, war_room_app
+from wartutor.ui.coach_panel import games_for
+from wartutor.variants import find_variant
+
+COACHED = ("guerrilla_tactics", "war_room", "trade_war", "arsenal")
+
+
+def at_decision(name: str, seed: int, skip: int) -> Game[Any]:
+    """A heuristic game of ``name`` at seat 0's first decision with two choices or more,
+    after ``skip`` such decisions."""
+    variant = find_variant(name)
+    game = Game.new(variant, None, seed)
+    agents = {p: variant.agents["heuristic"](p, seed)
+              for p in range(len(variant.player_names(game.rules)))}
+    while (decision := game.decision) is not None:
+        if decision.player == 0 and len(decision.legal_actions) > 1:
+            if skip == 0:
+                return game
+            skip -= 1
+        game = game.play(agents[decision.player](variant.view(game.state, decision.player),
+                                                 decision))
+    raise AssertionError(f"{name} seed {seed} ended before that decision")
+
+
+def advice_at(game: Game[Any], seed: int = 0, games: int = 12) -> Advice:
+    assert game.decision is not None
+    view = game.variant.view(game.state, game.decision.player)
+    return advise(game.variant, game.rules, view, game.decision, games=games, seed=seed)
+
+
+# Obvious positions get the obvious answer
+
+
+def test_arsenal_a_kevlar_that_blocks_the_rocket_rates_above_spending_the_nuke() -> None:
+    # The NPC leads a Rocket; your Kevlar blocks it and the Nuke wins the last round
+    # whatever the NPC holds. Spending the Nuke now leaves the Kevlar to lead into a
+    # Counter-Strike.
+    arsenal = find_variant("arsenal")
+    game = Game.new(arsenal, seed=0, stacked=("KV-PR NK-SO", "RK-SF CS-ML", "", "npc"))
+    advice = advice_at(game.play("play RK-SF"), games=20)
+    assert advice.best.action == "play KV-PR"
+    chances = {c.action: c for c in advice.chances}
+    assert chances["play KV-PR"].total == 20
+    assert chances["play NK-SO"].high < 1.0
+
+
+# The same view and seed give the same answer; the coach never sees the real state
+
+
+@pytest.mark.parametrize("name", COACHED)
+def test_the_same_view_and_seed_give_the_same_advice(name: str) -> None:
+    game = at_decision(name, seed=1, skip=2)
+    assert advice_at(game, seed=7) == advice_at(game, seed=7)
+
+
+@pytest.mark.parametrize("name", COACHED)
+def test_the_coach_does_not_peek_other_hidden_cards_same_answer(name: str) -> None:
+    # Another table that looks the same to the player: the cards they cannot see dealt
+    # differently. The coach's answer must not change.
+    game = at_decision(name, seed=2, skip=1)
+    variant, decision = game.variant, game.decision
+    assert decision is not None
+    view = variant.view(game.state, decision.player)
+    other = variant.deal_unseen(game.rules, view, 12345)  # type: ignore[attr-defined]
+    assert other != game.state and variant.view(other, decision.player) == view
+    twin = advise(variant, game.rules, variant.view(other, decision.player), decision,
+                  games=10, seed=3)
+    assert twin == advise(variant, game.rules, view, decision, games=10, seed=3)
+
+
+@pytest.mark.parametrize("name", COACHED)
+def test_every_legal_action_gets_a_chance_between_zero_and_one(name: str) -> None:
+    game = at_decision(name, seed=3, skip=0)
+    assert game.decision is not None
+    advice = advice_at(game, games=8)
+    assert [c.action for c in advice.chances] == list(game.decision.legal_actions)
+    for chance in advice.chances:
+        assert chance.games == 8
+        assert 0 <= chance.low <= chance.mean <= chance.high <= 1
+
+
+# The sentence and the intervals
+
+
+def test_the_sentence_names_the_best_and_the_next_and_the_least() -> None:
+    advice = Advice(0, "win", (Chance("decline", 100, 48, 0.38, 0.58),
+                               Chance("support", 100, 62, 0.52, 0.71),
+                               Chance("pass", 100, 30, 0.22, 0.40)))
+    words = {"support": "Supporting", "decline": "holding back", "pass": "passing"}
+    assert advice.sentence(words.__getitem__) == (
+        "“Supporting” won 62 of 100 games from here, “holding back” won 48; the least, "
+        "“passing”, won 30.")
+    assert advice.best.action == "support"
+
+
+def test_a_shared_win_counts_a_share_of_a_game() -> None:
+    advice = Advice(0, "win", (Chance("a", 10, 6.5, 0.3, 0.9), Chance("b", 10, 2, 0.05, 0.5)))
+    assert advice.sentence() == "“a” won 6.5 of 10 games from here, “b” won 2."
+
+
+# Refusals
+
+
+def test_the_coach_refuses_what_it_cannot_answer() -> None:
+    game = at_decision("guerrilla_tactics", seed=0, skip=0)
+    variant, decision = game.variant, game.decision
+    assert decision is not None
+    view = variant.view(game.state, decision.player)
+    with pytest.raises(BadInput, match="cannot play 0 games a choice"):
+        advise(variant, game.rules, view, decision, games=0)
+    with pytest.raises(BadInput, match="from their own view only"):
+        advise(variant, game.rules, variant.view(game.state, None), decision)
+    with pytest.raises(BadInput, match="one built-in agent per seat"):
+        advise(variant, game.rules, view, decision, agents=("nobody", "heuristic"))
+    war = find_variant("classic_war")
+    dealt = Game.new(war, None, 0)
+    assert dealt.decision is not None
+    with pytest.raises(BadInput, match="Classic War has no coach"):
+        advise(war, dealt.rules, war.view(dealt.state, 0), dealt.decision)
+
+
+def test_many_choices_get_fewer_games_each_so_a_press_stays_quick() -> None:
+    assert games_for(2) == 100 and games_for(6) == 100
+    assert games_for(12) == 50 and games_for(60) == 20
+
+
+# The coach as a player
+
+
+@pytest.mark.parametrize("name", COACHED)
+def test_the_coach_player_takes_the_choice_the_coach_rates_best(name: str) -> None:
+    game = at_decision(name, seed=4, skip=1)
+    variant, decision = game.variant, game.decision
+    assert decision is not None
+    view = variant.view(game.state, decision.player)
+    player = coach_player(variant, game.rules, games=6)
+    chosen = player(view, decision)
+    assert chosen in decision.legal_actions
+    assert chosen == player(view, decision)  # the same table, the same move
+
+
+# In the apps
+
+APPS = {
+    "guerrilla_tactics": lambda tmp: guerrilla_tactics_app(seed=1, pace="instant"),
+    "war_room": lambda tmp: war_room_app(seed=1, pace="instant"),
+    "trade_war": lambda tmp: trade_war_app(seed=1, pace="instant"),
+    "arsenal": lambda tmp: arsenal_app(tmp, seed=1, pace="instant").match,
+}
+
+
+@pytest.mark.parametrize("name", COACHED)
+def test_pressing_coach_shows_every_choice_with_its_chance(name: str, tmp_path: Path) -> None:
+    app = APPS[name](tmp_path)
+    assert "Coach" in app.labels()
+    said = app.coach()
+    assert said.startswith("Coach: Chance to win from here")
+    assert "games from here" in said and "95% interval" in said
+    decision = app.game.decision
+    assert decision is not None and decision.player == 0
+    assert app.message_text() == ""
+
+
+def test_the_coachs_answer_goes_once_the_game_moves_on(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=1, pace="instant").match
+    app.coach()
+    first = app.labels()[0]
+    app.press(first)
+    assert "Chance to win" not in app.happened_text()
+    panel = app._coach  # the panel's text, as a screen reader would read it
+    assert panel is not None and panel.text() == ""
+
+
+def test_the_computers_can_play_as_the_coach_the_hardest_opponent(tmp_path: Path) -> None:
+    app = guerrilla_tactics_app(seed=1, pace="instant")
+    assert [label for label, _ in app.opponent.options] == ["Sensible", "Coach (hardest)"]
+    app.opponent.value = "coach"
+    app.press(app.labels()[0])
+    assert app.message_text() == ""
+    assert len(app.game.steps) > 1
+
+
+def test_an_arsenal_match_against_the_coach_is_practice(tmp_path: Path) -> None:
+    campaign = arsenal_app(tmp_path, seed=0, stacked=("MT-SF NK-SF", "DY-PR DY-ML", "", "you"),
+                           pace="instant")
+    campaign.match.opponent.value = "coach"
+    while campaign.match.game.outcome is None:
+        campaign.match.press(campaign.match.labels()[0])
+    assert "against the Coach, so it was practice" in campaign.news_text()
+    assert campaign.campaign.progress.unlocked == 1

@@ -1,0 +1,208 @@
+"""The Coach: at one of your decisions, how each choice fares when many games are played
+on from here.
+
+The coach sees what a player sees, a view and a decision, and nothing more. For each game
+it deals the cards that view hides at random among the places they could be (the
+variant's ``deal_unseen``), takes the choice, and lets every seat play its agent to the
+end (the variant's ``play_on``, on the fast path as soon as it can start). Every choice is
+tried on the same deals, so the difference between two choices is the choices' doing, not
+the luck of the deal. The same view, decision and seed give the same advice.
+
+>>> from wartutor.core import Game
+>>> from wartutor.variants import find_variant
+>>> gt = find_variant("guerrilla_tactics")
+>>> game = Game.new(gt, seed=0, stacked=("2S 2H 9S", "AS 5H KD")).play("play 2S").play("play AS")
+>>> advice = advise(gt, game.rules, gt.view(game.state, 0), game.decision, games=20)
+>>> [c.action for c in advice.chances]
+['support 2H', 'decline']
+>>> advice.best.action
+'support 2H'
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
+
+from wartutor.core.engine import Agent, Decision, Summary, Variant
+from wartutor.core.errors import BadInput
+from wartutor.explore.simulate import DEFAULT_MAX_LENGTH
+from wartutor.explore.stats import Z95, wilson
+
+DEFAULT_GAMES = 100
+MAX_GAMES = 2_000  # a few seconds a choice at most, even in the slowest variant
+DEFAULT_AGENT = "heuristic"  # how every seat plays on, unless told otherwise
+
+
+class Coached(Variant[Any], Protocol):
+    """A variant with a coach: what it adds to the engine contract (a variant's
+    ``unseen.py`` and ``fast.py`` hold the work)."""
+
+    coach_measure: str  # "win", or the name of the score, such as "points banked"
+
+    def deal_unseen(self, rules: Any, view: Any, seed: int) -> Any:
+        """A whole state that shows ``view.viewer`` exactly ``view``, the rest dealt at random."""
+        ...
+
+    def play_on(self, rules: Any, state: Any, agents: tuple[str, ...], seed: int,
+                max_length: int | None) -> Summary:
+        """The summary of playing ``state`` to its end, each seat by its named agent."""
+        ...
+
+    def coach_value(self, summary: Summary, seat: int) -> float:
+        """What a finished game is worth to ``seat``: its share of the win, or its score."""
+        ...
+
+
+@dataclass(frozen=True)
+class Chance:
+    """How one choice fared: ``total`` wins (or points) over ``games`` games from here."""
+
+    action: str
+    games: int
+    total: float
+    low: float  # the 95% interval of the mean
+    high: float
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.games
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's answer at one decision, a :class:`Chance` per legal action, in order.
+
+    ``measure`` is "win" (a win counts 1, a win shared by k players 1/k) or the name of
+    the score the games are counted in, such as "points banked".
+    """
+
+    player: int
+    measure: str
+    chances: tuple[Chance, ...]
+
+    @property
+    def best(self) -> Chance:
+        return max(self.chances, key=lambda c: c.mean)  # the first of equals
+
+    def sentence(self, label: Callable[[str], str] = str) -> str:
+        """One plain sentence, naming the choices by ``label`` (the app's button words)."""
+        ranked = sorted(self.chances, key=lambda c: -c.mean)
+        games = ranked[0].games
+        if len(ranked) == 1:
+            return f"There is only one choice here: “{_flat(label(ranked[0].action))}”."
+        said = [f"“{_flat(label(c.action))}” {_amount(self.measure, c)}" for c in ranked[:2]]
+        if self.measure == "win":
+            line = f"{said[0]} of {games} games from here, {said[1]}"
+        else:
+            line = f"{said[0]} on average in {games} games from here, {said[1]}"
+        if len(ranked) > 2:
+            worst = ranked[-1]
+            line += f"; the least, “{_flat(label(worst.action))}”, {_amount(self.measure, worst)}"
+        return line + "."
+
+
+def _flat(label: str) -> str:
+    return " ".join(label.split())  # a button's lines, read as one
+
+
+def _amount(measure: str, chance: Chance) -> str:
+    if measure == "win":
+        total = chance.total
+        return f"won {total:.0f}" if total == round(total) else f"won {total:.1f}"
+    return f"{chance.mean:.1f} {measure}"
+
+
+def advise(
+    variant: Variant[Any],
+    rules: Any,
+    view: Any,
+    decision: Decision,
+    *,
+    games: int = DEFAULT_GAMES,
+    seed: int = 0,
+    agents: Sequence[str] | None = None,
+) -> Advice:
+    """Each legal action of ``decision`` tried in ``games`` games played on from ``view``.
+
+    ``agents`` names the built-in agent of every seat (by default the heuristic for all,
+    or the variant's first agent where it has no heuristic); the player who asks plays on
+    with theirs too.
+    """
+    if not hasattr(variant, "deal_unseen"):
+        raise BadInput(f"{variant.title} has no coach: there is nothing to choose in it",
+                       allowed="Guerrilla Tactics, War Room, Trade War or Arsenal")
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
+        raise BadInput(f"the coach cannot play {games!r} games a choice",
+                       allowed=f"a whole number from 1 to {MAX_GAMES}")
+    if getattr(view, "viewer", None) != decision.player:
+        raise BadInput("the coach advises a player from their own view only",
+                       allowed=f"the view of player {decision.player}, who must choose")
+    coached = cast(Coached, variant)
+    seats = _agents(variant, rules, agents)
+    draw = random.Random(seed)
+    deals = [(draw.getrandbits(63), draw.getrandbits(63)) for _ in range(games)]
+    totals: dict[str, list[float]] = {action: [] for action in decision.legal_actions}
+    for deal_seed, play_seed in deals:
+        dealt = coached.deal_unseen(rules, view, deal_seed)
+        for action in decision.legal_actions:
+            after, _ = coached.apply(dealt, action)
+            summary = coached.play_on(rules, after, seats, play_seed, DEFAULT_MAX_LENGTH)
+            totals[action].append(coached.coach_value(summary, decision.player))
+    measure = coached.coach_measure
+    return Advice(decision.player, measure,
+                  tuple(_chance(measure, a, values) for a, values in totals.items()))
+
+
+def _agents(variant: Variant[Any], rules: Any, agents: Sequence[str] | None) -> tuple[str, ...]:
+    seats = len(variant.player_names(rules))
+    if agents is None:
+        name = DEFAULT_AGENT if DEFAULT_AGENT in variant.agents else next(iter(variant.agents))
+        return (name,) * seats
+    chosen = tuple(agents)
+    unknown = [a for a in chosen if a not in variant.agents]
+    if unknown or len(chosen) != seats:
+        raise BadInput(f"the coach needs one built-in agent per seat, not {chosen!r}"[:160],
+                       allowed=f"{seats} names from " + ", ".join(variant.agents))
+    return chosen
+
+
+def _chance(measure: str, action: str, values: list[float]) -> Chance:
+    n, total = len(values), sum(values)
+    if measure == "win":
+        # Wilson's interval on the count of wins (a shared win rounds to the nearest).
+        low, high = wilson(round(total), n)
+    else:
+        mean = total / n
+        spread = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5 if n > 1 else 0.0
+        low, high = mean - Z95 * spread / n ** 0.5, mean + Z95 * spread / n ** 0.5
+    return Chance(action, n, total, low, high)
+
+
+def coach_player(
+    variant: Variant[Any], rules: Any, *, games: int = 30, agents: Sequence[str] | None = None
+) -> Agent:
+    """A computer player that takes the choice the coach rates best, from ``games``
+    games a choice; its seed comes from the view, so the same table gives the same move.
+    """
+    def coach(view: Any, decision: Decision) -> str:
+        if len(decision.legal_actions) == 1:
+            return decision.legal_actions[0]
+        seed = zlib.crc32(repr(view).encode())
+        return advise(variant, rules, view, decision, games=games, seed=seed,
+                      agents=agents).best.action
+
+    return coach
+
+
+def coach_agent(
+    variant: Variant[Any], rules: Any, *, games: int = 30, agents: Sequence[str] | None = None
+) -> Callable[[int, int], Agent]:
+    """:func:`coach_player` as an agent maker (player, seed), as the apps seat computers."""
+    def make(player: int, seed: int) -> Agent:
+        return coach_player(variant, rules, games=games, agents=agents)
+
+    return make

@@ -1,0 +1,158 @@
+"""The Coach button and its answer: each of your choices as a bar of its chances, and one
+plain sentence, from games played on from where you stand (see wartutor.explore.coach).
+
+The panel knows nothing of the game it sits in: the app hands it, at each of your
+decisions, what the coach may see (your view and your decision) and how its buttons are
+worded; at any other moment it is handed nothing, and its button greys out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from wartutor.core.engine import Decision, Variant
+from wartutor.explore.coach import Advice, Chance, advise
+from wartutor.ui.render import text_of
+
+# Enough games for a bar worth reading, few enough for about two seconds (fewer games
+# each when there are many choices: the time goes by games times choices).
+GAMES = 100
+PLAYOUTS = 600  # games times choices at most, at one press
+FEWEST_GAMES = 20
+
+COACH_STYLE = """
+<style>
+.wt-coach { font-size: 16px; line-height: 1.3; }
+.wt-coach:empty { display: none; }
+.wt-coach-head { font-weight: 700; color: #1a5fb4; }
+.wt-coach-row { display: grid; grid-template-columns: 9.5em 1fr 4.6em; gap: 6px;
+  align-items: center; margin: 3px 0; }
+.wt-coach-label { font-weight: 600; overflow: hidden; text-overflow: ellipsis;
+  white-space: nowrap; }
+.wt-coach-track { position: relative; height: 20px; background: #e8edf5; border-radius: 4px; }
+.wt-coach-bar { position: absolute; left: 0; top: 0; bottom: 0; background: #1a5fb4;
+  border-radius: 4px; }
+.wt-coach-best .wt-coach-bar { background: #1d6b3a; }
+/* The 95% interval: a dark whisker across the bar's end. */
+.wt-coach-span { position: absolute; top: 8px; height: 4px; background: #111; }
+.wt-coach-value { text-align: right; font-weight: 700; }
+.wt-coach-say { margin-top: 4px; }
+.wt-large .wt-coach { font-size: 20px; }
+.wt-large .wt-coach-track { height: 26px; }
+.wt-large .wt-coach-span { top: 11px; }
+</style>
+"""
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the coach may see at one of your decisions, and how to word the choices."""
+
+    variant: Variant[Any]
+    rules: Any
+    view: Any
+    decision: Decision
+    label: Callable[[str], str]
+    agents: Sequence[str] | None = None  # how the games play every seat (None: heuristic)
+
+
+def games_for(choices: int) -> int:
+    """How many games each choice gets at one press of the button."""
+    return max(FEWEST_GAMES, min(GAMES, PLAYOUTS // max(choices, 1)))
+
+
+class CoachPanel(widgets.VBox):
+    """A Coach button, and under it the coach's answer to the decision on show."""
+
+    def __init__(self, guarded: Callable[[Callable[[], None]], None]) -> None:
+        """``guarded`` runs the button's work as the app runs every callback: an error
+        is shown beside the choices, never as a traceback."""
+        self.button = widgets.Button(
+            description="Coach", icon="lightbulb-o",
+            tooltip="Play many games on from here, for each of your choices, and show how "
+                    "each one did", layout=widgets.Layout(width="auto", min_width="96px"))
+        self.button.add_class("wt-secondary")
+        self.button.on_click(lambda _: guarded(self.ask))
+        self._answer = widgets.HTML()
+        self._answer.add_class("wt-coach-answer")
+        self._question: Question | None = None
+        self.advice: Advice | None = None
+        super().__init__(children=[widgets.HTML(COACH_STYLE), self._answer])
+
+    def offer(self, question: Question | None) -> None:
+        """The decision on show (None: none of yours); an old answer is cleared."""
+        if _seen(question) != _seen(self._question):
+            self._question, self.advice = question, None
+            self._answer.value = ""
+        self.button.disabled = question is None or len(question.decision.legal_actions) < 2
+        self.button.tooltip = (
+            "Play many games on from here, for each of your choices, and show how each did"
+            if not self.button.disabled else
+            "The coach helps when it is your turn to choose between two or more moves")
+
+    def text(self) -> str:
+        """The answer as shown, in words (for tests and screen readers alike)."""
+        return text_of(self._answer.value)
+
+    def ask(self) -> None:
+        """Play the games and show the answer (the button's work)."""
+        question = self._question
+        if question is None:
+            return
+        games = games_for(len(question.decision.legal_actions))
+        self._answer.value = ('<div class="wt-coach" role="status"><span class="wt-coach-head">'
+                              f"Coach:</span> playing {games} games on from here for each "
+                              "choice…</div>")
+        advice = advise(question.variant, question.rules, question.view, question.decision,
+                        games=games, agents=question.agents)
+        self.advice = advice
+        self._answer.value = answer_html(advice, question.label)
+
+
+def _seen(question: Question | None) -> tuple[Any, Decision] | None:
+    return None if question is None else (question.view, question.decision)
+
+
+def answer_html(advice: Advice, label: Callable[[str], str]) -> str:
+    """Bars with their intervals, best first, and the coach's sentence."""
+    ranked = sorted(advice.chances, key=lambda c: -c.mean)
+    top = max([c.high for c in ranked] + [1e-9])
+    scale = 1.0 if advice.measure == "win" else top
+    rows = "".join(_row(c, label, scale, advice.measure, c is ranked[0]) for c in ranked)
+    what = ("Chance to win from here" if advice.measure == "win"
+            else f"Average {advice.measure} from here")
+    return (f'<div class="wt-coach" role="status" aria-live="polite">'
+            f'<div class="wt-coach-head">Coach: {escape(what)}</div>{rows}'
+            f'<div class="wt-coach-say">{escape(advice.sentence(label))} The dark line on '
+            "each bar is its 95% interval: where the true chance most likely lies.</div></div>")
+
+
+def _row(chance: Chance, label: Callable[[str], str], scale: float, measure: str,
+         best: bool) -> str:
+    def at(x: float) -> float:
+        return max(0.0, min(100.0, 100 * x / scale))
+
+    name = escape(" ".join(label(chance.action).split()))  # a button's lines, as one
+    value = f"{chance.mean:.0%}" if measure == "win" else f"{chance.mean:.1f}"
+    spoken = (f"{name}: {value}, 95% interval "
+              f"{_amount(chance.low, measure)} to {_amount(chance.high, measure)}")
+    span = at(chance.high) - at(chance.low)
+    return (f'<div class="wt-coach-row{" wt-coach-best" if best else ""}" '
+            f'aria-label="{spoken}"><span class="wt-coach-label">'
+            f"{name}</span>"
+            f'<span class="wt-coach-track"><span class="wt-coach-bar" '
+            f'style="width:{at(chance.mean):.1f}%"></span><span class="wt-coach-span" '
+            f'style="left:{at(chance.low):.1f}%;width:{max(span, 0.6):.1f}%"></span></span>'
+            f'<span class="wt-coach-value">{value}</span></div>')
+
+
+def _amount(x: float, measure: str) -> str:
+    return f"{x:.0%}" if measure == "win" else f"{x:.1f}"
+
+
+__all__ = ["CoachPanel", "Question", "answer_html", "games_for"]
