@@ -6,6 +6,7 @@ play_on plays any state on as the traced engine does; a game is worth its share 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -192,6 +193,23 @@ def test_the_teachers_view_and_a_finished_game_are_refused() -> None:
     with pytest.raises(BadInput, match="other rules"):
         TRADE_WAR.deal_unseen(TradeRules(players=rules.players, ace="low"),
                               TRADE_WAR.view(game[3], 0), 0)
+
+
+def test_a_view_that_no_table_fits_is_refused_saying_so() -> None:
+    rules, _, game = PLAYED[0]
+    seen = TRADE_WAR.view(game[3], 0)
+    crowded = replace(seen, center_size=seen.center_size + 60)
+    with pytest.raises(BadInput, match="cards are unseen"):
+        TRADE_WAR.deal_unseen(rules, crowded, 0)
+    # Putin's moment, and nobody but you has a card in hand, while you do not hold him.
+    rules, state = next((r, s) for r, _, g in PLAYED for s in g
+                        if s.phase == PUTIN_WINDOW and s.holder_of_putin() != 0)
+    seen = TRADE_WAR.view(state, 0)
+    hidden = sum(seen.hand_sizes) - len(seen.my_hand)
+    empty_handed = replace(seen, hand_sizes=(len(seen.my_hand),) + (0,) * (rules.players - 1),
+                           center_size=seen.center_size + hidden)
+    with pytest.raises(BadInput, match="no deal of the unseen cards fits this view"):
+        TRADE_WAR.deal_unseen(rules, empty_handed, 0)
 
 
 # play_on

@@ -69,7 +69,7 @@ def deal_unseen(rules: TradeRules, view: TradeView, seed: int) -> TradeState:
         raise BadInput(f"the view hides {places} cards and only {len(unseen)} cards are unseen",
                        allowed="a view of a Trade War table (every card in one place)")
     rng = Rng.from_seed(seed)
-    refused = None
+    refused = ""
     for _ in range(ATTEMPTS):
         cards, rng = rng.shuffled(unseen)
         if view.phase == PUTIN_WINDOW:
@@ -78,9 +78,9 @@ def deal_unseen(rules: TradeRules, view: TradeView, seed: int) -> TradeState:
         try:
             return from_position(rules, position, rng.state)
         except BadInput as e:
-            refused = e
-    raise BadInput(f"no deal of the unseen cards fits this view: {refused}",
-                   allowed="a view of a table the rules can reach")
+            refused = e.problem.rstrip(".")
+    raise BadInput(f"no deal of the unseen cards fits this view (the last one tried: "
+                   f"{refused})", allowed="a view of a table the rules can reach")
 
 
 def _putin_in_a_hand(view: TradeView, cards: Cards, rng: Rng) -> tuple[Cards, Rng]:
