@@ -18,7 +18,8 @@ import pytest
 
 from wartutor.core.engine import Game, Step, Summary
 from wartutor.core.errors import BadInput
-from wartutor.variants.war_room import WAR_ROOM, WarRoomRules, WarRoomState
+from wartutor.variants.war_room import WAR_ROOM, Deck, RoomCard, WarRoomRules, WarRoomState, to_toml
+from wartutor.variants.war_room.deck import Instruction
 from wartutor.variants.war_room.game import ACTIVATE, DECLINE
 
 AGENTS = tuple(WAR_ROOM.agents)
@@ -189,7 +190,7 @@ def test_a_finished_game_has_nothing_to_play_on_from() -> None:
     assert WAR_ROOM.play_on(rules, state, ("heuristic", "random"), 0, None) == summary_of(state)
 
 
-def test_a_view_of_other_rules_is_refused() -> None:
+def test_other_rules_or_unknown_agents_are_refused() -> None:
     state = played(WarRoomRules(players=3), 1, ("random",) * 3, 5)[-1]
     with pytest.raises(BadInput, match="table of 3 players"):
         WAR_ROOM.deal_unseen(WarRoomRules(), WAR_ROOM.view(state, 0), 0)
@@ -197,6 +198,8 @@ def test_a_view_of_other_rules_is_refused() -> None:
         WAR_ROOM.play_on(WarRoomRules(), state, ("random",) * 2, 0, None)
     with pytest.raises(BadInput, match="2 agents were named for 3 seats"):
         WAR_ROOM.play_on(WarRoomRules(players=3), state, ("random",) * 2, 0, None)
+    with pytest.raises(BadInput, match="plays only the agents heuristic, random, not coach"):
+        WAR_ROOM.play_on(WarRoomRules(players=3), state, ("random", "coach", "random"), 0, None)
 
 
 # Played on
@@ -272,3 +275,23 @@ def test_a_game_is_worth_a_win_shared_among_its_winners() -> None:
     assert WAR_ROOM.coach_value(Summary((), "nobody", 80, counts), 0) == 0.0
     assert WAR_ROOM.coach_value(Summary(None, "unfinished", 80, counts), 0) == 0.0
     assert WAR_ROOM.coach_value(Summary(None, "endless", 80, counts), 1) == 0.0
+
+
+def test_a_choice_that_wins_the_game_at_once_is_worth_a_whole_win() -> None:
+    # Your Alpha (VC 5) can defend itself to VC 2 and beat Ana's Bravo (VC 4), her last
+    # card: activating wins the game this round; declining hands her both cards.
+    cards = (RoomCard("A", "Alpha", 5, (Instruction("defend", -3, "self", True),)),
+             RoomCard("B", "Bravo", 4, ()))
+    rules = WarRoomRules(deck=to_toml(Deck("Duel", "", cards, (10, 10))), first_player=0)
+    position = {"stage": "declare", "round": 1, "first": 0, "turn": 0, "draw": ["B", ""],
+                "collection": ["", ""], "revealed": ["A", "B"], "stacked": True}
+    view = WAR_ROOM.view(WAR_ROOM.from_position(rules, position, 0), 0)
+    worth = {}
+    for action in ("activate", "decline"):
+        values = []
+        for seed in range(10):
+            after, _ = WAR_ROOM.apply(WAR_ROOM.deal_unseen(rules, view, seed), action)
+            summary = WAR_ROOM.play_on(rules, after, ("heuristic", "heuristic"), seed, None)
+            values.append(WAR_ROOM.coach_value(summary, 0))
+        worth[action] = sum(values) / len(values)
+    assert worth["activate"] == 1.0 > worth["decline"]

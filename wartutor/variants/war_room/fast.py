@@ -297,6 +297,9 @@ def play_on(
                        allowed="the rules the state carries (state.rules)")
     n = rules.players
     _check_agents(n, agents)
+    refused = fast_refusal(rules, agents)
+    if refused is not None:
+        raise BadInput(refused, allowed=f"one of {', '.join(FAST_AGENTS)} at each seat")
     check_seed(seed)
     counted = tuple(getattr(state.counts, name) for name in COUNTED)
     if state.outcome is not None:
