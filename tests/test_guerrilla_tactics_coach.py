@@ -1,0 +1,281 @@
+"""What the Coach needs of Guerrilla Tactics: a table dealt from one player's view that
+shows that player exactly what they saw (and reads nothing else), games played on from
+any state exactly as the traced engine plays them on, and the worth of a finished game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from wartutor.core import BadInput, Game, rulings_of
+from wartutor.core.engine import Step, Summary
+from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS, GuerrillaRules, GuerrillaState
+from wartutor.variants.guerrilla_tactics.game import legal_actions
+from wartutor.variants.guerrilla_tactics.state import DECK
+
+GT = GUERRILLA_TACTICS
+YOU, ANA = 0, 1
+ONE_SUIT = GuerrillaRules(players=2, two_player_deck="one-suit")  # you spades, Ana hearts
+AGENTS = tuple(GT.agents)
+
+
+def rules_for(seed: int) -> GuerrillaRules:
+    """Rulings drawn by seed, for 2, 3 and 4 players in turn."""
+    pick = random.Random(seed)
+    settings = {name: pick.choice(r.choices) for name, r in rulings_of(GuerrillaRules).items()}
+    settings["players"] = 2 + seed % 3
+    if settings["players"] != 2:
+        settings["two_player_deck"] = "two-suits"
+    return GuerrillaRules(**settings)
+
+
+def agents_for(rules: GuerrillaRules, seed: int) -> tuple[str, ...]:
+    pick = random.Random(seed)
+    return tuple(pick.choice(AGENTS) for _ in range(rules.players))
+
+
+def states_of(rules: GuerrillaRules, seed: int, agents: tuple[str, ...],
+              steps: int) -> list[GuerrillaState]:
+    """The states of a traced game, from the deal, at most ``steps`` actions long."""
+    players = [GT.agents[name](p, seed) for p, name in enumerate(agents)]
+    state, _ = GT.new_game(rules, seed)
+    states = [state]
+    while (decision := GT.decision(state)) is not None and len(states) <= steps:
+        action = players[decision.player](GT.view(state, decision.player), decision)
+        state, _ = GT.apply(state, action)
+        states.append(state)
+    return states
+
+
+def traced_on(rules: GuerrillaRules, state: GuerrillaState, agents: tuple[str, ...], seed: int,
+              max_length: int | None) -> Summary:
+    """The traced engine's own continuation: fresh agents for ``seed``, each on its view,
+    stopped at the first decision at which the skirmish count reaches ``max_length``."""
+    players = [GT.agents[name](p, seed) for p, name in enumerate(agents)]
+    while (decision := GT.decision(state)) is not None:
+        if max_length is not None and state.skirmish >= max_length:
+            break
+        state, _ = GT.apply(state, players[decision.player](GT.view(state, decision.player),
+                                                            decision))
+    return GT.summarize(Game(GT, rules, seed, None, (Step(None, (), state),)))
+
+
+def where(state: GuerrillaState) -> Counter[Any]:
+    """How many times each card is in a place (the last skirmish is only a picture)."""
+    found: Counter[Any] = Counter(state.removed)
+    for seat in state.seats:
+        found.update(seat.draw + seat.hand + seat.discard)
+    found.update(x.card for row in state.table for x in row)
+    return found
+
+
+def fields(state: GuerrillaState) -> dict[str, Any]:
+    return {f.name: getattr(state, f.name) for f in dataclasses.fields(state)}
+
+
+# A dealt table
+
+
+@pytest.mark.parametrize("seed", range(18))
+def test_a_dealt_table_shows_the_player_exactly_what_they_saw(seed: int) -> None:
+    rules = rules_for(seed)
+    deck = [c for c in DECK if c.suit in "".join(rules.suits)]
+    for i, state in enumerate(states_of(rules, seed, agents_for(rules, seed), steps=200)):
+        if state.outcome is not None:
+            continue
+        for p in range(rules.players):
+            seen = GT.view(state, p)
+            dealt = GT.deal_unseen(rules, seen, 1000 * seed + 10 * i + p)
+            assert GT.view(dealt, p) == seen, (seed, i, p)
+            assert where(dealt) == Counter(deck), (seed, i, p)  # every card exactly once
+            if p == state.asked[0]:
+                assert GT.decision(dealt) == GT.decision(state)  # the same choice to make
+
+
+def test_the_player_keeps_their_own_cards_and_the_others_are_dealt_afresh() -> None:
+    state = states_of(GuerrillaRules(players=3), 4, ("heuristic",) * 3, steps=60)[-1]
+    seen = GT.view(state, ANA)
+    deals = [GT.deal_unseen(state.rules, seen, s) for s in range(20)]
+    assert all(d.seats[ANA].hand == state.seats[ANA].hand for d in deals)
+    assert len({d.seats[ANA].draw for d in deals}) > 10  # her own draw pile is hidden too
+    assert len({d.seats[2].hand for d in deals}) > 10
+
+
+def lesson(**changes: Any) -> dict[str, Any]:
+    """You led the ace of spades against Ana's two of hearts: Ana, losing, is asked to
+    support with the one card in her hand."""
+    position: dict[str, Any] = {
+        "stage": "support", "skirmish": 1, "guerrilla_rank": 2, "to_choose": [ANA],
+        "seats": [
+            {"draw": "4S 5S 6S 7S 8S 9S 10S JS QS KS", "hand": "3S", "table": ["play AS"]},
+            {"draw": "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "hand": "2S",
+             "table": ["play 2H"], "played_guerrilla": True},
+        ],
+    }
+    position.update(changes)
+    return position
+
+
+def test_a_player_the_table_waits_on_to_support_holds_a_card_that_helps() -> None:
+    # Only a Guerrilla (a pair beats the ace) or the other ace (a tie) helps Ana; the
+    # engine declines unasked for a player with no such card, so asking her says she has one.
+    state = GT.from_position(ONE_SUIT, lesson(), seed=0)
+    seen = GT.view(state, YOU)
+    hands = {GT.deal_unseen(ONE_SUIT, seen, s).seats[ANA].hand for s in range(30)}
+    assert {c.code for hand in hands for c in hand} == {"2S", "AH"}
+
+
+def test_a_player_asked_to_propose_a_promotion_holds_no_guerrilla() -> None:
+    # Both have played a Guerrilla; you passed, and Ana may propose only without one in hand.
+    position = {
+        "stage": "promote", "skirmish": 3, "guerrilla_rank": 2, "to_choose": [ANA],
+        "seats": [
+            {"draw": "2S 4S 5S 6S 7S 8S 2H", "discard": "3S 10S JS QS KS AS", "hand": "9H",
+             "played_guerrilla": True},
+            {"draw": "3H 4H 6H 7H 9S", "discard": "10H JH QH KH AH", "hand": "5H 8H",
+             "played_guerrilla": True},
+        ],
+    }
+    seen = GT.view(GT.from_position(ONE_SUIT, position, seed=0), YOU)
+    hands = [GT.deal_unseen(ONE_SUIT, seen, s).seats[ANA].hand for s in range(40)]
+    assert not [c for hand in hands for c in hand if c.rank == 2]
+    assert len(set(hands)) > 10
+
+
+def test_a_choice_already_made_is_made_again_in_the_dealt_table() -> None:
+    # You chose a card face down; Ana, still to choose, cannot see which.
+    position = {
+        "stage": "play", "skirmish": 1, "guerrilla_rank": 2, "to_choose": [ANA],
+        "seats": [
+            {"draw": "4S 5S 6S 7S 8S 9S 10S JS QS KS", "hand": "3S AS", "chosen": "play AS"},
+            {"draw": "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "hand": "2H AH"},
+        ],
+        "removed": "2S",
+    }
+    state = GT.from_position(ONE_SUIT, position, seed=0)
+    seen = GT.view(state, ANA)
+    assert seen.seats[YOU].has_chosen and seen.seats[YOU].pending is None
+    for s in range(10):
+        dealt = GT.deal_unseen(ONE_SUIT, seen, s)
+        assert dealt.pending[YOU] in legal_actions(dealt, YOU)
+        assert GT.view(dealt, ANA) == seen
+
+
+def test_a_stacked_deal_is_dealt_from_every_card_not_shown() -> None:
+    # A stacked lesson may use any cards of the 52, and the view cannot say which.
+    game = Game.new(GT, seed=0, stacked=("2S 2H 9S", "AS 5H KD")).play("play 2S").play("play AS")
+    seen = GT.view(game.state, YOU)
+    for s in range(10):
+        dealt = GT.deal_unseen(game.rules, seen, s)
+        assert GT.view(dealt, YOU) == seen
+        assert sum(where(dealt).values()) == 6 and max(where(dealt).values()) == 1
+
+
+# The coach does not peek
+
+
+@pytest.mark.parametrize("seed", range(0, 18, 3))
+def test_the_deal_reads_only_the_view(seed: int) -> None:
+    """Two tables that differ only in cards the player cannot see deal alike."""
+    rules = rules_for(seed)
+    for state in states_of(rules, seed, agents_for(rules, seed), steps=120)[1::10]:
+        if state.outcome is not None:
+            continue
+        p = state.asked[0]
+        other = GT.deal_unseen(rules, GT.view(state, p), seed + 1)  # another real table
+        assert GT.view(other, p) == GT.view(state, p)
+        assert other.seats != state.seats  # the hidden cards lie elsewhere
+        assert fields(GT.deal_unseen(rules, GT.view(other, p), 7)) == fields(
+            GT.deal_unseen(rules, GT.view(state, p), 7))
+
+
+# Refusals
+
+
+def test_a_teachers_view_or_a_finished_game_is_refused() -> None:
+    states = states_of(GuerrillaRules(), 0, ("heuristic",) * 2, steps=5000)
+    with pytest.raises(BadInput, match="the teacher's view shows every card"):
+        GT.deal_unseen(GuerrillaRules(), GT.view(states[3], None), 0)
+    assert states[-1].outcome is not None
+    with pytest.raises(BadInput, match="the game is over"):
+        GT.deal_unseen(GuerrillaRules(), GT.view(states[-1], YOU), 0)
+    with pytest.raises(BadInput, match="under other rules"):
+        GT.deal_unseen(GuerrillaRules(players=3), GT.view(states[3], YOU), 0)
+    with pytest.raises(BadInput, match="cannot be a seed"):
+        GT.deal_unseen(GuerrillaRules(), GT.view(states[3], YOU), -1)
+
+
+def test_play_on_refuses_agents_it_does_not_know_and_other_rules() -> None:
+    state = states_of(GuerrillaRules(), 0, ("heuristic",) * 2, steps=3)[-1]
+    with pytest.raises(BadInput, match="not 'coach'"):
+        GT.play_on(GuerrillaRules(), state, ("heuristic", "coach"), 0, None)
+    with pytest.raises(BadInput, match="3 agents were given for 2 seats"):
+        GT.play_on(GuerrillaRules(), state, ("heuristic",) * 3, 0, None)
+    with pytest.raises(BadInput, match="under other rules"):
+        GT.play_on(GuerrillaRules(ace="low"), state, ("heuristic",) * 2, 0, None)
+
+
+# Playing on
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_play_on_plays_on_as_the_traced_engine_does(seed: int) -> None:
+    rules = rules_for(seed)
+    agents = agents_for(rules, seed + 1)
+    states = states_of(rules, seed, agents, steps=240)
+    for i, state in enumerate(states[::13]):
+        for max_length in (None, state.skirmish + 2):
+            if rules.skirmish_limit is None and max_length is None:
+                max_length = 3000  # without any limit a game may never end
+            on = GT.play_on(rules, state, agents, seed + i, max_length)
+            assert on == traced_on(rules, state, agents, seed + i, max_length), (seed, i)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_play_on_from_the_deal_is_play_fast(players: int) -> None:
+    rules = GuerrillaRules(players=players)
+    for seed in range(10):
+        agents = agents_for(rules, seed)
+        state, _ = GT.new_game(rules, seed)
+        assert GT.play_on(rules, state, agents, seed, None) == GT.play_fast(rules, seed, agents,
+                                                                            None)
+
+
+def test_play_on_from_a_dealt_table_plays_on_as_the_traced_engine_does() -> None:
+    for seed in range(6):
+        rules = rules_for(seed)
+        agents = agents_for(rules, seed)
+        for state in states_of(rules, seed, agents, steps=150)[1::25]:
+            if state.outcome is not None:
+                continue
+            dealt = GT.deal_unseen(rules, GT.view(state, state.asked[0]), seed)
+            assert GT.play_on(rules, dealt, agents, 3, 400) == traced_on(rules, dealt, agents,
+                                                                          3, 400)
+
+
+def test_a_finished_game_plays_on_to_itself() -> None:
+    rules = GuerrillaRules()
+    end = states_of(rules, 2, ("random",) * 2, steps=5000)[-1]
+    assert end.outcome is not None
+    assert GT.play_on(rules, end, ("random",) * 2, 0, None) == traced_on(
+        rules, end, ("random",) * 2, 0, None)
+
+
+# What a game is worth
+
+
+def test_a_win_is_worth_one_a_shared_win_its_share_and_anything_else_nothing() -> None:
+    assert GT.coach_measure == "win"
+
+    def worth(winners: tuple[int, ...] | None, seat: int) -> float:
+        return GT.coach_value(Summary(winners, "", 10, {}), seat)
+
+    assert worth((YOU,), YOU) == 1.0 and worth((ANA,), YOU) == 0.0
+    assert worth((YOU, ANA), ANA) == 0.5 and worth((0, 1, 2), 2) == pytest.approx(1 / 3)
+    assert worth((), YOU) == 0.0  # a draw: everyone out at once, or the skirmish limit
+    assert worth(None, YOU) == 0.0  # stopped unfinished
