@@ -1,14 +1,13 @@
 """Private fast path: whole War Room games without states, events, views or traces.
 
-It plays a game from the deal (play_fast) or on from any state of the traced engine,
-even in the middle of a reveal cycle (play_on, for the coach).
-
-It plays the same rules as game.py, and the built-in agents' choices as agents.py makes
-them, on plain lists: a card is the index of its kind in the deck, a VC is an int per
-seat. The one shuffle of the package deals and reshuffles, and each agent draws from
-its own generator exactly when agents.py does, so every choice comes out the same.
-tests/test_war_room_fast.py proves it returns the same summary as the traced engine for
-every agent, ruling, table and deck it tries.
+A game is played from the deal (play_fast) or on from any state of the traced engine,
+even in the middle of a reveal cycle (play_on, for the coach). It plays the same rules
+as game.py, and the built-in agents' choices as agents.py makes them, on plain lists: a
+card is the index of its kind in the deck, a VC is an int per seat. The one shuffle of
+the package deals and reshuffles, and each agent draws from its own generator exactly
+when agents.py does, so every choice comes out the same. tests/test_war_room_fast.py
+proves it returns the same summary as the traced engine for every agent, ruling, table
+and deck it tries; tests/test_war_room_coach.py that play_on does from any state.
 """
 
 from __future__ import annotations
@@ -215,7 +214,8 @@ def declare_and_resolve(
             instructions += 1
         activated[owner] = True
         start = 0
-    return (0 if queue else len(activating)), instructions, no_target
+    shown_now = 0 if queue is not None else len(activating)  # a queue's were counted before
+    return shown_now, instructions, no_target
 
 
 @lru_cache(maxsize=1 << 16)
