@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import Any
 
 import pytest
 
@@ -242,7 +241,7 @@ def test_play_on_from_a_finished_game_or_past_the_length_only_sums_it_up() -> No
     rules, names, game = PLAYED[2]
     over = TRADE_WAR.summarize(Game(TRADE_WAR, rules, 2, None, (Step(None, (), game[-1]),)))
     assert TRADE_WAR.play_on(rules, game[-1], names, 0, None) == over
-    state: Any = game[len(game) // 2]
+    state = game[len(game) // 2]
     stopped = TRADE_WAR.play_on(rules, state, names, 0, max_length=1)
     assert stopped == Summary(None, "unfinished", state.turn, dict(vars(state.tally)))
 
