@@ -59,8 +59,9 @@ COACH_MEASURE = "win"
 """What the coach weighs a game by: the seat's share of the win (see :func:`coach_value`)."""
 
 MAX_DEALS = 10_000
-"""Deals tried for one that fits what the table waits for; each fits often (one in a few
-at worst, when a support must hold one of a few cards), so this is never reached."""
+"""Deals tried for one that fits what the table waits for. A deal fits at once when the
+viewer is the one asked; otherwise it may need a few tries, some tens at worst (another
+player asked to support with a hand of one card, which only a few cards would make help)."""
 
 _ALLOWED = "the view of one player (a seat, not the teacher's) of a game in play"
 _FULL_DECK = standard_deck()
@@ -82,14 +83,28 @@ def deal_unseen(rules: GuerrillaRules, seen: GuerrillaView, seed: int) -> Guerri
                        f"{len(unseen)} cards it does not show", allowed=_ALLOWED)
     could_be_pictured = tuple(c for c in (_FULL_DECK if stacked else deck)
                               if c not in _last_shown(seen))
+    keeper = _holds_no_guerrilla(seen)
     rng = Rng.from_seed(seed)
     for _ in range(MAX_DEALS):
         dealt, rng = rng.shuffled(unseen)
+        kept: dict[int, tuple[Card, ...]] = {}
+        if keeper is not None:
+            # Dealt first from the cards that are no Guerrilla: the deals that fit, each
+            # as likely as before (a rejection would take many tries for a long hand).
+            held = seen.seats[keeper].hand_count - len(set(seen.seats[keeper].shown))
+            plain = [c for c in dealt if not is_guerrilla(c, seen.guerrilla_rank)]
+            if len(plain) < held:
+                break
+            kept[keeper] = tuple(plain[:held])
+            dealt = tuple(c for c in dealt if c not in kept[keeper])
+        dealt = dealt[:slots - sum(len(cards) for cards in kept.values())]
         pictured, rng = rng.shuffled(could_be_pictured)
-        table = _laid_out(rules, seen, iter(dealt[:slots]), iter(pictured))
+        table = _laid_out(rules, seen, iter(dealt), iter(pictured), kept)
         if table is not None:
             break
     else:
+        table = None
+    if table is None:
         raise BadInput("no deal of the unseen cards fits what the table waits for",
                        allowed=_ALLOWED)
     table = _choices_made(table, seen)
@@ -146,11 +161,13 @@ def _slots(seen: GuerrillaView) -> int:
 
 
 def _laid_out(
-    rules: GuerrillaRules, seen: GuerrillaView, cards: Iterator[Card], pictured: Iterator[Card]
+    rules: GuerrillaRules, seen: GuerrillaView, cards: Iterator[Card], pictured: Iterator[Card],
+    kept: dict[int, tuple[Card, ...]],
 ) -> GuerrillaState | None:
-    """The table with the dealt ``cards`` in every place the view does not show (and the
-    ``pictured`` ones under the others' face-down cards of the last skirmish), or None
-    when it does not fit what the table waits for."""
+    """The table with the dealt ``cards`` in every place the view does not show (the
+    ``kept`` cards in those seats' hands, and the ``pictured`` ones under the others'
+    face-down cards of the last skirmish), or None when it does not fit what the table
+    waits for."""
 
     def take(count: int) -> tuple[Card, ...]:
         return tuple(islice(cards, count))
@@ -158,7 +175,12 @@ def _laid_out(
     seats, table, last_table = [], [], []
     for p, s in enumerate(seen.seats):
         shown = tuple(dict.fromkeys(s.shown))  # a card shown twice is still one card
-        hand = s.hand if s.hand is not None else shown + take(s.hand_count - len(shown))
+        if s.hand is not None:
+            hand = s.hand
+        elif p in kept:
+            hand = shown + kept[p]
+        else:
+            hand = shown + take(s.hand_count - len(shown))
         seats.append(Seat(draw=take(s.draw_count), discard=take(s.discard_count), hand=hand,
                           shown=s.shown, out=s.out, supported=s.penalty_due,
                           reveals_first=s.reveals_first, played_guerrilla=s.played_guerrilla,
@@ -238,6 +260,13 @@ def _tie_drawn(seen: GuerrillaView, p: int, hand: tuple[Card, ...], shown: int) 
     if p == seen.viewer and chosen is not None and len(chosen.split()) == 2:
         return hand[-1:]  # "up 9H": only one card was drawn
     return hand[len(hand) - min(2, len(hand) - shown):]
+
+
+def _holds_no_guerrilla(seen: GuerrillaView) -> int | None:
+    """The other player the table shows to hold no Guerrilla, if any: one asked to propose a
+    promotion, or the proposer of the one being cancelled (GT-PROMO-WHEN's condition)."""
+    who = {"promote": seen.waiting_for[0], "cancel": seen.proposer}.get(seen.stage)
+    return None if who == seen.viewer else who
 
 
 def _asked(state: GuerrillaState, seen: GuerrillaView) -> tuple[int, ...] | None:
