@@ -66,10 +66,7 @@ def lay(
     each Guerrilla played (GT-PROMO-PLAYED) and each support (its penalty is due)."""
     seats, table, rank = list(state.seats), list(state.table), state.guerrilla_rank
     for player, card, how in laid:
-        seat = seats[player]
-        seats[player] = seat.without(
-            card, played_guerrilla=seat.played_guerrilla or is_guerrilla(card, rank),
-            supported=seat.supported or how == SUPPORT)
+        seats[player] = seats[player].laying(card, is_guerrilla(card, rank), how == SUPPORT)
         table[player] = (*table[player], Laid(card, how, tie_round))
     return put(state, seats=tuple(seats), table=tuple(table))
 

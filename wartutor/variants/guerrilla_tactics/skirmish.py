@@ -8,6 +8,8 @@ step's draft, written in place (see ``state.put``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from wartutor.core.cards import Card
 from wartutor.core.chance import Rng
 from wartutor.variants.guerrilla_tactics.events import (
@@ -31,7 +33,6 @@ from wartutor.variants.guerrilla_tactics.forces import (
     Force,
     best_of,
     force,
-    is_guerrilla,
     standing,
     strength,
 )
@@ -236,27 +237,38 @@ def finish_tie_break(state: GuerrillaState, events: Events) -> GuerrillaState:
 
 def spoils(state: GuerrillaState, winners: tuple[int, ...], events: Events) -> GuerrillaState:
     rules, rank = state.rules, state.guerrilla_rank
-    laid = [(x.card, x.how) for row in state.table for x in row if x.card]
-    used = tuple([c for c, _ in laid])
-    face_down = {c for c, how in laid if how == TIE_DOWN}
     any_way = rules.involved == "any"  # GT-INVOLVED: face-down Guerrillas count too
-    guerrillas = tuple([c for c, how in laid
-                        if is_guerrilla(c, rank) and (any_way or how != TIE_DOWN)])
+    # One pass over the table (every skirmish ends here): the cards used, those face down,
+    # the Guerrillas involved and each player's spies revealed face up (GT-SPY-FACE-DOWN).
+    used: list[Card] = []
+    face_down: list[Card] = []
+    guerrillas: list[Card] = []
+    spies: list[list[Card]] = []
+    for row in state.table:
+        shown: list[Card] = []
+        for x in row:
+            c = x.card
+            if c is None:
+                continue
+            used.append(c)
+            down = x.how == TIE_DOWN
+            if down:
+                face_down.append(c)
+            if 2 <= c.rank <= rank and (any_way or not down):  # is_guerrilla, inlined
+                guerrillas.append(c)
+            if c.rank == SPY and x.how in REVEALED:
+                shown.append(c)
+        spies.append(shown)
     rng, tally, removed = state.rng, state.tally, state.removed
     if guerrillas:
-        lost, rng = _lost_half(state, used)
-        events.append(ForcesLost(
-            state.skirmish, len(used),
-            tuple(c for c in guerrillas if c not in face_down),
-            sum(c in face_down for c in guerrillas),
-            tuple(c for c in lost if c not in face_down), sum(c in face_down for c in lost),
-            rules.loss_pick))
+        lost, kept, rng = _lost_half(state, used)
+        events.append(ForcesLost(state.skirmish, len(used), *_face_up(guerrillas, face_down),
+                                 *_face_up(lost, face_down), rules.loss_pick))
         tally = changed(tally, removed_by_loss=tally.removed_by_loss + len(lost))
-        kept = tuple(c for c in used if c not in lost)
         removed += lost
     else:
+        kept = tuple(used)
         events.append(NoLoss(state.skirmish, len(used)))
-        kept = used
     seats = list(state.seats)
     if not winners:
         events.append(NoWinner(state.skirmish, kept))
@@ -268,7 +280,9 @@ def spoils(state: GuerrillaState, winners: tuple[int, ...], events: Events) -> G
         removed += odd
         events.append(SpoilsTaken(state.skirmish, shares, odd,
                                   "GT-SPOILS-SPLIT" if len(winners) > 1 else "GT-SPOILS"))
-    captors, tally = _spies(state, winners, removed, tally, events)
+    captors: set[int] = set()
+    if any(spies):
+        captors, tally = _spies(state, winners, spies, removed, tally, events)
     for p, seat in enumerate(seats):
         if seat.reveals_first != (p in captors):
             seats[p] = changed(seat, reveals_first=p in captors)
@@ -282,8 +296,17 @@ def spoils(state: GuerrillaState, winners: tuple[int, ...], events: Events) -> G
     return state
 
 
-def _lost_half(state: GuerrillaState, used: tuple[Card, ...]) -> tuple[tuple[Card, ...], Rng]:
-    """Half of the cards used, rounded down, chosen by ruling GT-LOSS-PICK."""
+def _face_up(cards: Sequence[Card], face_down: list[Card]) -> tuple[tuple[Card, ...], int]:
+    """These cards split for an event: those face up (named), and how many are face down."""
+    up = tuple([c for c in cards if c not in face_down]) if face_down else tuple(cards)
+    return up, len(cards) - len(up)
+
+
+def _lost_half(
+    state: GuerrillaState, used: list[Card]
+) -> tuple[tuple[Card, ...], tuple[Card, ...], Rng]:
+    """Half of the cards used, rounded down, chosen by ruling GT-LOSS-PICK: those lost, those
+    kept (each in the order laid), and the generator after the choice."""
     count, rng = len(used) // 2, state.rng
     if state.rules.loss_pick == "random":
         order, rng = rng.shuffled(tuple(range(len(used))))
@@ -292,7 +315,9 @@ def _lost_half(state: GuerrillaState, used: tuple[Card, ...]) -> tuple[tuple[Car
         rank, ace_high = state.guerrilla_rank, state.rules.ace == "high"
         by_strength = sorted(range(len(used)), key=lambda i: strength(used[i], rank, ace_high))
         chosen = set(by_strength[:count])
-    return tuple(used[i] for i in sorted(chosen)), rng
+    lost = tuple([c for i, c in enumerate(used) if i in chosen])
+    kept = tuple([c for i, c in enumerate(used) if i not in chosen])
+    return lost, kept, rng
 
 
 def _shares(
@@ -305,14 +330,14 @@ def _shares(
 
 
 def _spies(
-    state: GuerrillaState, winners: tuple[int, ...], removed: tuple[Card, ...], tally: Tally,
-    events: Events,
+    state: GuerrillaState, winners: tuple[int, ...], spies: list[list[Card]],
+    removed: tuple[Card, ...], tally: Tally, events: Events,
 ) -> tuple[set[int], Tally]:
-    """A winner who saw an opponent reveal a spy must reveal first next skirmish: those
-    winners, and the tally with their captures."""
+    """A winner who saw an opponent reveal a spy (``spies``: each player's, revealed face up)
+    must reveal first next skirmish: those winners, and the tally with their captures."""
     capture: set[int] = set()
     for w in winners:
-        theirs = _spies_shown(state, tuple(p for p in range(len(state.seats)) if p != w))
+        theirs = tuple([c for p, shown in enumerate(spies) if p != w for c in shown])
         if theirs:
             gone = all(c in removed for c in theirs)
             if gone and state.rules.spy_removed == "only-if-kept":
@@ -322,12 +347,6 @@ def _spies(
             tally = changed(tally, spy_captures=tally.spy_captures + 1)
             events.append(SpyCaptured(state.skirmish, w, theirs,
                                       "GT-SPY-REMOVED" if gone else "GT-SPY"))
-        elif _spies_shown(state, (w,)):
+        elif spies[w]:
             events.append(OwnSpy(state.skirmish, w))
     return capture, tally
-
-
-def _spies_shown(state: GuerrillaState, players: tuple[int, ...]) -> tuple[Card, ...]:
-    """The spies these players revealed face up (never one laid face down: GT-SPY-FACE-DOWN)."""
-    return tuple(x.card for p in players for x in state.table[p]
-                 if x.card and x.how in REVEALED and x.card.rank == SPY)
