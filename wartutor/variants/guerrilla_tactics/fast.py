@@ -10,6 +10,11 @@ Agents are asked only where the traced engine asks them: a player with one legal
 action is not asked (GT-ONE-CARD, and a support that would not help is declined
 unasked), and ``max_length`` stops the game at the first real decision at which the
 skirmish count has reached it.
+
+``play_on`` plays a game on from any state (the coach's games): the engine's own steps
+to the end of the skirmish in play, then the fast path from the piles and counts left
+between that skirmish and the next. tests/test_guerrilla_tactics_coach.py proves it
+equal to the traced engine's continuation.
 """
 
 from __future__ import annotations
@@ -85,7 +90,8 @@ def play_on(
     state: GuerrillaState, agents: tuple[str, ...], seed: int, max_length: int | None
 ) -> Summary:
     """The summary of the game played on from ``state`` by these agents, made for ``seed``,
-    exactly as the traced engine plays it on.
+    exactly as the traced engine plays it on (``max_length`` counts skirmishes from the
+    start of the game, as in play_fast).
 
     The fast path starts between two skirmishes, so the rest of this skirmish is played
     by the engine's own steps, the agents choosing on their views. Random agents draw
