@@ -176,6 +176,28 @@ def test_a_stacked_deal_is_dealt_from_every_card_not_shown() -> None:
         assert sum(where(dealt).values()) == 6 and max(where(dealt).values()) == 1
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_a_dealt_stacked_table_shows_the_player_exactly_what_they_saw(seed: int) -> None:
+    rules = rules_for(seed)
+    pick = random.Random(seed)
+    # As many cards as the rules' deck, or not: the view cannot say whether it is that deck.
+    size = 13 * len("".join(rules.suits)) if seed % 2 else pick.randint(rules.players, 52)
+    chosen = pick.sample(DECK, size)
+    stacked = tuple(" ".join(c.code for c in chosen[p::rules.players])
+                    for p in range(rules.players))
+    game = Game.new(GT, rules, seed, stacked)
+    players = {p: GT.agents[name](p, seed) for p, name in enumerate(agents_for(rules, seed))}
+    for _ in range(80):
+        decision = game.decision
+        if decision is None:
+            break
+        for p in range(rules.players):
+            dealt = GT.deal_unseen(rules, GT.view(game.state, p), seed)
+            assert GT.view(dealt, p) == GT.view(game.state, p)
+            assert sum(where(dealt).values()) == len(chosen) and max(where(dealt).values()) == 1
+        game = game.play(players[decision.player](GT.view(game.state, decision.player), decision))
+
+
 # The coach does not peek
 
 

@@ -74,7 +74,8 @@ def deal_unseen(rules: GuerrillaRules, seen: GuerrillaView, seed: int) -> Guerri
     deck = tuple(c for c in DECK if c.suit in "".join(rules.suits))
     shown_now = _cards_shown(seen)
     slots = _slots(seen)
-    stacked = slots + len(shown_now) != len(deck) or any(c not in deck for c in shown_now)
+    stacked = slots + len(shown_now) != len(deck) or any(
+        c not in deck for c in (*shown_now, *_last_shown(seen)))
     # A stacked deal (Game.new(stacked=...)) may hold any cards of the 52, and the view does
     # not say which: the unseen ones are then drawn from all the cards not shown.
     unseen = tuple(c for c in (_FULL_DECK if stacked else deck) if c not in shown_now)
