@@ -106,25 +106,22 @@ def test_the_player_keeps_their_own_cards_and_the_others_are_dealt_afresh() -> N
     assert len({d.seats[2].hand for d in deals}) > 10
 
 
-def lesson(**changes: Any) -> dict[str, Any]:
-    """You led the ace of spades against Ana's two of hearts: Ana, losing, is asked to
-    support with the one card in her hand."""
-    position: dict[str, Any] = {
-        "stage": "support", "skirmish": 1, "guerrilla_rank": 2, "to_choose": [ANA],
-        "seats": [
-            {"draw": "4S 5S 6S 7S 8S 9S 10S JS QS KS", "hand": "3S", "table": ["play AS"]},
-            {"draw": "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "hand": "2S",
-             "table": ["play 2H"], "played_guerrilla": True},
-        ],
-    }
-    position.update(changes)
-    return position
+# You led the ace of spades against Ana's two of hearts: Ana, losing, is asked to support
+# with the one card in her hand.
+ANA_TO_SUPPORT: dict[str, Any] = {
+    "stage": "support", "skirmish": 1, "guerrilla_rank": 2, "to_choose": [ANA],
+    "seats": [
+        {"draw": "4S 5S 6S 7S 8S 9S 10S JS QS KS", "hand": "3S", "table": ["play AS"]},
+        {"draw": "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "hand": "2S", "table": ["play 2H"],
+         "played_guerrilla": True},
+    ],
+}
 
 
 def test_a_player_the_table_waits_on_to_support_holds_a_card_that_helps() -> None:
     # Only a Guerrilla (a pair beats the ace) or the other ace (a tie) helps Ana; the
     # engine declines unasked for a player with no such card, so asking her says she has one.
-    state = GT.from_position(ONE_SUIT, lesson(), seed=0)
+    state = GT.from_position(ONE_SUIT, ANA_TO_SUPPORT, seed=0)
     seen = GT.view(state, YOU)
     hands = {GT.deal_unseen(ONE_SUIT, seen, s).seats[ANA].hand for s in range(30)}
     assert {c.code for hand in hands for c in hand} == {"2S", "AH"}
