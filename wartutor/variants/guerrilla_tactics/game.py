@@ -141,14 +141,14 @@ def legal_actions(state: GuerrillaState, player: int) -> tuple[str, ...]:
         guerrillas = [c for c in seat.hand if is_guerrilla(c, state.guerrilla_rank)]
         return (*(f"cancel {c.code}" for c in guerrillas), "allow")
     if stage in ("play-first", "play"):
-        return tuple(f"play {c.code}" for c in seat.hand)
+        return tuple([f"play {c.code}" for c in seat.hand])
     if stage == "support":
         return (*(f"support {c.code}" for c in support_cards(state, player)), "decline")
     if stage in ("tie-first", "tie"):
         choices = tie_choices(state, player)
         if len(choices) == 1:
             return (f"up {choices[0].code}",)
-        return tuple(f"up {a.code} down {b.code}" for a in choices for b in choices if a != b)
+        return tuple([f"up {a.code} down {b.code}" for a in choices for b in choices if a != b])
     return ()
 
 
@@ -211,7 +211,7 @@ def begin(state: GuerrillaState, events: Events) -> GuerrillaState:
 
 
 def draw_step(state: GuerrillaState, events: Events) -> GuerrillaState:
-    fill = state.rules.draw_to == "fill-to-two"
+    fill, eliminated = state.rules.draw_to == "fill-to-two", False
     for p in state.active:
         seat = state.seats[p]
         due = 1 if seat.supported else 2
@@ -220,15 +220,17 @@ def draw_step(state: GuerrillaState, events: Events) -> GuerrillaState:
             if seat.supported:
                 state = put_seat(state, p, changed(seat, supported=False))
             continue
-        state, got = draw(state, p, wanted, events, supported=False)  # the penalty is served
+        state, got = draw(state, p, wanted, events, served=True)
         if not got:
             state = eliminate(state, p, "GT-ELIM-HAND" if seat.hand else "GT-ELIM", events)
+            eliminated = True
             continue
         events.append(Drew(p, len(got), wanted, len(state.seats[p].hand), 0,
                            "GT-PENALTY" if seat.supported else "GT-DRAW-UPTO"))
-    state = end_if_decided(state, events)
-    if state.outcome is not None:
-        return state
+    if eliminated:  # (else the players left are those the last skirmish left: two or more)
+        state = end_if_decided(state, events)
+        if state.outcome is not None:
+            return state
     if state.rules.promotion_window == "after-draw":
         return open_promotion(state, events)
     return open_play(state, events)
@@ -314,7 +316,7 @@ def cancel(state: GuerrillaState, player: int, card: Card, events: Events) -> Gu
 
 def open_play(state: GuerrillaState, events: Events) -> GuerrillaState:
     active = state.active
-    first = tuple(p for p in active if state.seats[p].reveals_first)
+    first = tuple([p for p in active if state.seats[p].reveals_first])
     if first and len(first) < len(active):
         return put(state, stage="play-first", asked=first)
     return put(state, stage="play", asked=active)
@@ -330,7 +332,7 @@ def reveal(state: GuerrillaState, events: Events) -> GuerrillaState:
     events.append(Revealed(state.skirmish, tuple(plays), first,
                            "GT-REVEAL-FIRST" if first else "GT-PLAY"))
     if first:
-        others = tuple(p for p in state.active if not state.table[p])
+        others = tuple([p for p in state.active if not state.table[p]])
         return put(state, stage="play", asked=others)
     return open_support(state, events)
 

@@ -31,11 +31,11 @@ Events = list[GuerrillaEvent]
 
 def take_top(
     state: GuerrillaState, player: int, count: int, events: Events, *, reshuffle: bool = True,
-    into_hand: bool = False, **marks: bool,
+    into_hand: bool = False, served: bool = False,
 ) -> tuple[GuerrillaState, tuple[Card, ...]]:
     """Up to ``count`` cards off the top of a draw pile, shuffling the discard pile into a
-    new draw pile when it runs out (rule 1 of the skirmish), if ``reshuffle``; ``marks``
-    are set on the seat at the same time."""
+    new draw pile when it runs out (rule 1 of the skirmish), if ``reshuffle``; ``served``:
+    this draw serves the support penalty, so its mark is cleared at the same time."""
     seat = state.seats[player]
     draw, discard, rng, tally = seat.draw, seat.discard, state.rng, state.tally
     got, draw = draw[:count], draw[count:]
@@ -48,15 +48,16 @@ def take_top(
         got, draw = got + draw[:more], draw[more:]
     seats = list(state.seats)
     seats[player] = changed(seat, draw=draw, discard=discard,
-                            hand=seat.hand + got if into_hand else seat.hand, **marks)
+                            hand=seat.hand + got if into_hand else seat.hand,
+                            supported=seat.supported and not served)
     return put(state, rng=rng, tally=tally, seats=tuple(seats)), got
 
 
 def draw(
-    state: GuerrillaState, player: int, count: int, events: Events, **marks: bool
+    state: GuerrillaState, player: int, count: int, events: Events, *, served: bool = False
 ) -> tuple[GuerrillaState, tuple[Card, ...]]:
     """Draw into the hand; returns the cards drawn (fewer when both piles run out)."""
-    return take_top(state, player, count, events, into_hand=True, **marks)
+    return take_top(state, player, count, events, into_hand=True, served=served)
 
 
 def lay(

@@ -82,7 +82,7 @@ def stand(
 ) -> tuple[int, ...]:
     """Compare the players' forces: the best, who become the contenders."""
     rnd, rank, ace_high = state.tie_round, state.guerrilla_rank, state.rules.ace == "high"
-    cards = tuple((p, counted_cards(state, p, rnd)) for p in players)
+    cards = tuple([(p, counted_cards(state, p, rnd)) for p in players])
     forces = {p: force(counted, rank, ace_high) for p, counted in cards}
     best = best_of(forces)
     top = forces[best[0]]
@@ -125,7 +125,7 @@ def open_support(state: GuerrillaState, events: Events) -> GuerrillaState:
     would help (``advance`` declines for them), so nobody learns who could have helped."""
     active = state.active
     best = stand(state, active, events)
-    asked = tuple(p for p in active if state.seats[p].hand and best != (p,))
+    asked = tuple([p for p in active if state.seats[p].hand and best != (p,)])
     if asked:
         return put(state, contenders=best, stage="support", asked=asked)
     return settle(put(state, contenders=best), events)
@@ -181,7 +181,7 @@ def open_tie_break(state: GuerrillaState, events: Events) -> GuerrillaState:
             continue
         events.append(Drew(p, len(got), 2, len(state.seats[p].hand), rnd, "GT-TIE"))
         state = put_seat(state, p, changed(state.seats[p], tie_drawn=got))
-    left = tuple(p for p in tied if not state.seats[p].out)
+    left = tuple([p for p in tied if not state.seats[p].out])
     state = put(state, contenders=left)
     if len(left) < 2:
         return spoils(state, left, events)
@@ -325,7 +325,7 @@ def _shares(
 ) -> tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[Card, ...]]:
     """The spoils dealt round the winners in seat order (GT-SPOILS-SPLIT)."""
     dealt = len(kept) if split == "dealt-in-turn" else len(kept) - len(kept) % len(winners)
-    shares = tuple((w, kept[i:dealt:len(winners)]) for i, w in enumerate(winners))
+    shares = tuple([(w, kept[i:dealt:len(winners)]) for i, w in enumerate(winners)])
     return shares, kept[dealt:]
 
 
