@@ -35,6 +35,8 @@ def main() -> None:
     parser.add_argument("--moment", type=float, metavar="SECONDS",
                         help="press the first choice and take the picture this long after, "
                              "while the moves play out")
+    parser.add_argument("--coach", action="store_true",
+                        help="press Coach and take the picture once its bars are drawn")
     args = parser.parse_args()
     width, height = (int(x) for x in args.size.split("x"))
     args.out.mkdir(parents=True, exist_ok=True)
@@ -59,9 +61,13 @@ def main() -> None:
                     page.locator(".wt-choices .wt-main-button:not([disabled])").first.click(
                         timeout=90_000)
                     page.wait_for_timeout(int(args.moment * 1000))
+                if args.coach:
+                    page.get_by_role("button", name="Coach").first.click()
+                    page.locator(".wt-coach-row").first.wait_for(timeout=60_000)
                 # "With the game scrolled to the top": the app's top edge at the window's.
                 page.evaluate("document.querySelector('.wt-app').scrollIntoView()")
-                suffix = ("-large" if args.large else "") + ("-moment" if args.moment else "")
+                suffix = ("-large" if args.large else "") + ("-moment" if args.moment else "") + (
+                    "-coach" if args.coach else "")
                 shot = args.out / f"{name}{suffix}.png"
                 page.screenshot(path=str(shot))
                 print(shot)

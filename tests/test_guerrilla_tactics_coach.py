@@ -289,7 +289,6 @@ def test_a_finished_game_plays_on_to_itself() -> None:
 
 
 def test_a_win_is_worth_one_a_shared_win_its_share_and_anything_else_nothing() -> None:
-    assert GT.coach_measure == "win"
 
     def worth(winners: tuple[int, ...] | None, seat: int) -> float:
         return GT.coach_value(Summary(winners, "", 10, {}), seat)

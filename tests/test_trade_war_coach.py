@@ -263,7 +263,6 @@ def test_play_on_refuses_an_agent_it_cannot_play_and_a_state_of_other_rules() ->
 
 def test_a_game_is_worth_its_share_of_the_win() -> None:
     value = TRADE_WAR.coach_value
-    assert TRADE_WAR.coach_measure == "win"
     assert value(Summary((1,), "center-empty", 90, {}), 1) == 1.0
     assert value(Summary((1,), "center-empty", 90, {}), 0) == 0.0
     shared = Summary((0, 2), "center-empty", 90, {})  # ruling TW-TIE 'shared'

@@ -267,7 +267,6 @@ def test_max_length_counts_rounds_from_the_start_of_the_game() -> None:
 
 
 def test_a_game_is_worth_a_win_shared_among_its_winners() -> None:
-    assert WAR_ROOM.coach_measure == "win"
     counts: dict[str, int] = {}
     assert WAR_ROOM.coach_value(Summary((1,), "last-player", 80, counts), 1) == 1.0
     assert WAR_ROOM.coach_value(Summary((1,), "last-player", 80, counts), 0) == 0.0

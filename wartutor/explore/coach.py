@@ -1,6 +1,10 @@
 """The Coach: at one of your decisions, how each choice fares when many games are played
 on from here.
 
+A choice's chance is the share of those games the player wins (a win shared by k players
+counts 1/k): in every variant a student plays to win, and the score that decides the
+winner (cards captured, resource cards) is not what they are asked to weigh.
+
 The coach sees what a player sees, a view and a decision, and nothing more. For each game
 it deals the cards that view hides at random among the places they could be (the
 variant's ``deal_unseen``), takes the choice, and lets every seat play its agent to the
@@ -30,7 +34,7 @@ from typing import Any, Protocol, cast
 from wartutor.core.engine import Agent, Decision, Summary, Variant
 from wartutor.core.errors import BadInput
 from wartutor.explore.simulate import DEFAULT_MAX_LENGTH
-from wartutor.explore.stats import Z95, wilson
+from wartutor.explore.stats import wilson
 
 DEFAULT_GAMES = 100
 MAX_GAMES = 2_000  # a few seconds a choice at most, even in the slowest variant
@@ -40,8 +44,6 @@ DEFAULT_AGENT = "heuristic"  # how every seat plays on, unless told otherwise
 class Coached(Variant[Any], Protocol):
     """A variant with a coach: what it adds to the engine contract (a variant's
     ``unseen.py`` and ``fast.py`` hold the work)."""
-
-    coach_measure: str  # "win", or the name of the score, such as "points banked"
 
     def deal_unseen(self, rules: Any, view: Any, seed: int) -> Any:
         """A whole state that shows ``view.viewer`` exactly ``view``, the rest dealt at random."""
@@ -53,13 +55,13 @@ class Coached(Variant[Any], Protocol):
         ...
 
     def coach_value(self, summary: Summary, seat: int) -> float:
-        """What a finished game is worth to ``seat``: its share of the win, or its score."""
+        """What a finished game is worth to ``seat``: its share of the win."""
         ...
 
 
 @dataclass(frozen=True)
 class Chance:
-    """How one choice fared: ``total`` wins (or points) over ``games`` games from here."""
+    """How one choice fared: ``total`` wins over ``games`` games from here."""
 
     action: str
     games: int
@@ -74,14 +76,9 @@ class Chance:
 
 @dataclass(frozen=True)
 class Advice:
-    """The coach's answer at one decision, a :class:`Chance` per legal action, in order.
-
-    ``measure`` is "win" (a win counts 1, a win shared by k players 1/k) or the name of
-    the score the games are counted in, such as "points banked".
-    """
+    """The coach's answer at one decision, a :class:`Chance` per legal action, in order."""
 
     player: int
-    measure: str
     chances: tuple[Chance, ...]
 
     @property
@@ -94,14 +91,10 @@ class Advice:
         games = ranked[0].games
         if len(ranked) == 1:
             return f"There is only one choice here: “{_flat(label(ranked[0].action))}”."
-        said = [f"“{_flat(label(c.action))}” {_amount(self.measure, c)}" for c in ranked[:2]]
-        if self.measure == "win":
-            line = f"{said[0]} of {games} games from here, {said[1]}"
-        else:
-            line = f"{said[0]} on average in {games} games from here, {said[1]}"
+        said = [f"“{_flat(label(c.action))}” {_won(c)}" for c in ranked[:2]]
+        line = f"{said[0]} of {games} games from here, {said[1]}"
         if len(ranked) > 2:
-            worst = ranked[-1]
-            line += f"; the least, “{_flat(label(worst.action))}”, {_amount(self.measure, worst)}"
+            line += f"; the least, “{_flat(label(ranked[-1].action))}”, {_won(ranked[-1])}"
         return line + "."
 
 
@@ -109,11 +102,9 @@ def _flat(label: str) -> str:
     return " ".join(label.split())  # a button's lines, read as one
 
 
-def _amount(measure: str, chance: Chance) -> str:
-    if measure == "win":
-        total = chance.total
-        return f"won {total:.0f}" if total == round(total) else f"won {total:.1f}"
-    return f"{chance.mean:.1f} {measure}"
+def _won(chance: Chance) -> str:
+    total = chance.total
+    return f"won {total:.0f}" if total == round(total) else f"won {total:.1f}"
 
 
 def advise(
@@ -152,9 +143,7 @@ def advise(
             after, _ = coached.apply(dealt, action)
             summary = coached.play_on(rules, after, seats, play_seed, DEFAULT_MAX_LENGTH)
             totals[action].append(coached.coach_value(summary, decision.player))
-    measure = coached.coach_measure
-    return Advice(decision.player, measure,
-                  tuple(_chance(measure, a, values) for a, values in totals.items()))
+    return Advice(decision.player, tuple(_chance(a, values) for a, values in totals.items()))
 
 
 def _agents(variant: Variant[Any], rules: Any, agents: Sequence[str] | None) -> tuple[str, ...]:
@@ -170,16 +159,10 @@ def _agents(variant: Variant[Any], rules: Any, agents: Sequence[str] | None) -> 
     return chosen
 
 
-def _chance(measure: str, action: str, values: list[float]) -> Chance:
-    n, total = len(values), sum(values)
-    if measure == "win":
-        # Wilson's interval on the count of wins (a shared win rounds to the nearest).
-        low, high = wilson(round(total), n)
-    else:
-        mean = total / n
-        spread = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5 if n > 1 else 0.0
-        low, high = mean - Z95 * spread / n ** 0.5, mean + Z95 * spread / n ** 0.5
-    return Chance(action, n, total, low, high)
+def _chance(action: str, values: list[float]) -> Chance:
+    # Wilson's interval on the count of wins (shared wins rounded to the nearest whole).
+    low, high = wilson(round(sum(values)), len(values))
+    return Chance(action, len(values), sum(values), low, high)
 
 
 def coach_player(

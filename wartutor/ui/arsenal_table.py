@@ -223,6 +223,11 @@ class ArsenalTable:
     def action_label(self, action: str) -> str:
         return card_label(arsenal_card(action.removeprefix("play ")))
 
+    def choice_words(self, action: str) -> str:
+        """A choice as a sentence names it: "Play Kevlar (Pirates)" (a button's three lines
+        would read as a list)."""
+        return f"Play {arsenal_card(action.removeprefix('play '))}"
+
     def table_html(self, view: ArsenalView, events: tuple[Event, ...]) -> str:
         return self._arena(self._at_rest(view, events)) + hand_colours(self._my_hand(view))
 

@@ -22,15 +22,18 @@ from wartutor.ui.render import text_of
 # Enough games for a bar worth reading, few enough for about two seconds (fewer games
 # each when there are many choices: the time goes by games times choices).
 GAMES = 100
-PLAYOUTS = 600  # games times choices at most, at one press
-FEWEST_GAMES = 20
+PLAYOUTS = 1_000  # games times choices at most, at one press
+FEWEST_GAMES = 10
+BARS = 6  # of many choices, the best five and the least are drawn
+INTERVAL_MEANS = ("The dark line on a bar is its 95% interval: where the true chance most "
+                  "likely lies. More games would make it shorter.")
 
 COACH_STYLE = """
 <style>
-.wt-coach { font-size: 16px; line-height: 1.3; }
-.wt-coach:empty { display: none; }
+.wt-coach { font-size: 18px; line-height: 1.3; background: #f4f8ff; border: 3px solid #1a5fb4;
+  border-radius: 10px; padding: 6px 12px; margin-top: 8px; max-width: 900px; }
 .wt-coach-head { font-weight: 700; color: #1a5fb4; }
-.wt-coach-row { display: grid; grid-template-columns: 9.5em 1fr 4.6em; gap: 6px;
+.wt-coach-row { display: grid; grid-template-columns: 15em 1fr 4em; gap: 10px;
   align-items: center; margin: 3px 0; }
 .wt-coach-label { font-weight: 600; overflow: hidden; text-overflow: ellipsis;
   white-space: nowrap; }
@@ -42,7 +45,7 @@ COACH_STYLE = """
 .wt-coach-span { position: absolute; top: 8px; height: 4px; background: #111; }
 .wt-coach-value { text-align: right; font-weight: 700; }
 .wt-coach-say { margin-top: 4px; }
-.wt-large .wt-coach { font-size: 20px; }
+.wt-large .wt-coach { font-size: 22px; }
 .wt-large .wt-coach-track { height: 26px; }
 .wt-large .wt-coach-span { top: 11px; }
 </style>
@@ -121,26 +124,24 @@ def _seen(question: Question | None) -> tuple[Any, Decision] | None:
 def answer_html(advice: Advice, label: Callable[[str], str]) -> str:
     """Bars with their intervals, best first, and the coach's sentence."""
     ranked = sorted(advice.chances, key=lambda c: -c.mean)
-    top = max([c.high for c in ranked] + [1e-9])
-    scale = 1.0 if advice.measure == "win" else top
-    rows = "".join(_row(c, label, scale, advice.measure, c is ranked[0]) for c in ranked)
-    what = ("Chance to win from here" if advice.measure == "win"
-            else f"Average {advice.measure} from here")
-    return (f'<div class="wt-coach" role="status" aria-live="polite">'
-            f'<div class="wt-coach-head">Coach: {escape(what)}</div>{rows}'
-            f'<div class="wt-coach-say">{escape(advice.sentence(label))} The dark line on '
-            "each bar is its 95% interval: where the true chance most likely lies.</div></div>")
+    drawn = ranked if len(ranked) <= BARS + 1 else [*ranked[:BARS - 1], ranked[-1]]
+    rows = [_row(c, label, c is ranked[0]) for c in drawn]
+    if len(drawn) < len(ranked):
+        rows.insert(BARS - 1, f'<div class="wt-note">… and {len(ranked) - BARS} more choices '
+                    "between these and the last</div>")
+    return ('<div class="wt-coach" role="status" aria-live="polite">'
+            f'<div class="wt-coach-head">Coach: chance to win from here</div>{"".join(rows)}'
+            f'<div class="wt-coach-say">{escape(advice.sentence(label))}</div>'
+            f'<div class="wt-note">{escape(INTERVAL_MEANS)}</div></div>')
 
 
-def _row(chance: Chance, label: Callable[[str], str], scale: float, measure: str,
-         best: bool) -> str:
+def _row(chance: Chance, label: Callable[[str], str], best: bool) -> str:
     def at(x: float) -> float:
-        return max(0.0, min(100.0, 100 * x / scale))
+        return max(0.0, min(100.0, 100 * x))
 
     name = escape(" ".join(label(chance.action).split()))  # a button's lines, as one
-    value = f"{chance.mean:.0%}" if measure == "win" else f"{chance.mean:.1f}"
-    spoken = (f"{name}: {value}, 95% interval "
-              f"{_amount(chance.low, measure)} to {_amount(chance.high, measure)}")
+    value = f"{chance.mean:.0%}"
+    spoken = f"{name}: {value}, 95% interval {chance.low:.0%} to {chance.high:.0%}"
     span = at(chance.high) - at(chance.low)
     return (f'<div class="wt-coach-row{" wt-coach-best" if best else ""}" '
             f'aria-label="{spoken}"><span class="wt-coach-label">'
@@ -149,10 +150,6 @@ def _row(chance: Chance, label: Callable[[str], str], scale: float, measure: str
             f'style="width:{at(chance.mean):.1f}%"></span><span class="wt-coach-span" '
             f'style="left:{at(chance.low):.1f}%;width:{max(span, 0.6):.1f}%"></span></span>'
             f'<span class="wt-coach-value">{value}</span></div>')
-
-
-def _amount(x: float, measure: str) -> str:
-    return f"{x:.0%}" if measure == "win" else f"{x:.1f}"
 
 
 __all__ = ["CoachPanel", "Question", "answer_html", "games_for"]

@@ -32,7 +32,8 @@ STYLESHEET = """
 .wt-title { font-size: 26px; font-weight: 700; margin: 0 6px 0 0; white-space: nowrap; }
 .wt-app .widget-hbox.wt-main { align-items: flex-start; flex-wrap: nowrap; gap: 12px;
   margin: 0; }
-.wt-app .wt-table-region { flex: 1 1 auto; min-width: 0; }
+.wt-app .wt-left { flex: 1 1 auto; min-width: 0; }
+.wt-app .wt-table-region { width: 100%; }
 .wt-app .wt-side { flex: 0 0 400px; width: 400px; gap: 8px; }
 .wt-happened { background: #fff; border: 3px solid #1d6b3a; border-radius: 10px;
   padding: 6px 12px; min-height: 110px; max-height: 250px; overflow-y: auto; }

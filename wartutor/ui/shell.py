@@ -56,7 +56,11 @@ log = logging.getLogger(__name__)
 
 
 class TableDesign(Protocol):
-    """The variant's own part of an app: its table and the words on its buttons."""
+    """The variant's own part of an app: its table and the words on its buttons.
+
+    A design may also define ``choice_words(action)``, how a sentence names a choice
+    (the coach's, say) where the button's own label would not read well in one.
+    """
 
     @property
     def autoplay_label(self) -> str:
@@ -218,7 +222,7 @@ class GameApp(widgets.VBox):
         self._curtain_up = False
 
         # The three landmarks (named by the page script, see wartutor.ui.connection).
-        self._table = widgets.HTML(layout=widgets.Layout(flex="1 1 auto", min_width="0"))
+        self._table = widgets.HTML(layout=widgets.Layout(min_width="0"))
         self._table.add_class("wt-table-region")
         self._happened = widgets.HTML()
         self._happened.add_class("wt-happened")
@@ -319,7 +323,6 @@ class GameApp(widgets.VBox):
         coach = [self._coach.button] if self._coach is not None else []
         choices = widgets.VBox([
             *self._design_controls, self._action_row, self._reasons, self._message,
-            *([self._coach] if self._coach is not None else []),
             widgets.HBox([*coach, self._autoplay_button, self._undo, self._redo,
                           self._new_round], layout=widgets.Layout(flex_flow="row wrap")),
         ])
@@ -333,7 +336,10 @@ class GameApp(widgets.VBox):
             self._deal_code, self.large_print, self.show_everything, self.teacher_view,
         ])
         top.add_class("wt-top")
-        main = widgets.HBox([self._table, side])
+        # The coach's answer goes under the table, where there is width for its bars.
+        left = widgets.VBox([self._table, *([self._coach] if self._coach is not None else [])])
+        left.add_class("wt-left")
+        main = widgets.HBox([left, side])
         main.add_class("wt-main")
         super().__init__(children=[
             widgets.HTML(STYLESHEET),
@@ -891,8 +897,9 @@ class GameApp(widgets.VBox):
         self._reasons.value = self._reasons_html(refusals, watching=state is None)
         self._autoplay_button.disabled = not mine
         if self._coach is not None:
+            words = getattr(self._design, "choice_words", self._design.action_label)
             self._coach.offer(Question(self._variant, self._game.rules, view, decision,
-                                       self._design.action_label, self._coach_agents)
+                                       words, self._coach_agents)
                               if mine and decision is not None else None)
         watching = state is None
         refresh = getattr(self._design, "refresh_controls", None)

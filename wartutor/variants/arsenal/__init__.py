@@ -67,7 +67,6 @@ class Arsenal:
     rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS | {f"level-{level.number}": npc(level.style) for level in LEVELS}
-    coach_measure = unseen.COACH_MEASURE
 
     def player_names(self, rules: ArsenalRules) -> tuple[str, ...]:
         return ("You", "NPC")

@@ -30,9 +30,6 @@ from wartutor.variants.arsenal.position import SEATS, from_position
 from wartutor.variants.arsenal.rules import ArsenalRules
 from wartutor.variants.arsenal.view import ArsenalView
 
-COACH_MEASURE = "win"
-"""What the coach weighs a match by: whether the seat won it (see :func:`coach_value`)."""
-
 _ALLOWED = "the view of one side (you or the NPC) of a match in play"
 
 

@@ -60,7 +60,6 @@ class GuerrillaTactics:
     rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS
-    coach_measure = unseen.COACH_MEASURE
 
     def player_names(self, rules: GuerrillaRules) -> tuple[str, ...]:
         return NAMES[: rules.players]

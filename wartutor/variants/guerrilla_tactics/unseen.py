@@ -55,9 +55,6 @@ from wartutor.variants.guerrilla_tactics.state import (
 )
 from wartutor.variants.guerrilla_tactics.view import GuerrillaView, view
 
-COACH_MEASURE = "win"
-"""What the coach weighs a game by: the seat's share of the win (see :func:`coach_value`)."""
-
 MAX_DEALS = 10_000
 """Deals tried for one that fits what the table waits for. A deal fits at once when the
 viewer is the one asked; otherwise it may need a few tries, some tens at worst (another

@@ -57,7 +57,6 @@ class TradeWar:
     rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS
-    coach_measure = unseen.COACH_MEASURE  # what coach_value counts: the share of the win
 
     def player_names(self, rules: TradeRules) -> tuple[str, ...]:
         return tuple(name(p).capitalize() for p in range(rules.players))

@@ -41,10 +41,6 @@ from wartutor.variants.trade_war.view import TradeView
 # and most none; a thousand refusals in a row mean that no deal fits the view.
 ATTEMPTS = 1000
 
-# What a finished game is worth: the share of the win. The score (the resource pile)
-# decides the winner, and a Summary does not carry it.
-COACH_MEASURE = "win"
-
 
 def coach_value(summary: Summary, seat: int) -> float:
     """1 for the only winner, 1/k for a win shared by k (ruling TW-TIE 'shared'), else 0:

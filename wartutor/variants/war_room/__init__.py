@@ -44,7 +44,7 @@ from wartutor.variants.war_room.explain import RULE_TITLES, card_text, explain, 
 from wartutor.variants.war_room.game import WarRoomState
 from wartutor.variants.war_room.position import from_position, position_of
 from wartutor.variants.war_room.rules import FIXED_RULINGS, NAMES, WarRoomRules
-from wartutor.variants.war_room.unseen import COACH_MEASURE, coach_value, deal_unseen
+from wartutor.variants.war_room.unseen import coach_value, deal_unseen
 from wartutor.variants.war_room.view import WarRoomView, view
 
 __all__ = [
@@ -63,7 +63,6 @@ class WarRoom:
     rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS
-    coach_measure = COACH_MEASURE  # what coach_value measures
 
     def setting_label(self, name: str, value: object) -> str:
         """How a rule option reads in the apps' menus: a deck by its name, not its whole file."""

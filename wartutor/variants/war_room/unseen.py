@@ -30,8 +30,6 @@ from wartutor.variants.war_room.position import from_position
 from wartutor.variants.war_room.rules import WarRoomRules
 from wartutor.variants.war_room.view import WarRoomView
 
-COACH_MEASURE = "win"  # a War Room game is won by the last player remaining
-
 
 def coach_value(summary: Summary, seat: int) -> float:
     """1 for a sole win, 1/k for a win shared by k, 0 for a loss, a draw or no result."""
