@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from wartutor.core.cards import Card
 
@@ -37,12 +37,11 @@ def strength(card: Card, guerrilla_rank: int, ace_high: bool) -> int:
     return card.rank
 
 
-def force(cards: Iterable[Card], guerrilla_rank: int, ace_high: bool) -> Force:
+def force(cards: Sequence[Card], guerrilla_rank: int, ace_high: bool) -> Force:
     """What a player's face-up cards are worth: a pair of equal strength, else the best card."""
-    strengths = [strength(c, guerrilla_rank, ace_high) for c in cards]
-    if len(strengths) == 1:
-        return (0, strengths[0])
-    strengths.sort(reverse=True)
+    if len(cards) == 1:  # the usual case, worked out every skirmish: no list, no sort
+        return (0, strength(cards[0], guerrilla_rank, ace_high))
+    strengths = sorted([strength(c, guerrilla_rank, ace_high) for c in cards], reverse=True)
     if strengths[0] == strengths[1]:
         return (1, strengths[0])
     return (0, strengths[0])

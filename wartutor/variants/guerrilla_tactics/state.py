@@ -57,12 +57,13 @@ def put(draft: _Value, **fields: object) -> _Value:
     return draft
 
 
-def made(kind: type[_Value], **fields: object) -> _Value:
-    """A new frozen record with these fields, made without its ``__init__``.
+def made(kind: type[_Value], fields: dict[str, object]) -> _Value:
+    """A new frozen record with these fields (by name), made without its ``__init__``.
 
     Setting fields one at a time past the frozen guard is slow, and views are made at
-    every decision. Only for records without ``__post_init__``, given every field (one
-    left out would fail the first comparison or print of the record, as in the tests).
+    every decision (a dict of the fields costs less to pass than as many keywords).
+    Only for records without ``__post_init__``, given every field (one left out would
+    fail the first comparison or print of the record, as in the tests).
     """
     new = object.__new__(kind)
     new.__dict__.update(fields)

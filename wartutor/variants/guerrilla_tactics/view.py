@@ -70,27 +70,26 @@ def view(state: GuerrillaState, player: int | None) -> GuerrillaView:
     seats = []
     for p, s in enumerate(state.seats):
         sees, pending = everything or p == player, state.pending[p]
-        seats.append(made(
-            SeatView,
-            name=NAMES[p], out=s.out, draw_count=len(s.draw), discard_count=len(s.discard),
-            hand_count=len(s.hand), hand=s.hand if sees else None, shown=s.shown,
-            supported_last=_supported(state.last_table[p]),
-            penalty_due=s.supported, reveals_first=s.reveals_first,
-            played_guerrilla=s.played_guerrilla, has_chosen=pending is not None,
-            pending=pending if sees else None,
-        ))
-    return made(
-        GuerrillaView,
-        viewer=player, seats=tuple(seats), guerrilla_rank=state.guerrilla_rank,
-        ace_high=state.rules.ace == "high", skirmish=state.skirmish,
-        stage=KINDS.get(state.stage, "over"),
-        waiting_for=state.asked[:1] if state.stage in ("promote", "cancel") else state.asked,
-        proposer=state.proposer, contenders=state.contenders,
-        tie_round=state.tie_round,
-        table=_seen(state.table, player), last_table=_seen(state.last_table, player),
-        removed_count=len(state.removed), removed=state.removed if everything else None,
-        skirmish_limit=state.rules.skirmish_limit, outcome=state.outcome,
-    )
+        seats.append(made(SeatView, {
+            "name": NAMES[p], "out": s.out, "draw_count": len(s.draw),
+            "discard_count": len(s.discard), "hand_count": len(s.hand),
+            "hand": s.hand if sees else None, "shown": s.shown,
+            "supported_last": _supported(state.last_table[p]), "penalty_due": s.supported,
+            "reveals_first": s.reveals_first, "played_guerrilla": s.played_guerrilla,
+            "has_chosen": pending is not None, "pending": pending if sees else None,
+        }))
+    stage = state.stage
+    return made(GuerrillaView, {
+        "viewer": player, "seats": tuple(seats), "guerrilla_rank": state.guerrilla_rank,
+        "ace_high": state.rules.ace == "high", "skirmish": state.skirmish,
+        "stage": KINDS.get(stage, "over"),
+        "waiting_for": state.asked[:1] if stage in ("promote", "cancel") else state.asked,
+        "proposer": state.proposer, "contenders": state.contenders,
+        "tie_round": state.tie_round,
+        "table": _seen(state.table, player), "last_table": _seen(state.last_table, player),
+        "removed_count": len(state.removed), "removed": state.removed if everything else None,
+        "skirmish_limit": state.rules.skirmish_limit, "outcome": state.outcome,
+    })
 
 
 # Views are made at every decision, and these ask about a handful of cards: plain loops
