@@ -143,7 +143,7 @@ def legal_actions(state: GuerrillaState, player: int) -> tuple[str, ...]:
     if stage in ("play-first", "play"):
         return tuple([f"play {c.code}" for c in seat.hand])
     if stage == "support":
-        return (*(f"support {c.code}" for c in support_cards(state, player)), "decline")
+        return (*[f"support {c.code}" for c in support_cards(state, player)], "decline")
     if stage in ("tie-first", "tie"):
         choices = tie_choices(state, player)
         if len(choices) == 1:
@@ -256,12 +256,11 @@ def promotion_refusal(
 
 
 def open_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
-    active = state.active
     asked: tuple[int, ...] = ()
     # The conditions that hold for everyone or no one first: they usually fail.
     if state.guerrilla_rank < MAX_GUERRILLA_RANK and all(
-            state.seats[p].played_guerrilla for p in active):
-        asked = tuple(p for p in active if not promotion_refusal(state, p)[0])
+            [seat.played_guerrilla or seat.out for seat in state.seats]):
+        asked = tuple(p for p in state.active if not promotion_refusal(state, p)[0])
     if asked:
         return put(state, stage="promote", asked=asked)
     return after_promotion(state, events)

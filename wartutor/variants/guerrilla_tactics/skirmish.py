@@ -106,17 +106,17 @@ def stand(
 def support_cards(state: GuerrillaState, player: int) -> tuple[Card, ...]:
     """The cards of the hand whose support would improve the player's outcome
     (GT-SUPPORT-IMPROVES: judged against the table before anyone supports)."""
-    active = state.active
-    if state.tie_round or player not in active:
+    seats = state.seats
+    if state.tie_round or seats[player].out:
         return ()
-    forces = forces_of(state, active, 0)
-    rivals = max(f for p, f in forces.items() if p != player)
-    now = standing(forces[player], rivals)
+    rank, ace_high = state.guerrilla_rank, state.rules.ace == "high"
+    played = counted_cards(state, player, 0)
+    rivals = max([force(counted_cards(state, p, 0), rank, ace_high)
+                  for p, seat in enumerate(seats) if p != player and not seat.out])
+    now = standing(force(played, rank, ace_high), rivals)
     if now == 2:
         return ()
-    played = counted_cards(state, player, 0)
-    rank, ace_high = state.guerrilla_rank, state.rules.ace == "high"
-    return tuple([c for c in state.seats[player].hand
+    return tuple([c for c in seats[player].hand
                   if standing(force((*played, c), rank, ace_high), rivals) > now])
 
 
