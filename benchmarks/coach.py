@@ -7,8 +7,9 @@
    seconds for one press of the apps' Coach button (``games_for`` games a choice), on
    one core. A student waits this long for the bars.
 2. Strength (``--deals M`` > 0): the coach as a player (``coach_player``, ``G`` games a
-   choice) in every seat in turn on ``M`` deals, the heuristic in the others; beside it
-   the heuristic in the same seat on the same deals. In two-player games this is the
+   choice: the heuristic's move unless the coach is sure of a better one) in every seat
+   in turn on ``M`` deals, the heuristic in the others; beside it the heuristic in the
+   same seat on the same deals. In two-player games this is the
    coach's score against the heuristic (a win 1, a draw or unfinished game 1/2).
 """
 
@@ -109,7 +110,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=10)
     parser.add_argument("--deals", type=int, default=0)
-    parser.add_argument("--coach-games", type=int, default=20)
+    parser.add_argument("--coach-games", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--variant", action="append", choices=VARIANTS)
     args = parser.parse_args()

@@ -123,6 +123,13 @@ def advise(
     or the variant's first agent where it has no heuristic); the player who asks plays on
     with theirs too.
     """
+    results = _results(variant, rules, view, decision, games, seed, agents)
+    return Advice(decision.player, tuple(_chance(a, values) for a, values in results.items()))
+
+
+def _results(variant: Variant[Any], rules: Any, view: Any, decision: Decision, games: int,
+             seed: int, agents: Sequence[str] | None) -> dict[str, list[float]]:
+    """Each action's worth in each game, game by game (the same deals for every action)."""
     if not hasattr(variant, "deal_unseen"):
         raise BadInput(f"{variant.title} has no coach: there is nothing to choose in it",
                        allowed="Guerrilla Tactics, War Room, Trade War or Arsenal")
@@ -143,7 +150,7 @@ def advise(
             after, _ = coached.apply(dealt, action)
             summary = coached.play_on(rules, after, seats, play_seed, DEFAULT_MAX_LENGTH)
             totals[action].append(coached.coach_value(summary, decision.player))
-    return Advice(decision.player, tuple(_chance(a, values) for a, values in totals.items()))
+    return totals
 
 
 def _agents(variant: Variant[Any], rules: Any, agents: Sequence[str] | None) -> tuple[str, ...]:
@@ -166,23 +173,47 @@ def _chance(action: str, values: list[float]) -> Chance:
 
 
 def coach_player(
-    variant: Variant[Any], rules: Any, *, games: int = 30, agents: Sequence[str] | None = None
+    variant: Variant[Any], rules: Any, *, games: int = 40, agents: Sequence[str] | None = None
 ) -> Agent:
-    """A computer player that takes the choice the coach rates best, from ``games``
-    games a choice; its seed comes from the view, so the same table gives the same move.
+    """A computer player built on the coach: it plays the variant's heuristic, except where
+    the coach, in ``games`` games a choice, finds a choice that does clearly better than
+    the heuristic's (on the same deals, by more than ``SURE`` standard errors). A coach
+    of few games alone would choose by luck where the choices differ little. Its seed comes
+    from the view, so the same table gives the same move.
     """
-    def coach(view: Any, decision: Decision) -> str:
-        if len(decision.legal_actions) == 1:
-            return decision.legal_actions[0]
-        seed = zlib.crc32(repr(view).encode())
-        return advise(variant, rules, view, decision, games=games, seed=seed,
-                      agents=agents).best.action
+    heuristics: dict[int, Agent] = {}
+    name = DEFAULT_AGENT if DEFAULT_AGENT in variant.agents else next(iter(variant.agents))
 
+    def coach(view: Any, decision: Decision) -> str:
+        usual = heuristics.setdefault(decision.player,
+                                      variant.agents[name](decision.player, 0))(view, decision)
+        if len(decision.legal_actions) == 1:
+            return usual
+        seed = zlib.crc32(repr(view).encode())
+        results = _results(variant, rules, view, decision, games, seed, agents)
+        best = max(results, key=lambda a: sum(results[a]))
+        return best if _clearly_better(results[best], results[usual]) else usual
+
+    coach.__name__ = "coach"
     return coach
 
 
+SURE = 2.5  # standard errors: the best of several choices looks better than it is
+
+
+def _clearly_better(these: list[float], those: list[float]) -> bool:
+    """Whether game-by-game differences say ``these`` beat ``those`` beyond chance."""
+    differences = [a - b for a, b in zip(these, those, strict=True)]
+    n = len(differences)
+    mean = sum(differences) / n
+    if mean <= 0 or n < 2:
+        return False
+    spread = (sum((d - mean) ** 2 for d in differences) / (n - 1)) ** 0.5
+    return spread == 0 or mean > SURE * spread / n ** 0.5
+
+
 def coach_agent(
-    variant: Variant[Any], rules: Any, *, games: int = 30, agents: Sequence[str] | None = None
+    variant: Variant[Any], rules: Any, *, games: int = 40, agents: Sequence[str] | None = None
 ) -> Callable[[int, int], Agent]:
     """:func:`coach_player` as an agent maker (player, seed), as the apps seat computers."""
     def make(player: int, seed: int) -> Agent:
