@@ -135,13 +135,13 @@ def decision(state: GuerrillaState) -> Decision | None:
 
 def legal_actions(state: GuerrillaState, player: int) -> tuple[str, ...]:
     stage, seat = state.stage, state.seats[player]
+    if stage in ("play-first", "play"):  # the most asked, first
+        return tuple([f"play {c.code}" for c in seat.hand])
     if stage == "promote":
         return ("propose", "pass")
     if stage == "cancel":
         guerrillas = [c for c in seat.hand if is_guerrilla(c, state.guerrilla_rank)]
         return (*(f"cancel {c.code}" for c in guerrillas), "allow")
-    if stage in ("play-first", "play"):
-        return tuple([f"play {c.code}" for c in seat.hand])
     if stage == "support":
         return (*[f"support {c.code}" for c in support_cards(state, player)], "decline")
     if stage in ("tie-first", "tie"):
@@ -326,7 +326,7 @@ def reveal(state: GuerrillaState, events: Events) -> GuerrillaState:
     first = state.stage == "play-first"
     plays = [(p, BY_CODE[choice.split()[1]])
              for p, choice in enumerate(state.pending) if choice is not None]
-    state = lay(state, [(p, card, PLAY) for p, card in plays], 0)
+    state = lay(state, plays, PLAY, 0)
     state = put(state, pending=(None,) * len(state.seats))
     events.append(Revealed(state.skirmish, tuple(plays), first,
                            "GT-REVEAL-FIRST" if first else "GT-PLAY"))

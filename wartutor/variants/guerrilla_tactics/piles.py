@@ -61,13 +61,14 @@ def draw(
 
 
 def lay(
-    state: GuerrillaState, laid: Iterable[tuple[int, Card, str]], tie_round: int
+    state: GuerrillaState, laid: Iterable[tuple[int, Card]], how: str, tie_round: int
 ) -> GuerrillaState:
-    """Move cards (player, card, how laid) from hands to the table, in this order, and note
-    each Guerrilla played (GT-PROMO-PLAYED) and each support (its penalty is due)."""
+    """Move cards (player, card) from hands to the table, in this order, all laid ``how``,
+    and note each Guerrilla played (GT-PROMO-PLAYED) and each support (its penalty is due)."""
     seats, table, rank = list(state.seats), list(state.table), state.guerrilla_rank
-    for player, card, how in laid:
-        seats[player] = seats[player].laying(card, is_guerrilla(card, rank), how == SUPPORT)
+    support = how == SUPPORT
+    for player, card in laid:
+        seats[player] = seats[player].laying(card, is_guerrilla(card, rank), support)
         table[player] = (*table[player], Laid(card, how, tie_round))
     return put(state, seats=tuple(seats), table=tuple(table))
 

@@ -143,7 +143,7 @@ def apply_supports(state: GuerrillaState, events: Events) -> GuerrillaState:
         supports.append((p, BY_CODE[choice.split()[1]]))
     pending = (None,) * len(state.seats)
     if supports:
-        state = lay(state, [(p, card, SUPPORT) for p, card in supports], 0)
+        state = lay(state, supports, SUPPORT, 0)
         tally = changed(state.tally, supports=state.tally.supports + len(supports))
         state = put(state, pending=pending, tally=tally)
     else:
@@ -208,13 +208,13 @@ def lay_tie_cards(state: GuerrillaState, events: Events) -> GuerrillaState:
             continue
         words = choice.split()
         up_card = BY_CODE[words[1]]
-        state = lay(state, [(p, up_card, TIE_UP)], rnd)
+        state = lay(state, [(p, up_card)], TIE_UP, rnd)
         up.append((p, up_card))
         if len(words) == 4:
             down_card = BY_CODE[words[3]]
             pairs = (state.rules.tie_down == "pair"
                      and strength(down_card, rank, ace_high) == strength(up_card, rank, ace_high))
-            state = lay(state, [(p, down_card, TURNED if pairs else TIE_DOWN)], rnd)
+            state = lay(state, [(p, down_card)], TURNED if pairs else TIE_DOWN, rnd)
             down.append((p, 1))
             if pairs:
                 turned.append((p, down_card))

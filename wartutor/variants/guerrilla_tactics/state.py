@@ -100,8 +100,10 @@ class Seat:
     def laying(self, card: Card, guerrilla: bool, support: bool) -> Seat:
         """This seat once ``card`` is laid: out of the hand (and out of ``shown`` and
         ``tie_drawn``), noting a Guerrilla played and a support added."""
-        return changed(self, hand=_minus(self.hand, card), shown=_minus(self.shown, card),
-                       tie_drawn=_minus(self.tie_drawn, card),
+        shown, drawn = self.shown, self.tie_drawn  # both usually empty
+        return changed(self, hand=_minus(self.hand, card),
+                       shown=_minus(shown, card) if shown else shown,
+                       tie_drawn=_minus(drawn, card) if drawn else drawn,
                        played_guerrilla=self.played_guerrilla or guerrilla,
                        supported=self.supported or support)
 
@@ -111,7 +113,7 @@ class Seat:
 
 
 def _minus(cards: tuple[Card, ...], gone: Card) -> tuple[Card, ...]:
-    return tuple([c for c in cards if c != gone]) if cards else cards
+    return tuple([c for c in cards if c != gone])
 
 
 @dataclass(frozen=True)
