@@ -4,13 +4,14 @@ unseen cards and its playing on; these check the coach's answers."""
 
 from __future__ import annotations
 
+import zlib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from wartutor.core import BadInput, Game
-from wartutor.explore.coach import Advice, Chance, advise, coach_player
+from wartutor.explore.coach import Advice, Chance, _clearly_better, advise, coach_player
 from wartutor.ui import arsenal_app, guerrilla_tactics_app, trade_war_app, war_room_app
 from wartutor.ui.coach_panel import games_for
 from wartutor.variants import find_variant
@@ -168,19 +169,31 @@ def test_many_choices_get_fewer_games_each_so_a_press_stays_quick() -> None:
     assert games_for(20) == 50 and games_for(48) == 20 and games_for(293) == 10
 
 
-# The coach as a player
+# The coach as a player: the heuristic, overruled where the coach is sure
 
 
 @pytest.mark.parametrize("name", COACHED)
-def test_the_coach_player_takes_the_choice_the_coach_rates_best(name: str) -> None:
+def test_the_coach_player_keeps_the_heuristics_move_unless_the_coach_is_sure(name: str) -> None:
     game = at_decision(name, seed=4, skip=1)
     variant, decision = game.variant, game.decision
     assert decision is not None
     view = variant.view(game.state, decision.player)
     player = coach_player(variant, game.rules, games=6)
     chosen = player(view, decision)
-    assert chosen in decision.legal_actions
     assert chosen == player(view, decision)  # the same table, the same move
+    seed = zlib.crc32(repr(view).encode())
+    usual = variant.agents["heuristic"](decision.player, seed)(view, decision)
+    advice = advise(variant, game.rules, view, decision, games=6, seed=seed)
+    chances = {c.action: c for c in advice.chances}
+    assert chosen == usual or chances[chosen].total > chances[usual].total
+
+
+def test_only_a_clear_difference_game_by_game_overrules_the_heuristic() -> None:
+    assert _clearly_better([1.0] * 10, [0.0] * 10)
+    assert not _clearly_better([1.0, 0.0] * 5, [1.0, 0.0] * 5)  # the same games
+    assert not _clearly_better([1.0, 0.0, 0.0, 0.0], [0.0] * 4)  # one game in four
+    assert _clearly_better([1.0] * 8 + [0.0] * 2, [0.0] * 8 + [0.0, 1.0])
+    assert not _clearly_better([0.0] * 10, [1.0] * 10)
 
 
 # In the apps

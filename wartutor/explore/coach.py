@@ -181,15 +181,15 @@ def coach_player(
     of few games alone would choose by luck where the choices differ little. Its seed comes
     from the view, so the same table gives the same move.
     """
-    heuristics: dict[int, Agent] = {}
     name = DEFAULT_AGENT if DEFAULT_AGENT in variant.agents else next(iter(variant.agents))
 
     def coach(view: Any, decision: Decision) -> str:
-        usual = heuristics.setdefault(decision.player,
-                                      variant.agents[name](decision.player, 0))(view, decision)
+        seed = zlib.crc32(repr(view).encode())
+        # Made afresh from the table's seed: a heuristic that breaks ties at random would
+        # otherwise move differently at the same table.
+        usual = variant.agents[name](decision.player, seed)(view, decision)
         if len(decision.legal_actions) == 1:
             return usual
-        seed = zlib.crc32(repr(view).encode())
         results = _results(variant, rules, view, decision, games, seed, agents)
         best = max(results, key=lambda a: sum(results[a]))
         return best if _clearly_better(results[best], results[usual]) else usual
