@@ -168,3 +168,15 @@ def test_a_screen_waiting_for_a_classmate_names_them_once_they_sit_down(
     join_room(store, code, "Bo", pace="instant")
     ada.refresh()
     assert "Waiting for Bo to move" in ada.reasons_text()
+
+
+def test_in_a_room_the_coach_advises_the_student_at_the_screen_but_the_computers_stay(
+        store: RoomStore) -> None:
+    code = store.open_room(SHORT_DEAL, seats=2, students=2)
+    ada = join_room(store, code, "Ada", pace="instant")
+    bo = join_room(store, code, "Bo", pace="instant")
+    first = mover(ada, bo)
+    before = store.actions(code)
+    assert first.coach().startswith("Coach: chance to win from here")
+    assert first.opponent.layout.display == "none"  # how the computers play is the room's
+    assert store.actions(code) == before  # asking the coach moved nothing

@@ -84,10 +84,12 @@ class RoomGame(GameApp):
         computers = {s: computer for s in range(record.seats) if s >= record.students}
         super().__init__(variant, design, human=seat, agents=computers, seed=deal.seed,
                          rules=deal.rules(), pace=pace, names=self._students_names(variant, deal))
-        # A room's game is shared: nobody may undo it, deal again or peek.
+        # A room's game is shared: nobody may undo it, deal again, peek or change how the
+        # computers play (each screen plays their moves the same way). The Coach stays:
+        # its advice is for the one student at this screen.
         for hidden in (self._undo, self._redo, self._new_round, self._autoplay_button,
                        self.show_everything, self.timeline, self.seed_box, self.code_box,
-                       self._join):
+                       self._join, self.opponent):
             hidden.layout.display = "none"
         self.add_class("wt-room")
         # A screen that sits down (or back down) sees the table as it stands; a playback
