@@ -198,3 +198,19 @@ def test_the_computers_moves_play_out_on_the_table_one_moment_at_a_time(
     assert len(changes) >= 2, seen
     gaps = [b - a for a, b in pairwise(changes)]
     assert all(gap > 0.5 for gap in gaps), gaps
+
+
+@pytest.mark.parametrize("name", ["guerrilla_tactics", "war_room", "trade_war", "arsenal"])
+def test_the_coach_draws_its_bars_under_the_table_and_the_choices_stay_in_view(
+        projector: Page, projector_server: Server, name: str) -> None:
+    open_app(projector, projector_server, f"largest_{name}")
+    projector.get_by_role("button", name="Coach").first.click()
+    bars = projector.locator(".wt-coach-row")
+    expect(bars.first).to_be_visible(timeout=30_000)
+    assert bars.count() >= 2
+    first, side = bars.first.bounding_box(), projector.locator(".wt-side").bounding_box()
+    assert first is not None and side is not None
+    assert first["y"] + first["height"] <= HEIGHT  # the best choice's bar is on the screen
+    assert first["x"] + first["width"] <= side["x"]  # under the table, not over the choices
+    assert outside_window(projector) == []
+    projector.screenshot(path=str(ARTIFACTS / f"coach_{name}.png"))
