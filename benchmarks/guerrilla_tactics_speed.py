@@ -1,15 +1,20 @@
 """Guerrilla Tactics: the traced engine per step (beside an older checkout, in the same run),
 the fast path's games per second, and how often each ruling changes a seeded game's winner.
 
-    python benchmarks/guerrilla_tactics_speed.py [--baseline PATH] [--games N]
-        [--ruling-games M] [--ruling-agents heuristic|random]
+    python benchmarks/guerrilla_tactics_speed.py [--baseline PATH] [--traced-only]
+        [--traced-games K] [--games N] [--ruling-games M] [--ruling-agents heuristic|random]
 
 A *step* is one action through the engine contract: the decision, the chooser's view,
 the agent's choice and ``apply`` (its check, its events, the next state). Each tree is
 timed in its own fresh process (``python -S``: the rules need only the standard
 library) on the same games, the two in turn, three times, in CPU time (the machine may
-be busy); the best of each counts. ``--baseline`` is a checkout of an older commit
-(e.g. 95d1d0b), read only.
+be busy); the best of each counts. ``--baseline`` is a checkout of an older commit, read
+only, e.g. the first round's tree (issue 12 asks for 3x per step against it)::
+
+    git worktree add --detach /work/baseline 95d1d0b     # and afterwards:
+    git worktree remove --force /work/baseline
+
+``--traced-only`` stops after that table (the fast path and the rulings take minutes).
 
 The fast path (fast.py) plays whole games without states, events or views; it is timed
 in this process (CPU time), then as ``simulate`` runs it, 1,000 games on 2 worker
@@ -62,7 +67,9 @@ def per_step(tree: Path, players: int, agents: str, games: int) -> tuple[float, 
 
 def traced_side_by_side(baseline: Path | None, games: int) -> None:
     trees = {"now": HERE} | ({"baseline": baseline} if baseline else {})
-    print(f"Traced engine, microseconds per step (best of 3, {games} games each):")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"Traced engine, microseconds per step (best of 3, {games} games each; "
+          f"load average {load} on {os.cpu_count()} cores):")
     for players in (2, 3, 4):
         for agents in GUERRILLA_TACTICS.agents:
             best: dict[str, float] = {}
@@ -119,11 +126,15 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="an older checkout to time beside this one")
     parser.add_argument("--games", type=int, default=1000, help="fast-path games per table")
     parser.add_argument("--traced-games", type=int, default=20)
+    parser.add_argument("--traced-only", action="store_true",
+                        help="time the traced engine only (beside --baseline)")
     parser.add_argument("--ruling-games", type=int, default=1000)
     parser.add_argument("--ruling-agents", choices=tuple(GUERRILLA_TACTICS.agents),
                         default="heuristic")
     args = parser.parse_args()
     traced_side_by_side(args.baseline, args.traced_games)
+    if args.traced_only:
+        return
     fast_path(args.games)
     winner_changes(args.ruling_games, args.ruling_agents)
 
