@@ -257,7 +257,8 @@ def promotion_refusal(
 
 def open_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
     asked: tuple[int, ...] = ()
-    # The conditions that hold for everyone or no one first: they usually fail.
+    # The conditions that hold for everyone or no one first: they usually fail (every
+    # player still in has played a Guerrilla).
     if state.guerrilla_rank < MAX_GUERRILLA_RANK and all(
             [seat.played_guerrilla or seat.out for seat in state.seats]):
         asked = tuple(p for p in state.active if not promotion_refusal(state, p)[0])
