@@ -24,7 +24,7 @@ Computer 1 refills the hand with all 5 cards of the resource pile (the seven of 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
@@ -109,10 +109,13 @@ class TradeWar:
         """The state at ``position`` (see docs/positions.md), or BadInput saying why not."""
         return positions.from_position(rules, position, seed)
 
-    def deal_unseen(self, rules: TradeRules, view: TradeView, seed: int) -> TradeState:
+    def deal_unseen(
+        self, rules: TradeRules, view: TradeView, seed: int, seen: Sequence[TradeView] = ()
+    ) -> TradeState:
         """A whole table that shows ``view.viewer`` exactly ``view``, the cards it hides
-        dealt at random from ``seed``: the coach's deal, which never sees the real one."""
-        return unseen.deal_unseen(rules, view, seed)
+        dealt at random from ``seed`` where the views ``seen`` before (oldest first) allow:
+        the coach's deal, which never sees the real one."""
+        return unseen.deal_unseen(rules, view, seed, seen)
 
     def play_on(
         self, rules: TradeRules, state: TradeState, agents: tuple[str, ...], seed: int,

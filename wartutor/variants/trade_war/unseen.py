@@ -5,14 +5,16 @@ A player sees their own hand and resource pile, the battle on the table, the rem
 cards, the record of asks and how many cards each other zone holds (view.py).
 ``deal_unseen`` deals every other card at random among the zones that hide cards: the
 other players' hands and resource piles, the centre, and, in a stacked lesson that left
-cards out, out of the game. Each zone keeps the size the view shows. The state is built
+cards out, out of the game; each card only where the player's memory of the views seen
+before allows (memory.py: the battle cards went to a known pile, a miss tells a rank a
+hand lacked, ...). Each zone keeps the size the view shows. The state is built
 as a position (position.py), so it is checked like any position. A deal the rules could
 not have reached is dealt again, so every deal the rules allow is equally likely: such
 as a defender who still holds a card of the rank asked (every copy goes down as the
 stake, ruling TW-TRIPLES 'all'), or a player left with one battle play, which the rules
 would have made at once. At Putin's moment (someone holds him) he is dealt into a hand.
 
-Nothing here reads the real state: only the rules, the view and the seed.
+Nothing here reads the real state: only the rules, the views and the seed.
 
 >>> from wartutor.core import Game
 >>> from wartutor.variants.trade_war import TRADE_WAR, TradeRules
@@ -25,13 +27,15 @@ Nothing here reads the real state: only the rules, the view and the seed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wartutor.core.cards import RANK_CODES
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Summary
 from wartutor.core.errors import BadInput
-from wartutor.variants.trade_war.cards import PUTIN, Cards, trade_codes, trade_deck
+from wartutor.variants.trade_war.cards import PUTIN, Cards, TradeCard, trade_codes, trade_deck
+from wartutor.variants.trade_war.memory import CENTER, OUT, Memory, hand, memory, pile
 from wartutor.variants.trade_war.position import _ask_words, from_position
 from wartutor.variants.trade_war.rules import TradeRules
 from wartutor.variants.trade_war.state import DEFEND, PUTIN_WINDOW, REWARD, Battle, TradeState
@@ -51,26 +55,33 @@ def coach_value(summary: Summary, seat: int) -> float:
     return 1.0 / len(winners)
 
 
-def deal_unseen(rules: TradeRules, view: TradeView, seed: int) -> TradeState:
+def deal_unseen(
+    rules: TradeRules, view: TradeView, seed: int, seen: Sequence[TradeView] = ()
+) -> TradeState:
     """A whole state that shows ``view.viewer`` exactly ``view``, the hidden cards dealt
-    at random from ``seed`` (see the module docstring)."""
+    at random from ``seed`` where the views ``seen`` before it allow (see the module
+    docstring)."""
     _check(rules, view)
-    battle = view.battle
-    seen = {c.code for c in (*view.my_hand, *view.my_pile, *view.removed,
-                             *(battle.cards if battle is not None else ()))}
-    unseen = tuple(c for c in trade_deck() if c.code not in seen)
-    places = sum(view.hand_sizes) + sum(view.pile_sizes) + view.center_size - len(
-        view.my_hand) - len(view.my_pile)
-    if places > len(unseen):
-        raise BadInput(f"the view hides {places} cards and only {len(unseen)} cards are unseen",
+    places = _remembered(rules, tuple(seen), view).places
+    zones = _zones(view)
+    if zones[OUT] < 0:
+        raise BadInput(f"the view hides {len(places) - zones[OUT]} cards and only "
+                       f"{len(places)} cards are unseen",
                        allowed="a view of a Trade War table (every card in one place)")
+    nowhere = [c for c, where in places.items() if not where]
+    if nowhere:
+        raise BadInput(f"no deal of the unseen cards fits this view ({nowhere[0]} can be "
+                       f"nowhere the views seen allow)",
+                       allowed="a view of a table the rules can reach, and views of one game")
+    stacked = zones[OUT] > 0
     rng = Rng.from_seed(seed)
     refused = ""
     for _ in range(ATTEMPTS):
-        cards, rng = rng.shuffled(unseen)
-        if view.phase == PUTIN_WINDOW:
-            cards, rng = _putin_in_a_hand(view, cards, rng)
-        position, rng = _position(view, cards, places < len(unseen), rng)
+        dealt, rng = _dealt(places, zones, rng)
+        if dealt is None:
+            refused = "the cards whose places are remembered did not fit the zones' sizes"
+            continue
+        position, rng = _position(view, dealt, stacked, rng)
         try:
             return from_position(rules, position, rng.state)
         except BadInput as e:
@@ -79,17 +90,58 @@ def deal_unseen(rules: TradeRules, view: TradeView, seed: int) -> TradeState:
                    f"{refused})", allowed="a view of a table the rules can reach")
 
 
-def _putin_in_a_hand(view: TradeView, cards: Cards, rng: Rng) -> tuple[Cards, Rng]:
-    """At Putin's moment someone holds him: if the viewer does not, an unseen card in
-    another hand is Putin. Changing places with one of those cards at random keeps every
-    such deal equally likely."""
-    in_hands = sum(view.hand_sizes) - len(view.my_hand)  # the first cards dealt (_position)
-    if PUTIN not in cards or not in_hands:
-        return cards, rng
-    mixed = list(cards)
-    here, (there, rng) = mixed.index(PUTIN), rng.below(in_hands)
-    mixed[here], mixed[there] = mixed[there], mixed[here]
-    return tuple(mixed), rng
+_last_memory: tuple[TradeRules, tuple[TradeView, ...], TradeView, Memory] | None = None
+
+
+def _remembered(rules: TradeRules, seen: tuple[TradeView, ...], view: TradeView) -> Memory:
+    """The player's memory (memory.py). The coach deals many tables from one view and one
+    history: the last memory is kept, as long as it was derived from the very same views."""
+    global _last_memory
+    last = _last_memory
+    if (last is not None and last[2] is view and last[0] == rules and len(last[1]) == len(seen)
+            and all(a is b for a, b in zip(last[1], seen, strict=True))):
+        return last[3]
+    known = memory(rules, seen, view)
+    _last_memory = (rules, seen, view, known)
+    return known
+
+
+def _zones(view: TradeView) -> dict[str, int]:
+    """How many cards each zone that hides cards holds, "out" the cards never dealt."""
+    me, battle = view.viewer, view.battle
+    zones = {hand(p): size for p, size in enumerate(view.hand_sizes) if p != me}
+    zones |= {pile(p): size for p, size in enumerate(view.pile_sizes) if p != me}
+    zones[CENTER] = view.center_size
+    shown = (sum(len(group) for group in (view.my_hand, view.my_pile, view.removed))
+             + (len(battle.cards) if battle is not None else 0))
+    zones[OUT] = len(trade_deck()) - shown - sum(zones.values())  # below 0: too many hidden
+    return zones
+
+
+def _dealt(
+    places: Mapping[TradeCard, frozenset[str]], zones: dict[str, int], rng: Rng
+) -> tuple[dict[str, Cards] | None, Rng]:
+    """The hidden cards dealt into the zones, each into one of its places: the cards with
+    the fewest places first, each into a place drawn in proportion to the room left there
+    (with every card free, that is a uniform deal). None if a card found no room."""
+    cards, rng = rng.shuffled(tuple(places))
+    room = dict(zones)
+    dealt: dict[str, list[TradeCard]] = {zone: [] for zone in zones}
+    for c in sorted(cards, key=lambda c: len(places[c])):
+        open_places = sorted(place for place in places[c] if room.get(place, 0) > 0)
+        if not open_places:
+            return None, rng
+        pick, rng = rng.below(sum(room[place] for place in open_places))
+        for place in open_places:
+            pick -= room[place]
+            if pick < 0:
+                break
+        room[place] -= 1
+        dealt[place].append(c)
+    zones_dealt: dict[str, Cards] = {}
+    for zone, group in dealt.items():  # the order inside a zone owes nothing to the above
+        zones_dealt[zone], rng = rng.shuffled(tuple(group))
+    return zones_dealt, rng
 
 
 def _check(rules: TradeRules, view: TradeView) -> None:
@@ -105,21 +157,13 @@ def _check(rules: TradeRules, view: TradeView) -> None:
 
 
 def _position(
-    view: TradeView, cards: Cards, stacked: bool, rng: Rng
+    view: TradeView, dealt: dict[str, Cards], stacked: bool, rng: Rng
 ) -> tuple[dict[str, Any], Rng]:
-    """The position of the view with ``cards`` dealt into its hidden zones, in order:
-    the other hands, the other resource piles, the centre; the rest out of the game."""
+    """The position of the view with the ``dealt`` cards in its hidden zones."""
     me, n = view.viewer, view.rules.players
-    rest = list(cards)
-
-    def deal(size: int) -> Cards:
-        dealt = tuple(rest[:size])
-        del rest[:size]
-        return dealt
-
-    hands = [view.my_hand if p == me else deal(view.hand_sizes[p]) for p in range(n)]
-    piles = [view.my_pile if p == me else deal(view.pile_sizes[p]) for p in range(n)]
-    center = deal(view.center_size)
+    hands = [view.my_hand if p == me else dealt[hand(p)] for p in range(n)]
+    piles = [view.my_pile if p == me else dealt[pile(p)] for p in range(n)]
+    center = dealt[CENTER]
     deciding, rng = _deciding(view, hands, rng)
     position: dict[str, Any] = {
         "stage": view.phase, "turn": view.turn, "instigator": view.instigator,
