@@ -23,7 +23,7 @@ Compare VC: you 7 and Ana 6. The lowest wins: Ana's 6.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
@@ -118,9 +118,13 @@ class WarRoom:
         exactly as the traced engine would give it; ``max_length`` counts from the start."""
         return fast.play_on(rules, state, agents, seed, max_length)
 
-    def deal_unseen(self, rules: WarRoomRules, view: WarRoomView, seed: int) -> WarRoomState:
-        """A state the viewer cannot tell from the real one: the unseen cards dealt at random."""
-        return deal_unseen(rules, view, seed)
+    def deal_unseen(
+        self, rules: WarRoomRules, view: WarRoomView, seed: int,
+        seen: Sequence[WarRoomView] = (),
+    ) -> WarRoomState:
+        """A state the viewer cannot tell from the real one: the unseen cards dealt at random
+        where the views ``seen`` before (oldest first) allow them to be."""
+        return deal_unseen(rules, view, seed, seen)
 
     def coach_value(self, summary: Summary, seat: int) -> float:
         """What a finished game is worth to ``seat``: 1 for a sole win, 1/k for a shared one."""

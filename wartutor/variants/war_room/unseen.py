@@ -18,7 +18,7 @@ Three marks of a reveal cycle are not in the view, so they are chosen here:
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 
 from wartutor.core.chance import Rng, check_seed
 from wartutor.core.engine import Decision, Summary
@@ -26,6 +26,7 @@ from wartutor.core.errors import BadInput
 from wartutor.variants.war_room.agents import heuristic_agent
 from wartutor.variants.war_room.deck import RoomCard
 from wartutor.variants.war_room.game import ACTIVATE, DECLINE, WarRoomState
+from wartutor.variants.war_room.memory import LEFT_OUT, Memory, Place, fits, memory
 from wartutor.variants.war_room.position import from_position
 from wartutor.variants.war_room.rules import WarRoomRules
 from wartutor.variants.war_room.view import WarRoomView
@@ -39,12 +40,15 @@ def coach_value(summary: Summary, seat: int) -> float:
     return 1.0 / len(winners)
 
 
-def deal_unseen(rules: WarRoomRules, view: WarRoomView, seed: int) -> WarRoomState:
+def deal_unseen(
+    rules: WarRoomRules, view: WarRoomView, seed: int, seen: Sequence[WarRoomView] = ()
+) -> WarRoomState:
     """A state ``view.viewer`` cannot tell from the real one: the cards it does not show
-    dealt at random (deterministic in ``seed``) among the draw stacks and collections."""
+    dealt at random (deterministic in ``seed``) among the draw stacks and collections, each
+    where the views ``seen`` before (the same player's, oldest first) allow it to be."""
     _check(rules, view)
     rng = Rng.from_seed(check_seed(seed))
-    stacks, collections, stacked, rng = _deal(rules, view, rng)
+    stacks, collections, stacked, rng = _deal(rules, view, memory(rules, tuple(seen), view), rng)
     resolving = view.resolving
     position = {
         "stage": "declare" if resolving is None else "resolve",
@@ -84,26 +88,63 @@ def _check(rules: WarRoomRules, view: WarRoomView) -> None:
 
 
 def _deal(
-    rules: WarRoomRules, view: WarRoomView, rng: Rng
+    rules: WarRoomRules, view: WarRoomView, known: Memory, rng: Rng
 ) -> tuple[list[str], list[str], bool, Rng]:
-    """Every card not on the table, shuffled and dealt: stacks, then collections, by seat."""
-    unseen = Counter(rules.cards.cards)
-    unseen.subtract(here.card for here in view.table if here is not None)
-    pool = tuple(unseen.elements())
-    sizes = view.stack_counts + view.collection_counts
-    if sum(sizes) > len(pool) or min(unseen.values(), default=0) < 0:
-        raise BadInput("the view holds more cards than the deck has",
-                       allowed=f"the deck {rules.cards.name!r}: "
-                               f"{len(rules.cards.cards)} cards")
-    # A stacked lesson deal may leave cards of the deck out (WR-STACKED): some stay out.
-    shuffled, rng = rng.shuffled(pool)
-    piles: list[str] = []
-    at = 0
-    for size in sizes:
-        piles.append(_codes(shuffled[at:at + size]))
-        at += size
+    """The unseen cards dealt where the memory allows: stacks, then collections, by seat.
+
+    Each card a lot pins to one place goes there; the others, in a shuffled order, each go
+    to one of its lot's places with room, chosen with weight the room left (with one lot
+    that is a uniform deal), unless that leaves the rest no way to fit."""
     n = view.players
-    return piles[:n], piles[n:], at < len(pool), rng
+    places = [Place("draw", p) for p in range(n)] + [Place("collection", p) for p in range(n)]
+    room = [*view.stack_counts, *view.collection_counts]
+    room.append(known.unseen() - sum(room))  # what a stacked lesson deal left out
+    places.append(LEFT_OUT)
+    where = {place: j for j, place in enumerate(places)}
+    allowed = [frozenset(where[p] for p in lot.places) for lot in known.lots]
+    supply = [len(lot.cards) for lot in known.lots]
+    if room[-1] < 0 or not fits(supply, allowed, room):
+        raise BadInput("the cards these views leave unseen cannot fill the piles they show: "
+                       "they are not the views of one game",
+                       allowed="the views one player saw in one game, oldest first")
+    piles: list[list[RoomCard]] = [[] for _ in places]
+    waiting: list[tuple[int, RoomCard]] = []
+    for i, lot in enumerate(known.lots):
+        if len(allowed[i]) == 1:
+            (j,) = allowed[i]
+            piles[j].extend(lot.cards)
+            room[j] -= len(lot.cards)
+            supply[i] = 0
+        else:
+            waiting.extend((i, card) for card in lot.cards)
+    shuffled, rng = rng.shuffled(tuple(waiting))
+    for i, card in shuffled:
+        supply[i] -= 1
+        open_places = [j for j in sorted(allowed[i]) if room[j]]
+        while True:
+            j, rng = _weighted(open_places, room, rng)
+            room[j] -= 1
+            # With one lot still to deal, any place with room will do (it fills them all).
+            if sum(1 for left in supply if left) <= 1 or fits(supply, allowed, room):
+                break
+            room[j] += 1
+            open_places.remove(j)
+        piles[j].append(card)
+    codes = []
+    for pile in piles[:-1]:
+        mixed, rng = rng.shuffled(tuple(pile))
+        codes.append(_codes(mixed))
+    return codes[:n], codes[n:], bool(piles[-1]), rng
+
+
+def _weighted(places: list[int], room: list[int], rng: Rng) -> tuple[int, Rng]:
+    """One of ``places``, each as likely as the room it has left."""
+    pick, rng = rng.below(sum(room[j] for j in places))
+    for j in places:
+        pick -= room[j]
+        if pick < 0:
+            return j, rng
+    raise AssertionError("a pick below the total room lands in a place")
 
 
 def _codes(cards: tuple[RoomCard, ...]) -> str:
