@@ -28,7 +28,7 @@ Decision(player=1, kind='play', legal_actions=('play 5H', 'play KD'))
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wartutor.core.chance import check_seed
@@ -113,10 +113,12 @@ class GuerrillaTactics:
         """The engine's own state at that position, checked like a deal (see position.py)."""
         return from_position(rules, position, seed)
 
-    def deal_unseen(self, rules: GuerrillaRules, view: GuerrillaView, seed: int) -> GuerrillaState:
+    def deal_unseen(self, rules: GuerrillaRules, view: GuerrillaView, seed: int,
+                    seen: Sequence[GuerrillaView] = ()) -> GuerrillaState:
         """A table ``view``'s player cannot tell from the real one, the cards it does not
-        show dealt at random by ``seed`` (see unseen.py)."""
-        return unseen.deal_unseen(rules, view, check_seed(seed))
+        show dealt at random by ``seed`` where the player's earlier views ``seen`` (oldest
+        first) allow them to be (see unseen.py and memory.py)."""
+        return unseen.deal_unseen(rules, view, check_seed(seed), seen)
 
     def play_on(self, rules: GuerrillaRules, state: GuerrillaState, agents: tuple[str, ...],
                 seed: int, max_length: int | None) -> Summary:

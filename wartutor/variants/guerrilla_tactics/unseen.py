@@ -2,11 +2,14 @@
 
 A player sees their own hand, every card laid face up (and their own face-down ones), the
 Guerrillas shown to cancel a promotion, and how many cards every pile and hand holds.
-:func:`deal_unseen` shuffles every other card and deals it out again at those sizes: the
-other hands (beside the cards they have shown), every draw and discard pile (the viewer's
-own too: they are face down), the others' face-down tie-break cards and the removed pile.
-The dealt table then looks to that player exactly as the real one does, and nothing but
-the view and the seed decides it, so the coach cannot peek.
+:func:`deal_unseen` deals every other card out again at those sizes: into the other hands
+(beside the cards they have shown), every draw and discard pile (the viewer's own too:
+they are face down), the others' face-down tie-break cards and the removed pile, each
+card only into the places the player's memory allows it (memory.py: what the earlier
+views showed, such as each seat's own suits at the deal and the spoils in the winner's
+discard pile), as a shuffled deck dealt into the places that may take it would
+(matching.py). The dealt table then looks to that player exactly as the real one does,
+and nothing but the views and the seed decides it, so the coach cannot peek.
 
 >>> from wartutor.core import Game
 >>> from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS
@@ -15,6 +18,8 @@ the view and the seed decides it, so the coach cannot peek.
 >>> dealt = deal_unseen(game.rules, seen, seed=11)
 >>> GUERRILLA_TACTICS.view(dealt, 0) == seen, dealt.seats[0].hand == game.state.seats[0].hand
 (True, True)
+>>> [sorted({c.suit for c in s.draw}) for s in dealt.seats]  # each seat's own suits still
+[['D', 'H'], ['C', 'S']]
 
 What the table waits for says a little more than the sizes, and the deal keeps it: a
 player asked to propose a promotion holds no Guerrilla, one asked to cancel holds one, and
@@ -25,8 +30,8 @@ the heuristic agent on its own view there.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import islice, pairwise
+from collections.abc import Iterator, Sequence
+from itertools import pairwise
 from typing import Any
 
 from wartutor.core.cards import Card, standard_deck
@@ -41,6 +46,8 @@ from wartutor.variants.guerrilla_tactics.game import (
     KINDS,
     legal_actions,
 )
+from wartutor.variants.guerrilla_tactics.matching import dealt
+from wartutor.variants.guerrilla_tactics.memory import OUT, Memory, Place, memory
 from wartutor.variants.guerrilla_tactics.position import from_position, position_of
 from wartutor.variants.guerrilla_tactics.rules import GuerrillaRules
 from wartutor.variants.guerrilla_tactics.state import (
@@ -64,48 +71,43 @@ _ALLOWED = "the view of one player (a seat, not the teacher's) of a game in play
 _FULL_DECK = standard_deck()
 
 
-def deal_unseen(rules: GuerrillaRules, seen: GuerrillaView, seed: int) -> GuerrillaState:
-    """A table that ``seen.viewer`` cannot tell from the real one, the cards that view does
-    not show dealt at random by ``seed`` into the places it does not show."""
-    _check(rules, seen)
+def deal_unseen(rules: GuerrillaRules, view: GuerrillaView, seed: int,
+                seen: Sequence[GuerrillaView] = ()) -> GuerrillaState:
+    """A table that ``view.viewer`` cannot tell from the real one, the cards that view does
+    not show dealt at random by ``seed`` into the places it does not show, each only where
+    the player's memory of ``seen`` (their earlier views, oldest first) allows it."""
+    _check(rules, view)
+    known = _remembered(rules, tuple(seen), view)
     deck = tuple(c for c in DECK if c.suit in "".join(rules.suits))
-    shown_now = _cards_shown(seen)
-    slots = _slots(seen)
-    stacked = slots + len(shown_now) != len(deck) or any(
-        c not in deck for c in (*shown_now, *_last_shown(seen)))
+    stacked = OUT in known.room or any(c not in deck for c in _last_shown(view))
     # A stacked deal (Game.new(stacked=...)) may hold any cards of the 52, and the view does
-    # not say which: the unseen ones are then drawn from all the cards not shown.
-    unseen = tuple(c for c in (_FULL_DECK if stacked else deck) if c not in shown_now)
-    if len(unseen) < slots:
-        raise BadInput(f"the view shows {slots} cards face down, more than the "
-                       f"{len(unseen)} cards it does not show", allowed=_ALLOWED)
+    # not say which: the cards under the last skirmish's face-down ones may be any of them.
     could_be_pictured = tuple(c for c in (_FULL_DECK if stacked else deck)
-                              if c not in _last_shown(seen))
-    keeper = _holds_no_guerrilla(seen)
+                              if c not in _last_shown(view))
+    unseen = tuple(known.allowed)
+    places = tuple(known.room)
+    index = {place: i for i, place in enumerate(places)}
+    masks = [sum(1 << index[place] for place in known.allowed[c]) for c in unseen]
+    room = [known.room[place] for place in places]
     rng = Rng.from_seed(seed)
+    table = None
     for _ in range(MAX_DEALS):
-        dealt, rng = rng.shuffled(unseen)
-        kept: dict[int, tuple[Card, ...]] = {}
-        if keeper is not None:
-            # Dealt first from the cards that are no Guerrilla: the deals that fit, each
-            # as likely as before (a rejection would take many tries for a long hand).
-            held = seen.seats[keeper].hand_count - len(set(seen.seats[keeper].shown))
-            plain = [c for c in dealt if not is_guerrilla(c, seen.guerrilla_rank)]
-            if len(plain) < held:
-                break
-            kept[keeper] = tuple(plain[:held])
-            dealt = tuple(c for c in dealt if c not in kept[keeper])
-        dealt = dealt[:slots - sum(len(cards) for cards in kept.values())]
+        got = dealt(masks, room, rng)
+        if got is None:
+            raise BadInput("the views leave no room for the cards the player has not seen "
+                           "where they could be", allowed=_ALLOWED)
+        where, rng = got
+        cards_at: dict[Place, list[Card]] = {place: [] for place in places}
+        for c, i in zip(unseen, where, strict=True):
+            cards_at[places[i]].append(c)
         pictured, rng = rng.shuffled(could_be_pictured)
-        table = _laid_out(rules, seen, iter(dealt), iter(pictured), kept)
+        table = _laid_out(rules, view, cards_at, iter(pictured))
         if table is not None:
             break
-    else:
-        table = None
     if table is None:
         raise BadInput("no deal of the unseen cards fits what the table waits for",
                        allowed=_ALLOWED)
-    table = _choices_made(table, seen)
+    table = _choices_made(table, view)
     next_seed, _ = rng.below(1 << 64)  # the dealt table's own chance, apart from the deal's
     if stacked:  # no position: its deck is not the rules' deck
         return changed(table, rng=Rng.from_seed(next_seed), tally=_least_tally(table),
@@ -113,6 +115,22 @@ def deal_unseen(rules: GuerrillaRules, seen: GuerrillaView, seed: int) -> Guerri
     position: dict[str, Any] = position_of(table)
     del position["tally"]  # not in the view: the least the position allows
     return from_position(rules, position, next_seed)
+
+
+_last_memory: list[tuple[GuerrillaRules, tuple[GuerrillaView, ...], GuerrillaView, Memory]] = []
+
+
+def _remembered(rules: GuerrillaRules, before: tuple[GuerrillaView, ...],
+                seen: GuerrillaView) -> Memory:
+    """The player's memory, kept for the next call with these very views (the coach deals
+    a hundred tables from one decision's views: one memory serves them all)."""
+    for kept_rules, kept_before, kept_seen, kept in _last_memory:
+        if (kept_seen is seen and kept_rules == rules and len(kept_before) == len(before)
+                and all(a is b for a, b in zip(kept_before, before, strict=True))):
+            return kept
+    known = memory(rules, before, seen)
+    _last_memory[:] = [(rules, before, seen, known)]
+    return known
 
 
 def coach_value(summary: Summary, seat: int) -> float:
@@ -138,59 +156,37 @@ def _check(rules: GuerrillaRules, seen: GuerrillaView) -> None:
                        allowed="the rules of the game the view shows")
 
 
-def _cards_shown(seen: GuerrillaView) -> set[Card]:
-    """Every card the view shows where it is now: the own hand, the shown Guerrillas, the
-    cards on the table."""
-    own = seen.seats[seen.viewer or 0].hand or ()
-    shown = {c for s in seen.seats for c in s.shown}
-    return {*own, *shown, *(x.card for row in seen.table for x in row if x.card)}
-
-
 def _last_shown(seen: GuerrillaView) -> set[Card]:
     return {x.card for row in seen.last_table for x in row if x.card}
 
 
-def _slots(seen: GuerrillaView) -> int:
-    """How many cards the view shows only as sizes (or face down)."""
-    hidden = sum(s.draw_count + s.discard_count for s in seen.seats) + seen.removed_count
-    hidden += sum(s.hand_count - len(set(s.shown))
-                  for p, s in enumerate(seen.seats) if p != seen.viewer)
-    return hidden + sum(x.card is None for row in seen.table for x in row)
-
-
 def _laid_out(
-    rules: GuerrillaRules, seen: GuerrillaView, cards: Iterator[Card], pictured: Iterator[Card],
-    kept: dict[int, tuple[Card, ...]],
+    rules: GuerrillaRules, seen: GuerrillaView, cards_at: dict[Place, list[Card]],
+    pictured: Iterator[Card],
 ) -> GuerrillaState | None:
-    """The table with the dealt ``cards`` in every place the view does not show (the
-    ``kept`` cards in those seats' hands, and the ``pictured`` ones under the others'
-    face-down cards of the last skirmish), or None when it does not fit what the table
-    waits for."""
+    """The table with the dealt cards in every place the view does not show (and the
+    ``pictured`` ones under the others' face-down cards of the last skirmish), or None when
+    it does not fit what the table waits for."""
 
-    def take(count: int) -> tuple[Card, ...]:
-        return tuple(islice(cards, count))
+    def take(pile: str, p: int | None = None) -> tuple[Card, ...]:
+        return tuple(cards_at.get(Place(pile, p), ()))
 
     seats, table, last_table = [], [], []
     for p, s in enumerate(seen.seats):
         shown = tuple(dict.fromkeys(s.shown))  # a card shown twice is still one card
-        if s.hand is not None:
-            hand = s.hand
-        elif p in kept:
-            hand = shown + kept[p]
-        else:
-            hand = shown + take(s.hand_count - len(shown))
-        seats.append(Seat(draw=take(s.draw_count), discard=take(s.discard_count), hand=hand,
+        hand = s.hand if s.hand is not None else shown + take("hand", p)
+        seats.append(Seat(draw=take("draw", p), discard=take("discard", p), hand=hand,
                           shown=s.shown, out=s.out, supported=s.penalty_due,
                           reveals_first=s.reveals_first, played_guerrilla=s.played_guerrilla,
                           tie_drawn=_tie_drawn(seen, p, hand, len(shown))))
-        table.append(_face_down_dealt(seen.table[p], cards))
+        table.append(_face_down_dealt(seen.table[p], iter(take("table", p))))
         last_table.append(_face_down_dealt(seen.last_table[p], pictured))
     if not _could_lie_face_down(rules, seen, table, last_table):
         return None
     stage = _stage(rules, seen)
     n = len(seats)
     state = GuerrillaState(
-        rules=rules, rng=Rng.from_seed(0), seats=tuple(seats), removed=take(seen.removed_count),
+        rules=rules, rng=Rng.from_seed(0), seats=tuple(seats), removed=take("removed"),
         guerrilla_rank=seen.guerrilla_rank, skirmish=seen.skirmish, stage=stage,
         asked=(), pending=(None,) * n, contenders=seen.contenders, tie_round=seen.tie_round,
         proposer=seen.proposer, table=tuple(table), last_table=tuple(last_table),
@@ -258,13 +254,6 @@ def _tie_drawn(seen: GuerrillaView, p: int, hand: tuple[Card, ...], shown: int) 
     if p == seen.viewer and chosen is not None and len(chosen.split()) == 2:
         return hand[-1:]  # "up 9H": only one card was drawn
     return hand[len(hand) - min(2, len(hand) - shown):]
-
-
-def _holds_no_guerrilla(seen: GuerrillaView) -> int | None:
-    """The other player the table shows to hold no Guerrilla, if any: one asked to propose a
-    promotion, or the proposer of the one being cancelled (GT-PROMO-WHEN's condition)."""
-    who = {"promote": seen.waiting_for[0], "cancel": seen.proposer}.get(seen.stage)
-    return None if who == seen.viewer else who
 
 
 def _asked(state: GuerrillaState, seen: GuerrillaView) -> tuple[int, ...] | None:
