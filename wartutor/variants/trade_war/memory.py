@@ -58,7 +58,7 @@ from wartutor.core.cards import Card
 from wartutor.core.errors import BadInput
 from wartutor.variants.trade_war.cards import PUTIN, TradeCard, trade_deck
 from wartutor.variants.trade_war.rules import TradeRules
-from wartutor.variants.trade_war.state import PREPARE, PUTIN_WINDOW, REWARD
+from wartutor.variants.trade_war.state import ATTACK, DEFEND, PREPARE, PUTIN_WINDOW, REWARD
 from wartutor.variants.trade_war.view import TradeView
 
 CENTER, OUT = "center", "out"
@@ -159,16 +159,24 @@ def _moves(rules: TradeRules, before: TradeView, after: TradeView) -> Moves:
         move(hand(p), pile(p))
         if from_center > 0:
             move(CENTER, hand(p))
-    new_hits = [(r.player, r.target) for r in after.log[len(before.log):] if r.shown]
-    battles = ([(before.instigator, before.battle.defender)] if before.battle is not None
-               else []) + new_hits
-    for attacker, defender in battles:
-        for p in (attacker, defender):
+    fights = _decided(rules, before, after)
+    rewarded = _rewarded(rules, before, after, fights)
+
+    def kept(p: int) -> bool:
+        """A pile loses cards only to its owner's refill or swap, or to a reward."""
+        return p not in preparing and not rewarded
+
+    for attacker, defender, laying, _ in fights:
+        for p in laying:
             move(hand(p), BATTLE)
+        winners: tuple[int, ...] = (attacker, defender)
+        if len(fights) == 1:  # a kept pile that grew took the one battle: its player won
+            winners = tuple(p for p in winners if kept(p)
+                            and after.pile_sizes[p] > before.pile_sizes[p]) or winners
+        for p in winners:
             move(BATTLE, pile(p))
             if rules.winnings == "hand-first":
                 move(BATTLE, hand(p))
-    rewarded = _rewarded(rules, before, after, new_hits)
     for winner in rewarded:
         prizes = [pile(winner)] + ([hand(winner)] if rules.reward_to == "hand" else [])
         sources = [CENTER] if from_center > 0 else []
@@ -177,13 +185,20 @@ def _moves(rules: TradeRules, before: TradeView, after: TradeView) -> Moves:
             for prize in prizes:
                 move(source, prize)
     for p in range(n):
-        # A pile loses cards only to its owner's refill or swap, or to a reward: a pile
-        # that could lose none and did not grow took none.
-        if (p not in preparing and not rewarded
-                and after.pile_sizes[p] == before.pile_sizes[p]):
+        if kept(p) and after.pile_sizes[p] == before.pile_sizes[p]:  # it took none
             for destinations in moves.values():
                 destinations.discard(pile(p))
     return moves
+
+
+def _to_lay(rules: TradeRules, view: TradeView) -> tuple[int, ...]:
+    """Who may still lay cards from their hand in the battle on the table: the plays
+    shown are down; after a tie (ruling TW-BATTLE-TIE 'again') both play again."""
+    assert view.battle is not None
+    attacker, defender = view.instigator, view.battle.defender
+    if rules.battle_tie == "again" or view.phase == ATTACK:
+        return attacker, defender
+    return (defender,) if view.phase == DEFEND else ()
 
 
 def _instigators(rules: TradeRules, before: TradeView, after: TradeView) -> set[int]:
@@ -195,23 +210,36 @@ def _instigators(rules: TradeRules, before: TradeView, after: TradeView) -> set[
     return starting | {(before.instigator + k) % n for k in range(1, turns + 1)}
 
 
+Fight = tuple[int, int, tuple[int, ...], bool]
+
+
+def _decided(rules: TradeRules, before: TradeView, after: TradeView) -> list[Fight]:
+    """The battles decided between the two views: attacker, defender, who may have laid
+    cards from their hand, and whether it could be someone's third win in a row. The
+    battle on the table at ``after`` is not decided yet, and every card in it is shown."""
+    fights: list[Fight] = []
+    if before.battle is not None:
+        fighters = (before.instigator, before.battle.defender)
+        third = max(before.streaks[p] for p in fighters) >= THIRD_WIN
+        fights.append((*fighters, _to_lay(rules, before), third))
+    fights += [(r.player, r.target, (r.player, r.target), True)
+               for r in after.log[len(before.log):] if r.shown]
+    return fights[:-1] if after.battle is not None else fights
+
+
 def _rewarded(rules: TradeRules, before: TradeView, after: TradeView,
-              new_hits: list[tuple[int, int]]) -> set[int]:
+              fights: list[Fight]) -> set[int]:
     """Who may have taken a three-wins reward between the two views. A reward ends the
     turn, and at ``after`` a reward still to take is not taken yet."""
     pending_before = before.phase == REWARD
     if after.turn == before.turn and not pending_before:
         return set()
-    decided = len(new_hits) - (after.battle is not None and bool(new_hits))
-    first = before.battle
-    if first is not None and not (after.battle is not None and not new_hits):
-        fighters = (before.instigator, first.defender)
-        decided += max(before.streaks[p] for p in fighters) >= THIRD_WIN
-    if not pending_before and decided - (after.phase == REWARD) <= 0:
+    thirds = sum(third for *_, third in fights) - (after.phase == REWARD)
+    if not pending_before and thirds <= 0:
         return set()
-    fought = [(before.instigator, first.defender)] if first is not None else []
-    fought += new_hits + ([(before.log[-1].player, before.log[-1].target)]
-                          if pending_before and before.log else [])
+    fought = [(attacker, defender) for attacker, defender, *_ in fights]
+    if pending_before and before.log:
+        fought.append((before.log[-1].player, before.log[-1].target))
     winners = {before.instigator} if pending_before else set()
     for attacker, defender in fought:
         winners |= {attacker, defender} if rules.streak == "game" else {attacker}
