@@ -165,7 +165,7 @@ def _follow(rules: WarRoomRules, lots: list[Lot], before: WarRoomView,
                              f"{after.round} as it is shown")
         if len(ends) == 1:
             return _revealed(rules, _ended(lots, before, ends[0]), after)
-    return _revealed(rules, _forgotten(lots, before, after), after)
+    return _revealed(rules, _forgotten(rules, lots, before, after), after)
 
 
 class _End(NamedTuple):
@@ -225,13 +225,38 @@ def _ended(lots: list[Lot], before: WarRoomView, end: _End) -> list[Lot]:
     return lots
 
 
-def _forgotten(lots: list[Lot], before: WarRoomView, after: WarRoomView) -> list[Lot]:
-    """Rounds nobody showed were played in between: any card in play may be anywhere now
-    (what was left out of a stacked deal stays out)."""
-    everywhere = _places(after)
-    lots = [Lot(lot.cards, frozenset(everywhere | (lot.places & {LEFT_OUT}))) for lot in lots]
+def _forgotten(rules: WarRoomRules, lots: list[Lot], before: WarRoomView,
+               after: WarRoomView) -> list[Lot]:
+    """Rounds nobody showed were played in between: a card could have been drawn and won by
+    anyone. Unless the stacks show no reshuffle moved a collection, any card in play may
+    then be anywhere (what was left out of a stacked deal stays out)."""
     table = tuple(here.card for here in before.table if here is not None)
-    return [*lots, Lot(table, frozenset(everywhere))]
+    if not _kept_collections(rules, before, after):
+        everywhere = _places(after)
+        lots = [Lot(lot.cards, everywhere | (lot.places & {LEFT_OUT})) for lot in lots]
+        return [*lots, Lot(table, everywhere)]
+    won = frozenset(Place("collection", w) for w in before.remaining)
+    kept = {Place("collection", p) for p in after.remaining} | {LEFT_OUT}
+
+    def since(place: Place) -> frozenset[Place]:
+        return frozenset({place}) if place in kept else won | {place}
+
+    lots = [Lot(lot.cards, frozenset().union(*map(since, lot.places))) for lot in lots]
+    return [*lots, Lot(table, won)]
+
+
+def _kept_collections(rules: WarRoomRules, before: WarRoomView, after: WarRoomView) -> bool:
+    """Whether every card in a collection of a player still in at ``after`` stayed there.
+
+    With no void stalemates, a stack loses one card a round and gains only at a reshuffle,
+    by its owner's whole collection. So if every remaining stack is exactly one card a
+    round smaller, no reshuffle gave anyone a card: every collection was empty whenever one
+    came, and a collection keeps its cards until then."""
+    if rules.stalemate == "void":
+        return False
+    rounds = after.round - before.round
+    return all(after.stack_counts[p] == before.stack_counts[p] - rounds
+               for p in after.remaining)
 
 
 def _revealed(rules: WarRoomRules, lots: list[Lot], view: WarRoomView) -> list[Lot]:

@@ -2,10 +2,13 @@
 
 Every draw stack is face down, even to its owner, and collection piles show only their
 sizes (WR-COLLECTIONS), so a player sees the revealed cards and their VCs, the pile
-sizes, who has declared, their own declaration and, once shown, everyone's. The cards
-not on the table are dealt at random into the piles, every pile keeping its size; the
-state is then built as a position, so it is checked like any position. Nothing but the
-rules, the view and the seed is read: the coach cannot peek.
+sizes, who has declared, their own declaration and, once shown, everyone's. But every
+card on its way into a pile was face up, so the views seen before tell where many of the
+hidden cards are (memory.py): a collection holds the cards its owner won since the last
+reshuffle, a new draw stack the old one's rest and its owner's collection. The cards not
+on the table are dealt at random into the piles where that memory allows, every pile
+keeping its size; the state is then built as a position, so it is checked like any
+position. Nothing but the rules, the views and the seed is read: the coach cannot peek.
 
 Three marks of a reveal cycle are not in the view, so they are chosen here:
 - a declaration another player has made but not yet shown: the one that player's
@@ -119,13 +122,15 @@ def _deal(
             waiting.extend((i, card) for card in lot.cards)
     shuffled, rng = rng.shuffled(tuple(waiting))
     for i, card in shuffled:
+        # With this card's lot the only one still to deal, any place with room will do (the
+        # lot fills them all); otherwise a place is taken only if the rest still fit.
+        alone = sum(1 for left in supply if left) == 1
         supply[i] -= 1
         open_places = [j for j in sorted(allowed[i]) if room[j]]
         while True:
             j, rng = _weighted(open_places, room, rng)
             room[j] -= 1
-            # With one lot still to deal, any place with room will do (it fills them all).
-            if sum(1 for left in supply if left) <= 1 or fits(supply, allowed, room):
+            if alone or fits(supply, allowed, room):
                 break
             room[j] += 1
             open_places.remove(j)
