@@ -148,6 +148,7 @@ class _Moment:
     played: tuple[bool, ...]
     laid: tuple[int, ...]  # cards on the table, each seat
     last_laid: tuple[int, ...]  # cards each seat laid in the last finished skirmish
+    shown: tuple[tuple[Card, ...], ...]  # the Guerrillas each seat has shown and still holds
     view: GuerrillaView | None  # None for the deal
 
     @classmethod
@@ -155,7 +156,7 @@ class _Moment:
         """The deal, before the first skirmish (and its promotion window)."""
         zeros, no = (0,) * rules.players, (False,) * rules.players
         return cls(0, "promote", 2, tuple(13 * len(s) for s in rules.suits), zeros, zeros,
-                   no, no, zeros, zeros, None)
+                   no, no, zeros, zeros, ((),) * rules.players, None)
 
     @classmethod
     def of(cls, v: GuerrillaView) -> _Moment:
@@ -164,7 +165,7 @@ class _Moment:
                    tuple(x.discard_count for x in s), tuple(x.hand_count for x in s),
                    tuple(x.out for x in s), tuple(x.played_guerrilla for x in s),
                    tuple(len(row) for row in v.table), tuple(len(row) for row in v.last_table),
-                   v)
+                   tuple(x.shown for x in s), v)
 
 
 Knowledge = dict[Card, int]  # every card of the deck: the places (bits) it may be in
@@ -314,31 +315,56 @@ class _Follower:
         out = {p for p in range(self.n) if now.out[p] and not before.out[p]}
         recruits = self.recruits(before, now, finished)
         shuffled = self.may_reshuffle(before, now, finished, recruits)
+        # A canceller shows the Guerrilla that cancels, and it stays shown in the hand until
+        # laid; the recruits go into their discard pile, which grows unless shuffled away.
+        cancellers = {p for p in range(self.n)
+                      if (_showed_more(before.shown[p], now.shown[p]) or now.out[p] or finished
+                          or now.laid[p] > before.laid[p])
+                      and (p in shuffled or now.discard[p] > before.discard[p])}
+        first, last = (cancellers if may else set() for may in recruits)
+        # A discard pile that now holds cards and took no recruits since the start of the
+        # skirmish in play was not shuffled since (only a spoils could have filled it again).
+        shuffled_last = {p for p in shuffled if not now.discard[p] or p in last}
         if not finished:
-            return self.spread(knowledge, self.reach(out, {
-                p for p in shuffled if not now.discard[p] or recruits[1]}, recruits[1]))
+            return self.spread(knowledge, self.reach(out, shuffled_last, last))
         everyone = set(range(self.n)) if finished > 1 else None
-        knowledge = self.spread(knowledge, self.reach(out, shuffled, recruits[0], everyone))
+        knowledge = self.spread(knowledge, self.reach(out, shuffled, first, everyone))
         knowledge = self.spoils(knowledge, before, now, finished)
-        return self.spread(knowledge, self.reach(out, {
-            p for p in shuffled if not now.discard[p] or recruits[1]}, recruits[1]))
+        return self.spread(knowledge, self.reach(out, shuffled_last, last))
 
     def recruits(self, before: _Moment, now: _Moment, finished: int) -> tuple[bool, bool]:
         """Whether a promotion may have been cancelled (and cards recruited) before the end of
         the skirmish in play at ``before`` (or between the skirmishes), and after the start
-        of the one in play ``now`` (or, with none finished, between the two moments)."""
-        still_out = [p for p in range(self.n) if not now.out[p] and not now.played[p]]
-        # A player still in who has not played a Guerrilla had not at any window between
-        # (the mark only comes, unless an accepted promotion clears it): nobody proposed.
-        nobody = before.rank >= MAX_GUERRILLA_RANK or (bool(still_out) and (
-            now.rank == before.rank or self.rules.guerrillas_played == "whole-game"))
-        if nobody:
+        of the one in play ``now`` (or, with none finished, between the two moments).
+
+        A proposal needs every player still in to have played a Guerrilla (GT-PROMO-PLAYED),
+        and that mark only comes, unless an accepted promotion clears it; a cancel leaves
+        the rank as it was. One window opens a skirmish (GT-PROMO-ONCE).
+        """
+        active = [p for p in range(self.n) if not now.out[p]]
+        not_played = any(not now.played[p] for p in active)
+        if before.rank >= MAX_GUERRILLA_RANK:
             return False, False
+        # The window of the skirmish now: a cancel there clears no mark, so every mark now
+        # was there already.
+        last = (now.stage not in WINDOW and not not_played and now.rank < MAX_GUERRILLA_RANK
+                and (finished > 0 or before.stage in WINDOW))
         if not finished:
-            passed = (before.stage in WINDOW and now.stage not in WINDOW
-                      and now.rank == before.rank)  # a cancel leaves the rank as it was
-            return passed, passed
-        return before.stage in WINDOW or finished > 1, now.stage not in WINDOW
+            return last and now.rank == before.rank, last and now.rank == before.rank
+        if not_played and (now.rank == before.rank or self.rules.guerrillas_played == "whole-game"):
+            return False, last  # no mark was cleared, so none was there at any window
+        promoted = now.rank - before.rank
+        windows = (before.stage in WINDOW) + (now.stage not in WINDOW) + finished - 1
+        if promoted >= windows:
+            return False, False  # every window promoted
+        # A mark on a player who has laid nothing since the start of this skirmish was not
+        # cleared at its window: the promotion came before, at the window of ``before``.
+        kept_mark = self.rules.guerrillas_played == "since-rank-change" and any(
+            now.played[p] and not now.laid[p] for p in active)
+        first = before.stage in WINDOW or finished > 1
+        if finished == 1 and promoted and kept_mark:
+            first = False
+        return first, last
 
     def may_reshuffle(self, before: _Moment, now: _Moment, finished: int,
                       recruits: tuple[bool, bool]) -> set[int]:
@@ -359,7 +385,7 @@ class _Follower:
                 may.add(p)
         return may
 
-    def reach(self, out: set[int], shuffled: set[int], recruits: bool,
+    def reach(self, out: set[int], shuffled: set[int], cancellers: set[int],
               spoils: set[int] | None = None) -> list[int]:
         """Every place, with all the places its cards may reach by these moves."""
         n, moves = self.n, [0] * len(self.all)
@@ -370,8 +396,7 @@ class _Follower:
                 self.removed if p in out else 0)
             if p in shuffled:
                 moves[PILES.index("discard") * n + p] |= self.bit("draw", p)
-            if recruits:
-                moves[draw] |= sum(self.bit("discard", q) for q in range(n) if q != p)
+            moves[draw] |= sum(self.bit("discard", q) for q in cancellers if q != p)
             if spoils is not None:
                 moves[PILES.index("table") * n + p] |= self.removed | sum(
                     self.bit("discard", w) for w in spoils)
@@ -460,6 +485,11 @@ def _winners(last: tuple[tuple[Laid, ...], ...], ranks: range, ace_high: bool) -
         if forces:
             winners.update(best_of(forces))
     return winners
+
+
+def _showed_more(before: tuple[Card, ...], now: tuple[Card, ...]) -> bool:
+    """Whether a seat has shown a Guerrilla since (a card shown again is listed again)."""
+    return any(now.count(c) > before.count(c) for c in now)
 
 
 def _pinned(v: GuerrillaView) -> set[Card]:
