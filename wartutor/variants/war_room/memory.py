@@ -37,7 +37,6 @@ import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import NamedTuple
 
 from wartutor.core.errors import BadInput
@@ -106,12 +105,23 @@ def memory(rules: WarRoomRules, seen: Sequence[WarRoomView], view: WarRoomView) 
     """What ``view.viewer`` knows of the cards ``view`` does not show, having seen the views
     ``seen`` before it (oldest first, the same player's, any of them left out)."""
     views = (*seen, view)
+    for earlier_rules, earlier_views, known in _recent:
+        # The coach deals a hundred tables from one history: the same views, so comparing
+        # them is mostly comparing each with itself, far quicker than hashing them all.
+        if earlier_views == views and earlier_rules == rules:
+            return known
     for earlier in views:
         _check(rules, earlier, view)
-    return _remembered(rules, views)
+    known = _remembered(rules, views)
+    _recent.insert(0, (rules, views, known))
+    del _recent[_RECENT:]
+    return known
 
 
-@lru_cache(maxsize=16)  # the coach deals a hundred tables from one history
+_RECENT = 4  # histories remembered: a few screens may ask in turn
+_recent: list[tuple[WarRoomRules, tuple[WarRoomView, ...], Memory]] = []
+
+
 def _remembered(rules: WarRoomRules, views: tuple[WarRoomView, ...]) -> Memory:
     lots = list(_tidy(rules, _first(rules, views[0]), views[0]))
     for before, after in itertools.pairwise(views):
@@ -122,7 +132,10 @@ def _remembered(rules: WarRoomRules, views: tuple[WarRoomView, ...]) -> Memory:
 def _check(rules: WarRoomRules, earlier: WarRoomView, view: WarRoomView) -> None:
     if not isinstance(earlier, WarRoomView):
         raise BadInput(f"{earlier!r} is not a War Room view", allowed="view(state, seat)")
-    if earlier.viewer is None or earlier.viewer != view.viewer:
+    if view.viewer is None:
+        raise BadInput("a teacher's view shows every card: nothing is hidden to remember",
+                       allowed="a player's view, view(state, seat)")
+    if earlier.viewer != view.viewer:
         raise BadInput(f"a view of seat {earlier.viewer} is among the views of seat "
                        f"{view.viewer}", allowed="the views one player saw, never a teacher's")
     if earlier.outcome is not None:
@@ -235,7 +248,9 @@ def _forgotten(rules: WarRoomRules, lots: list[Lot], before: WarRoomView,
         everywhere = _places(after)
         lots = [Lot(lot.cards, everywhere | (lot.places & {LEFT_OUT})) for lot in lots]
         return [*lots, Lot(table, everywhere)]
-    won = frozenset(Place("collection", w) for w in before.remaining)
+    # A card that moved came to rest in a collection that grew (none of them shrank).
+    won = frozenset(Place("collection", w) for w in after.remaining
+                    if after.collection_counts[w] > before.collection_counts[w])
     kept = {Place("collection", p) for p in after.remaining} | {LEFT_OUT}
 
     def since(place: Place) -> frozenset[Place]:
