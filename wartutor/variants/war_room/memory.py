@@ -88,15 +88,16 @@ class Memory:
     def admits(self, piles: Mapping[Place, Sequence[RoomCard]]) -> bool:
         """Whether the hidden cards lying in ``piles`` are as the memory allows: the copies
         of each card can be matched to the lots so that each lies in one of its lot's places."""
-        for card in {card for pile in piles.values() for card in pile}:
-            lying = [(place, list(pile).count(card)) for place, pile in piles.items()]
+        hidden = Counter(card for pile in piles.values() for card in pile)
+        if hidden != Counter(card for lot in self.lots for card in lot.cards):
+            return False
+        order = list(piles)
+        for card in hidden:
             held = [lot for lot in self.lots if card in lot.cards]
-            supply = [lot.cards.count(card) for lot in held]
-            order = [place for place, _ in lying]
-            allowed = [frozenset(order.index(p) for p in lot.places if p in order)
+            allowed = [frozenset(order.index(p) for p in lot.places if p in piles)
                        for lot in held]
-            if sum(supply) != sum(n for _, n in lying) or not fits(
-                    supply, allowed, [n for _, n in lying]):
+            if not fits([lot.cards.count(card) for lot in held], allowed,
+                        [list(piles[place]).count(card) for place in order]):
                 return False
         return True
 
