@@ -5,6 +5,7 @@ any state exactly as the traced engine plays them on, and the worth of a finishe
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections import Counter
@@ -16,7 +17,8 @@ from wartutor.core import BadInput, Game, rulings_of
 from wartutor.core.engine import Step, Summary
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS, GuerrillaRules, GuerrillaState
 from wartutor.variants.guerrilla_tactics.game import legal_actions
-from wartutor.variants.guerrilla_tactics.state import DECK
+from wartutor.variants.guerrilla_tactics.memory import REMOVED, Place, memories, memory
+from wartutor.variants.guerrilla_tactics.state import BY_CODE, DECK
 
 GT = GUERRILLA_TACTICS
 YOU, ANA = 0, 1
@@ -297,3 +299,150 @@ def test_a_win_is_worth_one_a_shared_win_its_share_and_anything_else_nothing() -
     assert worth((YOU, ANA), ANA) == 0.5 and worth((0, 1, 2), 2) == pytest.approx(1 / 3)
     assert worth((), YOU) == 0.0  # a draw: everyone out at once, or the skirmish limit
     assert worth(None, YOU) == 0.0  # stopped unfinished
+
+
+# What the player remembers: the unseen cards dealt only where the earlier views allow
+
+
+def real_place(state: GuerrillaState) -> dict[Any, Place]:
+    """Where each card really is."""
+    places: dict[Any, Place] = {c: REMOVED for c in state.removed}
+    for p, seat in enumerate(state.seats):
+        for pile, cards in (("draw", seat.draw), ("discard", seat.discard), ("hand", seat.hand)):
+            places.update((c, Place(pile, p)) for c in cards)
+        places.update((x.card, Place("table", p)) for x in state.table[p])
+    return places
+
+
+def histories(states: list[GuerrillaState], p: int) -> dict[str, list[int]]:
+    """Which of a game's states seat ``p`` remembers: every one, only those of its own
+    decisions (a computer player's), or every third."""
+    return {"every step": list(range(len(states))),
+            "own decisions": [i for i, s in enumerate(states) if s.asked and s.asked[0] == p],
+            "every third": list(range(0, len(states), 3))}
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_the_real_table_is_always_one_the_player_remembers_as_possible(seed: int) -> None:
+    rules = rules_for(seed)
+    states = [s for s in states_of(rules, seed, agents_for(rules, seed), steps=240)
+              if s.outcome is None]
+    for p in range(rules.players):
+        views = [GT.view(s, p) for s in states]
+        for name, kept in histories(states, p).items():
+            for i, known in zip(kept, memories(rules, [views[i] for i in kept]), strict=True):
+                real = real_place(states[i])
+                assert known.by_the_deal, (seed, p, name, i)  # the deal is the rules' own
+                assert all(real[c] in places for c, places in known.allowed.items()), (
+                    seed, p, name, i, [(c, real[c], places) for c, places in
+                                       known.allowed.items() if real[c] not in places])
+        for i in range(5, len(states), 7):  # the last five views only
+            known = memory(rules, views[i - 5:i], views[i])
+            real = real_place(states[i])
+            assert all(real[c] in places for c, places in known.allowed.items()), (seed, p, i)
+
+
+def test_the_memory_of_each_view_is_the_memory_made_in_one_pass() -> None:
+    rules = rules_for(4)
+    states = [s for s in states_of(rules, 4, agents_for(rules, 4), steps=120)
+              if s.outcome is None]
+    views = [GT.view(s, ANA) for s in states]
+    in_one_pass = list(memories(rules, views))
+    for i in range(0, len(views), 15):
+        assert memory(rules, views[:i], views[i]) == in_one_pass[i]
+
+
+@pytest.mark.parametrize("seed", range(0, 24, 3))
+def test_a_remembered_deal_shows_the_view_holds_every_card_once_and_fits_the_memory(
+        seed: int) -> None:
+    rules = rules_for(seed)
+    deck = [c for c in DECK if c.suit in "".join(rules.suits)]
+    states = [s for s in states_of(rules, seed, agents_for(rules, seed), steps=200)
+              if s.outcome is None]
+    for p in range(rules.players):
+        views = [GT.view(s, p) for s in states]
+        for i, known in enumerate(memories(rules, views)):
+            if i % 9:
+                continue
+            dealt = GT.deal_unseen(rules, views[i], 100 * seed + i, seen=views[:i])
+            assert GT.view(dealt, p) == views[i], (seed, p, i)
+            assert where(dealt) == Counter(deck), (seed, p, i)
+            there = real_place(dealt)
+            assert all(there[c] in places for c, places in known.allowed.items()), (seed, p, i)
+            if p == states[i].asked[0]:
+                assert GT.decision(dealt) == GT.decision(states[i])
+
+
+def test_at_the_deal_each_seat_holds_its_own_suits() -> None:
+    game = Game.new(GT, seed=15)  # you hearts and diamonds, Ana clubs and spades
+    seen = GT.view(game.state, YOU)
+    for s in range(10):
+        dealt = GT.deal_unseen(game.rules, seen, s)  # no earlier views: the rules' deal
+        assert {c.suit for c in dealt.seats[YOU].draw} <= set("HD")
+        assert {c.suit for c in dealt.seats[ANA].draw + dealt.seats[ANA].hand} == set("CS")
+
+
+def test_spoils_won_without_a_guerrilla_stay_in_the_winners_discard_pile() -> None:
+    # You lead the king of hearts, Ana her eight of clubs: you take both into your discard
+    # pile, which the table then shows only as two cards face down.
+    game = Game.new(GT, seed=15)
+    seen = [GT.view(game.state, YOU)]
+    game = game.play("play KH").play("play 8C")
+    now = GT.view(game.state, YOU)
+    assert now.seats[YOU].discard_count == 2
+    for s in range(10):
+        assert {c.code for c in GT.deal_unseen(game.rules, now, s, seen=seen)
+                .seats[YOU].discard} == {"KH", "8C"}
+
+
+def test_with_every_step_remembered_most_unseen_cards_have_one_place_early_on() -> None:
+    # Measured on ten two-player heuristic games: over the first 50 steps about 43% of the
+    # cards a player cannot see have one place they can be (the view alone says only that
+    # each is in one of five or six hidden places), 1.5 to 2.6 places on average.
+    rules = GuerrillaRules()
+    known, places, hidden = [], [], []
+    for seed in range(10):
+        states = [s for s in states_of(rules, seed, ("heuristic",) * 2, steps=50)
+                  if s.outcome is None]
+        views = [GT.view(s, YOU) for s in states]
+        for m in memories(rules, views):
+            known.append(len(m.known()) / len(m.allowed))
+            places.append(sum(len(a) for a in m.allowed.values()) / len(m.allowed))
+            hidden.append(len(m.room))
+    assert sum(known) / len(known) > 0.35
+    assert sum(places) / len(places) < 2.6 < 5 < sum(hidden) / len(hidden)
+
+
+def test_the_remembered_deal_reads_only_the_views() -> None:
+    """Two real tables that differ only in cards the player cannot see, with the same
+    earlier views, deal alike; so do copies of the views (nothing is read from who they are)."""
+    rules = rules_for(5)
+    states = [s for s in states_of(rules, 5, agents_for(rules, 5), steps=150)
+              if s.outcome is None]
+    for i in range(10, len(states), 20):
+        p = states[i].asked[0]
+        seen = [GT.view(s, p) for s in states[:i]]
+        now = GT.view(states[i], p)
+        other = GT.deal_unseen(rules, now, 1, seen=seen)  # another real table
+        assert GT.view(other, p) == now and other.seats != states[i].seats
+        dealt = GT.deal_unseen(rules, GT.view(other, p), 7, seen=copy.deepcopy(seen))
+        assert fields(dealt) == fields(GT.deal_unseen(rules, now, 7, seen=seen))
+
+
+def test_a_position_set_up_by_hand_is_remembered_without_the_rules_deal() -> None:
+    # Ana holds a spade: no deal of the rules' own gives that, so the memory forgets the deal.
+    state = GT.from_position(ONE_SUIT, ANA_TO_SUPPORT, seed=0)
+    assert not memory(ONE_SUIT, (), GT.view(state, YOU)).by_the_deal
+    assert memory(ONE_SUIT, (), GT.view(state, YOU)).allowed[BY_CODE["2S"]] == {
+        Place("draw", YOU), Place("draw", ANA), Place("hand", ANA)}
+
+
+def test_views_that_cannot_be_of_one_game_or_one_player_are_refused() -> None:
+    states = states_of(GuerrillaRules(), 0, ("heuristic",) * 2, steps=60)
+    early, late = GT.view(states[5], YOU), GT.view(states[50], YOU)
+    with pytest.raises(BadInput, match="cannot all be of one game"):
+        memory(GuerrillaRules(), (late,), early)  # newest first
+    with pytest.raises(BadInput, match="one player remembers only what they saw"):
+        GT.deal_unseen(GuerrillaRules(), late, 0, seen=(GT.view(states[5], ANA),))
+    with pytest.raises(BadInput, match="the teacher's view"):
+        memory(GuerrillaRules(), (GT.view(states[5], None),), late)
