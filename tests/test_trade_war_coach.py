@@ -1,6 +1,7 @@
 """The Trade War coach's three parts, as rule examples: a table dealt again from one
-player's view shows that player exactly what they saw, and never peeks at the real one;
-play_on plays any state on as the traced engine does; a game is worth its share of the win.
+player's view shows that player exactly what they saw, puts each card only where the
+player's memory of the earlier views allows, and never peeks at the real one; play_on
+plays any state on as the traced engine does; a game is worth its share of the win.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import pytest
 from wartutor.core import BadInput, Game, play_out
 from wartutor.core.engine import Step, Summary
 from wartutor.variants.trade_war import TRADE_WAR, TradeRules, TradeState
-from wartutor.variants.trade_war.cards import trade_codes, trade_deck
+from wartutor.variants.trade_war.cards import PUTIN, TradeCard, trade_card, trade_codes, trade_deck
+from wartutor.variants.trade_war.memory import CENTER, OUT, Memory, hand, memory, pile
 from wartutor.variants.trade_war.state import PUTIN_WINDOW
+from wartutor.variants.trade_war.view import TradeView
 
 DECK = sorted(c.code for c in trade_deck())
 
@@ -209,6 +212,145 @@ def test_a_view_that_no_table_fits_is_refused_saying_so() -> None:
                            center_size=seen.center_size + hidden)
     with pytest.raises(BadInput, match="no deal of the unseen cards fits this view"):
         TRADE_WAR.deal_unseen(rules, empty_handed, 0)
+
+
+# memory: what a player can know of the hidden cards from the views they saw
+
+
+def real_places(state: TradeState) -> dict[TradeCard, str]:
+    """Where each hidden card really is, in the memory's words ("out": never dealt)."""
+    places = {c: CENTER for c in state.center}
+    for p in range(state.rules.players):
+        places |= {c: hand(p) for c in state.hands[p]} | {c: pile(p) for c in state.piles[p]}
+    return places
+
+
+def histories(game: list[TradeState], me: int, now: int) -> dict[str, tuple[TradeView, ...]]:
+    """The views ``me`` saw before state ``now``: all of them, and three kinds of gaps."""
+    views = [TRADE_WAR.view(state, me) for state in game[:now]]
+    deciding = [i for i, state in enumerate(game[:now])
+                if (d := TRADE_WAR.decision(state)) is not None and d.player == me]
+    return {"every step": tuple(views), "own decisions": tuple(views[i] for i in deciding),
+            "every third": tuple(views[::3]), "the last five": tuple(views[-5:])}
+
+
+def respects(state: TradeState, known: Memory) -> bool:
+    real = real_places(state)
+    return all(real.get(c, OUT) in where for c, where in known.places.items())
+
+
+def test_the_real_table_always_lies_where_the_memory_allows_with_any_gaps() -> None:
+    checked = 0
+    for rules, _, game in PLAYED[::2]:
+        for now in range(1, len(game) - 1, 17):
+            for me in range(rules.players):
+                view = TRADE_WAR.view(game[now], me)
+                for kind, seen in histories(game, me, now).items():
+                    assert respects(game[now], memory(rules, seen, view)), (kind, now, me)
+                    checked += 1
+    assert checked > 800
+
+
+def test_a_table_dealt_from_a_history_shows_the_view_and_keeps_to_the_memory() -> None:
+    for rules, _, game in PLAYED[::4]:
+        for now in range(0, len(game) - 1, 19):
+            me = now % rules.players
+            view = TRADE_WAR.view(game[now], me)
+            for kind, seen in histories(game, me, now).items():
+                known = memory(rules, seen, view)
+                dealt = TRADE_WAR.deal_unseen(rules, view, now, seen=seen)
+                assert TRADE_WAR.view(dealt, me) == view, kind
+                assert every_card(dealt) == DECK
+                assert respects(dealt, known), (kind, now)
+
+
+def test_the_memory_follows_the_battle_cards_into_the_winners_resources() -> None:
+    """With every step seen, about two thirds of the cards in other players' piles that
+    the player once saw are known to be among that player's resources (hand or pile);
+    from the view alone, none. Each hidden card has 3.5 places on average, not 4.4."""
+    seen_once = within = places = alone = hidden = 0
+    for rules, _, game in PLAYED[:12]:
+        views = [TRADE_WAR.view(state, 0) for state in game]
+        shown: set[TradeCard] = set()
+        for now in range(len(game) - 1):
+            view = views[now]
+            shown |= {*view.my_hand, *view.my_pile, *view.removed,
+                      *(view.battle.cards if view.battle is not None else ())}
+            if now % 10 or now == 0:
+                continue
+            known = memory(rules, views[:now], view)
+            lone = memory(rules, (), view)
+            for c, where in real_places(game[now]).items():
+                if c in known.places:
+                    hidden += 1
+                    places += len(known.places[c])
+                    alone += len(lone.places[c])
+                if where.startswith("pile") and c in shown and c in known.places:
+                    owner = where.split()[1]
+                    seen_once += 1
+                    within += known.places[c] <= {f"hand {owner}", f"pile {owner}"}
+    assert within > 0.55 * seen_once, (within, seen_once)
+    assert places < 0.85 * alone, (places / hidden, alone / hidden)
+
+
+def test_a_miss_tells_that_the_asked_hand_lacked_the_rank() -> None:
+    rules = TradeRules(players=2, first_player=0)
+    game = Game.new(TRADE_WAR, rules, stacked=("AS 7C 2D", "7H 7D 3H 3D KC", "9C 9D QS"))
+    game = game.play("ask 1 2")  # Computer 1 holds no two: your turn ends
+    views = [TRADE_WAR.view(step.state, 0) for step in game.steps]
+    known = memory(rules, views[:-1], views[-1])
+    assert all(hand(1) not in known.places[trade_card(f"2{suit}")] for suit in "SHC")
+    assert hand(1) in memory(rules, (), views[-1]).places[trade_card("2S")]
+
+
+def test_putin_is_in_the_centre_just_after_he_struck() -> None:
+    found = 0
+    for rules, _, game in PLAYED:
+        for now in range(1, len(game) - 1):
+            if len(game[now].removed) > len(game[now - 1].removed):
+                for me in range(rules.players):
+                    views = [TRADE_WAR.view(state, me) for state in game[now - 1:now + 1]]
+                    known = memory(rules, views[:1], views[1])
+                    if PUTIN in known.places and views[1].center_size > views[0].center_size:
+                        assert known.places[PUTIN] == {CENTER}
+                        found += 1
+    assert found > 5
+
+
+def test_views_of_another_player_are_refused() -> None:
+    rules, _, game = PLAYED[0]
+    with pytest.raises(BadInput, match="among the views seen by player 0"):
+        TRADE_WAR.deal_unseen(rules, TRADE_WAR.view(game[3], 0), 0,
+                              seen=(TRADE_WAR.view(game[2], 1),))
+
+
+def test_equal_histories_deal_equal_tables_whatever_the_real_one() -> None:
+    """The deal reads the views alone: the same history as other objects gives the same
+    table, and two real tables that look alike to you deal alike."""
+    rules, _, game = PLAYED[7]
+    now = len(game) // 2
+    seen = histories(game, 1, now)["every step"]
+    copies = tuple(replace(view) for view in seen)
+    view = TRADE_WAR.view(game[now], 1)
+    assert (TRADE_WAR.deal_unseen(rules, view, 5, seen=seen)
+            == TRADE_WAR.deal_unseen(rules, replace(view), 5, seen=copies))
+    rules = TradeRules(players=3, first_player=0)
+    state = TRADE_WAR.new_game(rules, 11, None)[0]
+    position = TRADE_WAR.position_of(state)
+    hands = position["hands"]
+    one, two = hands[1].split(), hands[2].split()
+    one[0], two[0] = two[0], one[0]
+    other = TRADE_WAR.from_position(rules, {**position, "hands": [hands[0], " ".join(one),
+                                                                 " ".join(two)]}, seed=11)
+    after = [TRADE_WAR.apply(s, TRADE_WAR.decision(s).legal_actions[-1])[0]  # type: ignore[union-attr]
+             for s in (state, other)]
+    histories_of = [(TRADE_WAR.view(s, 0),) for s in (state, other)]
+    views = [TRADE_WAR.view(s, 0) for s in after]
+    assert views[0] == views[1] and histories_of[0] == histories_of[1]
+    assert after[0].hands != after[1].hands
+    for seed in range(3):
+        assert (TRADE_WAR.deal_unseen(rules, views[0], seed, seen=histories_of[0])
+                == TRADE_WAR.deal_unseen(rules, views[1], seed, seen=histories_of[1]))
 
 
 # play_on

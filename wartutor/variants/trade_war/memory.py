@@ -118,11 +118,13 @@ def _follow(rules: TradeRules, places: Places, before: TradeView, after: TradeVi
     if after.log[:len(before.log)] != before.log:
         raise BadInput("the record of asks of a later view does not go on from an earlier one",
                        allowed="views of one game, oldest first")
-    moves = _moves(rules, before, after)
-    reach = {place: _reachable(moves, place) for place in {*moves, BATTLE, CENTER}}
+    reach = _reach(_moves(rules, before, after, asked=False))
+    # After an ask, its asker's start of turn is over: only later turns start.
+    reach_after_ask = _reach(_moves(rules, before, after, asked=True))
 
-    def spread(where: Iterable[str]) -> frozenset[str]:
-        return frozenset().union(*(reach.get(place, {place}) for place in where))
+    def spread(where: Iterable[str], after_ask: bool = False) -> frozenset[str]:
+        reached = reach_after_ask if after_ask else reach
+        return frozenset().union(*(reached.get(place, {place}) for place in where))
 
     shown_before = _shown(before)
     now = {c: spread(places.get(c, ())) if c not in shown_before else spread({shown_before[c]})
@@ -135,16 +137,21 @@ def _follow(rules: TradeRules, places: Places, before: TradeView, after: TradeVi
             lacking = hand(record.target)
             for c in DECK:
                 if isinstance(c, Card) and c.rank == record.rank and c not in record.shown:
-                    now[c] = spread(now[c] - {lacking})
+                    now[c] = spread(now[c] - {lacking}, after_ask=True)
     if len(after.removed) > len(before.removed) and PUTIN in now:
         now[PUTIN] = spread({CENTER})  # shuffled back in after his last assassination
     hidden, shown = _hidden_places(after), _shown(after)
     return {c: _narrowed(after, c, now[c] & hidden) for c in DECK if c not in shown}
 
 
-def _moves(rules: TradeRules, before: TradeView, after: TradeView) -> Moves:
+def _reach(moves: Moves) -> dict[str, frozenset[str]]:
+    return {place: _reachable(moves, place) for place in {*moves, BATTLE, CENTER}}
+
+
+def _moves(rules: TradeRules, before: TradeView, after: TradeView, asked: bool) -> Moves:
     """Every move of one card from a place to another that may have happened between
-    the two views (see the module docstring)."""
+    the two views (see the module docstring); with ``asked``, only those after an ask
+    made between them."""
     n = rules.players
     moves: Moves = {}
 
@@ -153,18 +160,23 @@ def _moves(rules: TradeRules, before: TradeView, after: TradeView) -> Moves:
 
     killed = len(after.removed) - len(before.removed)
     from_center = before.center_size - after.center_size + killed  # Putin came back each time
-    preparing = _instigators(rules, before, after)
-    for p in preparing:
-        move(pile(p), hand(p))
-        move(hand(p), pile(p))
-        if from_center > 0:
-            move(CENTER, hand(p))
     fights = _decided(rules, before, after)
     rewarded = _rewarded(rules, before, after, fights)
+    # A refill or a swap needs a card in the pile: one empty at ``before`` fills only
+    # from a battle its player fought or a reward they took.
+    filled = {p for attacker, defender, *_ in fights for p in (attacker, defender)}
+    filled |= rewarded | {p for p, size in enumerate(before.pile_sizes) if size}
+    for p in _instigators(rules, before, after, asked):
+        if p in filled:
+            move(pile(p), hand(p))
+            move(hand(p), pile(p))
+        if from_center > 0:
+            move(CENTER, hand(p))
 
     def kept(p: int) -> bool:
-        """A pile loses cards only to its owner's refill or swap, or to a reward."""
-        return p not in preparing and not rewarded
+        """A pile loses cards only to its owner's refill or swap, or to a reward (between
+        the two views: its size is all that is known)."""
+        return p not in _instigators(rules, before, after, False) and not rewarded
 
     for attacker, defender, laying, _ in fights:
         for p in laying:
@@ -201,10 +213,13 @@ def _to_lay(rules: TradeRules, view: TradeView) -> tuple[int, ...]:
     return (defender,) if view.phase == DEFEND else ()
 
 
-def _instigators(rules: TradeRules, before: TradeView, after: TradeView) -> set[int]:
-    """The players who may have been at the start of a turn between the two views."""
+def _instigators(
+    rules: TradeRules, before: TradeView, after: TradeView, asked: bool
+) -> set[int]:
+    """The players who may have been at the start of a turn between the two views (with
+    ``asked``, after an ask made between them)."""
     n, turns = rules.players, after.turn - before.turn
-    starting = {before.instigator} if before.phase == PREPARE else set()
+    starting = {before.instigator} if before.phase == PREPARE and not asked else set()
     if turns and (rules.turn_order == "defender" or turns >= n):
         return set(range(n))
     return starting | {(before.instigator + k) % n for k in range(1, turns + 1)}
