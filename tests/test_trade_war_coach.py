@@ -342,8 +342,10 @@ def test_equal_histories_deal_equal_tables_whatever_the_real_one() -> None:
     one[0], two[0] = two[0], one[0]
     other = TRADE_WAR.from_position(rules, {**position, "hands": [hands[0], " ".join(one),
                                                                  " ".join(two)]}, seed=11)
-    after = [TRADE_WAR.apply(s, TRADE_WAR.decision(s).legal_actions[-1])[0]  # type: ignore[union-attr]
-             for s in (state, other)]
+    decision = TRADE_WAR.decision(state)
+    assert decision is not None and decision.player == 0
+    action = decision.legal_actions[-1]  # you ask, the same in both
+    after = [TRADE_WAR.apply(s, action)[0] for s in (state, other)]
     histories_of = [(TRADE_WAR.view(s, 0),) for s in (state, other)]
     views = [TRADE_WAR.view(s, 0) for s in after]
     assert views[0] == views[1] and histories_of[0] == histories_of[1]

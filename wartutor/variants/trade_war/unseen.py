@@ -7,12 +7,14 @@ cards, the record of asks and how many cards each other zone holds (view.py).
 other players' hands and resource piles, the centre, and, in a stacked lesson that left
 cards out, out of the game; each card only where the player's memory of the views seen
 before allows (memory.py: the battle cards went to a known pile, a miss tells a rank a
-hand lacked, ...). Each zone keeps the size the view shows. The state is built
-as a position (position.py), so it is checked like any position. A deal the rules could
-not have reached is dealt again, so every deal the rules allow is equally likely: such
-as a defender who still holds a card of the rank asked (every copy goes down as the
-stake, ruling TW-TRIPLES 'all'), or a player left with one battle play, which the rules
-would have made at once. At Putin's moment (someone holds him) he is dealt into a hand.
+hand lacked, ...). Each zone keeps the size the view shows. The cards with the fewest
+places are dealt first, each into one of its places drawn in proportion to the room
+left there: with every card free (no views seen) every deal is equally likely, with a
+memory nearly so. The state is built as a position (position.py), so it is checked like
+any position. A deal the rules could not have reached is dealt again: such as a
+defender who still holds a card of the rank asked (every copy goes down as the stake,
+ruling TW-TRIPLES 'all'), or a player left with one battle play, which the rules would
+have made at once. At Putin's moment (someone holds him) he is dealt into a hand.
 
 Nothing here reads the real state: only the rules, the views and the seed.
 
