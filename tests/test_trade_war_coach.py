@@ -303,6 +303,17 @@ def test_a_miss_tells_that_the_asked_hand_lacked_the_rank() -> None:
     assert hand(1) in memory(rules, (), views[-1]).places[trade_card("2S")]
 
 
+def test_under_the_go_fish_rule_an_ask_shows_a_rank_the_asker_holds() -> None:
+    """Ruling TW-ASK-HOLD: Computer 1 asks you for a seven and you lay down three; the
+    seven of spades is the only one left, so Computer 1 holds it."""
+    rules = TradeRules(players=2, first_player=1, ask_hold=True)
+    game = Game.new(TRADE_WAR, rules, stacked=("7C 7D 7H 2S", "7S KC 4D", "9C 9D QS"))
+    game = game.play("ask 0 7")
+    views = [TRADE_WAR.view(step.state, 0) for step in game.steps]
+    assert memory(rules, views[:-1], views[-1]).places[trade_card("7S")] == {hand(1)}
+    assert memory(rules, (), views[-1]).places[trade_card("7S")] == {hand(1), CENTER, OUT}
+
+
 def test_putin_is_in_the_centre_just_after_he_struck() -> None:
     found = 0
     for rules, _, game in PLAYED:

@@ -24,9 +24,10 @@ moves lead, so a gap widens what is known and never guesses. What a view shows n
 it: an empty zone holds nothing; a pile that could not lose cards and did not grow took
 none; the stake shown was on the table; a miss, and a stake of every copy (ruling
 TW-TRIPLES 'all'), tell that a hand lacked the rank at that moment; at Putin's moment
-someone holds him. Nothing else is remembered: not the order inside a pile, not
-that an ask under ruling TW-ASK-HOLD shows the asker held the rank (that says "one of
-these cards", which a set of places per card cannot hold).
+someone holds him; under ruling TW-ASK-HOLD an asker held the rank asked, which
+places a card when only one of that rank could have been in that hand. Nothing else
+is remembered: not the order inside a pile or the centre, not how many cards of a
+group of places are where (a set of places per card cannot hold "one of these").
 
 >>> from wartutor.core import Game
 >>> from wartutor.variants.trade_war import TRADE_WAR, TradeRules
@@ -138,6 +139,12 @@ def _follow(rules: TradeRules, places: Places, before: TradeView, after: TradeVi
             for c in DECK:
                 if isinstance(c, Card) and c.rank == record.rank and c not in record.shown:
                     now[c] = spread(now[c] - {lacking}, after_ask=True)
+        if rules.ask_hold:  # the asker held a card of the rank: if only one could be it
+            asker = hand(record.player)
+            held = [c for c in DECK if isinstance(c, Card) and c.rank == record.rank
+                    and asker in now[c]]
+            if len(held) == 1:
+                now[held[0]] = spread({asker}, after_ask=True)
     if len(after.removed) > len(before.removed) and PUTIN in now:
         now[PUTIN] = spread({CENTER})  # shuffled back in after his last assassination
     hidden, shown = _hidden_places(after), _shown(after)
