@@ -115,8 +115,7 @@ def memories(rules: GuerrillaRules, views: Iterable[GuerrillaView]) -> Iterator[
             found = follow.memory(knowledge, v, by_the_deal)
         except _Contradiction:
             if not by_the_deal:
-                raise BadInput("these views cannot all be of one game: what one shows "
-                               "contradicts what the others showed", allowed=_ALLOWED) from None
+                raise _not_one_game() from None
             # The views contradict the rules' deal: a stacked game (or a position set up
             # by hand) with the rules' cards. Follow them again knowing nothing of the deal.
             by_the_deal = False
@@ -124,14 +123,18 @@ def memories(rules: GuerrillaRules, views: Iterable[GuerrillaView]) -> Iterator[
                 knowledge = follow.without_deal(views[: i + 1])
                 found = follow.memory(knowledge, v, by_the_deal)
             except _Contradiction:
-                raise BadInput("these views cannot all be of one game: what one shows "
-                               "contradicts what the others showed", allowed=_ALLOWED) from None
+                raise _not_one_game() from None
         before = now
         yield found
 
 
 class _Contradiction(Exception):
     """The views cannot be of one game dealt by the rules."""
+
+
+def _not_one_game() -> BadInput:
+    return BadInput("these views cannot all be of one game: what one shows contradicts "
+                    "what the others showed", allowed=_ALLOWED)
 
 
 @dataclass(frozen=True)
@@ -468,8 +471,9 @@ class _Follower:
 
 def _winners(last: tuple[tuple[Laid, ...], ...], ranks: range, ace_high: bool) -> set[int]:
     """Who may have won a finished skirmish, from its cards: the best of its last round
-    (with one tied player out at a tie-break's draw, the others; with all out, nobody:
-    the best then includes them), at any of ``ranks``."""
+    at any of ``ranks``. The winners are among them: a tied player who went out at a
+    tie-break's draw leaves the spoils to the others, or to nobody (``spoils`` then lets
+    the removed pile have them)."""
     laid = [x for row in last for x in row]
     if not laid:
         return set()
