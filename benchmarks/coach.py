@@ -6,7 +6,7 @@
    with two choices or more (spread over the game: every third such decision), the
    seconds for one press of the apps' Coach button (``games_for`` games a choice), on
    one core. A student waits this long for the bars.
-2. Strength (``--deals M`` > 0): the coach as a player (``coach_player``, ``G`` games a
+2. Strength (``--deals M`` > 0): the coach as a player (``coach_agent``, ``G`` games a
    choice: the heuristic's move unless the coach is sure of a better one) in every seat
    in turn on ``M`` deals, the heuristic in the others; beside it the heuristic in the
    same seat on the same deals. In two-player games this is the
@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from wartutor.core.engine import Game
-from wartutor.explore.coach import advise, coach_player
+from wartutor.explore.coach import advise, coach_agent
 from wartutor.explore.simulate import DEFAULT_MAX_LENGTH, play_one
 from wartutor.explore.stats import wilson
 from wartutor.ui.coach_panel import games_for
@@ -75,7 +75,7 @@ def one_game(name: str, seed: int, seat: int, coach_games: int) -> tuple[float, 
     variant = find_variant(name)
     rules = variant.rules_type()
     seats = len(variant.player_names(rules))
-    coach = coach_player(variant, rules, games=coach_games)
+    coach = coach_agent(variant, rules, games=coach_games)(seat, seed)  # remembers this game
     coached = play_one(name, rules, seed, traced=True, time_limit=None,
                        agents=tuple(coach if s == seat else "heuristic" for s in range(seats)),
                        max_length=DEFAULT_MAX_LENGTH)

@@ -114,6 +114,22 @@ def test_the_coach_does_not_peek_other_hidden_cards_same_answer(name: str) -> No
 
 
 @pytest.mark.parametrize("name", COACHED)
+def test_the_coach_remembers_what_the_player_saw_before(name: str) -> None:
+    # Given every earlier view of the player, the cards are dealt where those allow: the
+    # real table is always one of them, and the same history gives the same answer.
+    game = at_decision(name, seed=5, skip=3)
+    variant, decision = game.variant, game.decision
+    assert decision is not None
+    seen = [variant.view(step.state, decision.player) for step in game.steps[:-1]]
+    view = variant.view(game.state, decision.player)
+    dealt = variant.deal_unseen(game.rules, view, 9, seen=seen)  # type: ignore[attr-defined]
+    assert variant.view(dealt, decision.player) == view
+    remembered = advise(variant, game.rules, view, decision, games=8, seed=2, seen=seen)
+    assert remembered == advise(variant, game.rules, view, decision, games=8, seed=2,
+                                seen=seen)
+
+
+@pytest.mark.parametrize("name", COACHED)
 def test_every_legal_action_gets_a_chance_between_zero_and_one(name: str) -> None:
     game = at_decision(name, seed=3, skip=0)
     assert game.decision is not None
@@ -216,6 +232,9 @@ def test_pressing_coach_shows_every_choice_with_its_chance(name: str, tmp_path: 
     decision = app.game.decision
     assert decision is not None and decision.player == 0
     assert app.message_text() == ""
+    panel = app._coach  # the coach was given every view this player saw before
+    assert panel is not None and panel._question is not None
+    assert len(panel._question.seen()) == app.cursor
 
 
 def test_the_coachs_answer_goes_once_the_game_moves_on(tmp_path: Path) -> None:

@@ -29,3 +29,28 @@ def test_classic_notebook_runs_in_lab(page: Page, lab_server: Server) -> None:
     expect(turn).to_be_visible(timeout=60_000)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=ARTIFACTS / "lab_classic_war.png")
+
+
+def test_the_strategy_lab_runs_in_lab_its_tournaments_and_the_coach(
+        page: Page, lab_server: Server) -> None:
+    page.goto(f"{lab_server.url}/lab/tree/strategy_lab.ipynb")
+    expect(page.locator(".jp-Notebook").first).to_be_visible(timeout=60_000)
+    dialog = page.locator(".jp-Dialog .jp-mod-accept")
+    if dialog.count():
+        dialog.first.click()
+    idle = page.get_by_role("button", name=re.compile(r"Python 3.*\| Idle"))
+    expect(idle).to_be_visible(timeout=60_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    run_all = page.get_by_role("menuitem", name="Run All Cells", exact=True)
+    expect(run_all).to_be_enabled()
+    run_all.click()
+    outputs = page.locator(".jp-OutputArea")
+    # The typo player's fault names what was allowed; the last cell ranks the coach, who
+    # plays by the rules: no fault of its own.
+    expect(outputs.filter(has_text="2Z").first).to_be_visible(timeout=120_000)
+    coach_cup = outputs.filter(has_text="mine against coach")
+    expect(coach_cup.first).to_be_visible(timeout=120_000)
+    expect(coach_cup.first).not_to_contain_text("Faults")
+    expect(page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+           ).to_have_count(0)
+    page.screenshot(path=ARTIFACTS / "lab_strategy_lab.png")

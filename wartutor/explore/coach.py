@@ -5,12 +5,13 @@ A choice's chance is the share of those games the player wins (a win shared by k
 counts 1/k): in every variant a student plays to win, and the score that decides the
 winner (cards captured, resource cards) is not what they are asked to weigh.
 
-The coach sees what a player sees, a view and a decision, and nothing more. For each game
-it deals the cards that view hides at random among the places they could be (the
-variant's ``deal_unseen``), takes the choice, and lets every seat play its agent to the
-end (the variant's ``play_on``, on the fast path as soon as it can start). Every choice is
-tried on the same deals, so the difference between two choices is the choices' doing, not
-the luck of the deal. The same view, decision and seed give the same advice.
+The coach sees what a player sees, a view and a decision (and the views the player saw
+before, if it is given them), and nothing more. For each game it deals the cards that
+view hides at random among the places they could be, consistent with everything seen
+(the variant's ``deal_unseen``), takes the choice, and lets every seat play its agent to
+the end (the variant's ``play_on``, on the fast path as soon as it can start). Every
+choice is tried on the same deals, so the difference between two choices is the choices'
+doing, not the luck of the deal. The same views, decision and seed give the same advice.
 
 >>> from wartutor.core import Game
 >>> from wartutor.variants import find_variant
@@ -45,8 +46,9 @@ class Coached(Variant[Any], Protocol):
     """A variant with a coach: what it adds to the engine contract (a variant's
     ``unseen.py`` and ``fast.py`` hold the work)."""
 
-    def deal_unseen(self, rules: Any, view: Any, seed: int) -> Any:
-        """A whole state that shows ``view.viewer`` exactly ``view``, the rest dealt at random."""
+    def deal_unseen(self, rules: Any, view: Any, seed: int, seen: Sequence[Any] = ()) -> Any:
+        """A whole state that shows ``view.viewer`` exactly ``view``, the rest dealt at
+        random where the views ``seen`` before (oldest first) allow."""
         ...
 
     def play_on(self, rules: Any, state: Any, agents: tuple[str, ...], seed: int,
@@ -116,19 +118,22 @@ def advise(
     games: int = DEFAULT_GAMES,
     seed: int = 0,
     agents: Sequence[str] | None = None,
+    seen: Sequence[Any] = (),
 ) -> Advice:
     """Each legal action of ``decision`` tried in ``games`` games played on from ``view``.
 
-    ``agents`` names the built-in agent of every seat (by default the heuristic for all,
-    or the variant's first agent where it has no heuristic); the player who asks plays on
-    with theirs too.
+    ``seen`` are the views the player saw before this one, oldest first (the apps give
+    every step's); the unseen cards are dealt where they allow. ``agents`` names the
+    built-in agent of every seat (by default the heuristic for all, or the variant's first
+    agent where it has no heuristic); the player who asks plays on with theirs too.
     """
-    results = _results(variant, rules, view, decision, games, seed, agents)
+    results = _results(variant, rules, view, decision, games, seed, agents, seen)
     return Advice(decision.player, tuple(_chance(a, values) for a, values in results.items()))
 
 
 def _results(variant: Variant[Any], rules: Any, view: Any, decision: Decision, games: int,
-             seed: int, agents: Sequence[str] | None) -> dict[str, list[float]]:
+             seed: int, agents: Sequence[str] | None,
+             seen: Sequence[Any]) -> dict[str, list[float]]:
     """Each action's worth in each game, game by game (the same deals for every action)."""
     if not hasattr(variant, "deal_unseen"):
         raise BadInput(f"{variant.title} has no coach: there is nothing to choose in it",
@@ -141,11 +146,12 @@ def _results(variant: Variant[Any], rules: Any, view: Any, decision: Decision, g
                        allowed=f"the view of player {decision.player}, who must choose")
     coached = cast(Coached, variant)
     seats = _agents(variant, rules, agents)
+    seen = tuple(seen)
     draw = random.Random(seed)
     deals = [(draw.getrandbits(63), draw.getrandbits(63)) for _ in range(games)]
     totals: dict[str, list[float]] = {action: [] for action in decision.legal_actions}
     for deal_seed, play_seed in deals:
-        dealt = coached.deal_unseen(rules, view, deal_seed)
+        dealt = coached.deal_unseen(rules, view, deal_seed, seen=seen)
         for action in decision.legal_actions:
             after, _ = coached.apply(dealt, action)
             summary = coached.play_on(rules, after, seats, play_seed, DEFAULT_MAX_LENGTH)
@@ -173,24 +179,33 @@ def _chance(action: str, values: list[float]) -> Chance:
 
 
 def coach_player(
-    variant: Variant[Any], rules: Any, *, games: int = 40, agents: Sequence[str] | None = None
+    variant: Variant[Any], rules: Any, *, games: int = 40, agents: Sequence[str] | None = None,
+    remember: bool = False,
 ) -> Agent:
     """A computer player built on the coach: it plays the variant's heuristic, except where
     the coach, in ``games`` games a choice, finds a choice that does clearly better than
     the heuristic's (on the same deals, by more than ``SURE`` standard errors). A coach
     of few games alone would choose by luck where the choices differ little. Its seed comes
     from the view, so the same table gives the same move.
+
+    With ``remember`` it keeps every view it is shown and deals the unseen cards as they
+    allow: then it must play one game only (as :func:`coach_agent` makes it). Without, it
+    may play any number of games, one view at a time.
     """
     name = DEFAULT_AGENT if DEFAULT_AGENT in variant.agents else next(iter(variant.agents))
+    seen: list[Any] = []
 
     def coach(view: Any, decision: Decision) -> str:
+        before = tuple(seen)
+        if remember:
+            seen.append(view)
         seed = zlib.crc32(repr(view).encode())
         # Made afresh from the table's seed: a heuristic that breaks ties at random would
         # otherwise move differently at the same table.
         usual = variant.agents[name](decision.player, seed)(view, decision)
         if len(decision.legal_actions) == 1:
             return usual
-        results = _results(variant, rules, view, decision, games, seed, agents)
+        results = _results(variant, rules, view, decision, games, seed, agents, before)
         best = max(results, key=lambda a: sum(results[a]))
         return best if _clearly_better(results[best], results[usual]) else usual
 
@@ -215,8 +230,9 @@ def _clearly_better(these: list[float], those: list[float]) -> bool:
 def coach_agent(
     variant: Variant[Any], rules: Any, *, games: int = 40, agents: Sequence[str] | None = None
 ) -> Callable[[int, int], Agent]:
-    """:func:`coach_player` as an agent maker (player, seed), as the apps seat computers."""
+    """Makes a :func:`coach_player` for one game and seat (player, seed), as the apps seat
+    their computers: it remembers every view it is shown in that game."""
     def make(player: int, seed: int) -> Agent:
-        return coach_player(variant, rules, games=games, agents=agents)
+        return coach_player(variant, rules, games=games, agents=agents, remember=True)
 
     return make

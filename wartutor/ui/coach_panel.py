@@ -62,6 +62,9 @@ class Question:
     decision: Decision
     label: Callable[[str], str]
     agents: Sequence[str] | None = None  # how the games play every seat (None: heuristic)
+    # The player's views before this one, oldest first: worked out only when asked, as a
+    # long game has thousands.
+    seen: Callable[[], Sequence[Any]] = tuple
 
 
 def games_for(choices: int) -> int:
@@ -89,7 +92,7 @@ class CoachPanel(widgets.VBox):
 
     def offer(self, question: Question | None) -> None:
         """The decision on show (None: none of yours); an old answer is cleared."""
-        if _seen(question) != _seen(self._question):
+        if _asked(question) != _asked(self._question):
             self._question, self.advice = question, None
             self._answer.value = ""
         self.button.disabled = question is None or len(question.decision.legal_actions) < 2
@@ -112,12 +115,12 @@ class CoachPanel(widgets.VBox):
                               f"Coach:</span> playing {games} games on from here for each "
                               "choice…</div>")
         advice = advise(question.variant, question.rules, question.view, question.decision,
-                        games=games, agents=question.agents)
+                        games=games, agents=question.agents, seen=question.seen())
         self.advice = advice
         self._answer.value = answer_html(advice, question.label)
 
 
-def _seen(question: Question | None) -> tuple[Any, Decision] | None:
+def _asked(question: Question | None) -> tuple[Any, Decision] | None:
     return None if question is None else (question.view, question.decision)
 
 

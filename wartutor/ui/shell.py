@@ -609,6 +609,11 @@ class GameApp(widgets.VBox):
             return Game.from_position(self._variant, rules, self._position, seed)
         return Game.new(self._variant, rules, seed, self._stacked)
 
+    def _seen_before(self) -> list[Any]:
+        """Everything the player on screen saw before this step, step by step: the coach
+        deals the unseen cards where those views allow."""
+        return [self._variant.view(s.state, self._human) for s in self._game.steps[:self._cursor]]
+
     def _seat_agents(self, seed: int, rules: Any) -> None:
         makers = self._agent_makers
         if self.opponent.value == COACH and rules is not None:
@@ -899,7 +904,7 @@ class GameApp(widgets.VBox):
         if self._coach is not None:
             words = getattr(self._design, "choice_words", self._design.action_label)
             self._coach.offer(Question(self._variant, self._game.rules, view, decision,
-                                       words, self._coach_agents)
+                                       words, self._coach_agents, self._seen_before)
                               if mine and decision is not None else None)
         watching = state is None
         refresh = getattr(self._design, "refresh_controls", None)

@@ -26,7 +26,7 @@ You captured 4 cards to 0: you win the match.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wartutor.core.chance import check_seed
@@ -139,9 +139,11 @@ class Arsenal:
         return fast.play_fast(rules, check_seed(seed), (STYLES[agents[0]], STYLES[agents[1]]),
                               max_length)
 
-    def deal_unseen(self, rules: ArsenalRules, view: ArsenalView, seed: int) -> ArsenalState:
+    def deal_unseen(self, rules: ArsenalRules, view: ArsenalView, seed: int,
+                    seen: Sequence[ArsenalView] = ()) -> ArsenalState:
         """A table ``view``'s side cannot tell from the real one, its unseen cards dealt by
-        ``seed`` (see unseen.py)."""
+        ``seed`` (see unseen.py). ``seen``, the earlier views, adds nothing here: a view
+        already shows every card played, and the rest could be anywhere unseen."""
         return unseen.deal_unseen(rules, view, check_seed(seed))
 
     def play_on(self, rules: ArsenalRules, state: ArsenalState, agents: tuple[str, ...],
