@@ -4,8 +4,9 @@
 
 1. Speed: in seeded games played by the heuristic, at the first ``N`` decisions of seat 0
    with two choices or more (spread over the game: every third such decision), the
-   seconds for one press of the apps' Coach button (``games_for`` games a choice), on
-   one core. A student waits this long for the bars.
+   seconds for one press of the apps' Coach button (``games_for`` games a choice, with
+   every earlier view of the player, as the button gives them), on one core. A student
+   waits this long for the bars.
 2. Strength (``--deals M`` > 0): the coach as a player (``coach_agent``, ``G`` games a
    choice: the heuristic's move unless the coach is sure of a better one) in every seat
    in turn on ``M`` deals, the heuristic in the others; beside it the heuristic in the
@@ -60,7 +61,9 @@ def speed(name: str, decisions: int) -> str:
             view = variant.view(game.state, 0)
             k = len(decision.legal_actions)
             start = time.process_time()
-            advise(variant, game.rules, view, decision, games=games_for(k), seed=1)
+            # As the app's button does: every earlier view of the player, then the advice.
+            seen = [variant.view(step.state, 0) for step in game.steps[:-1]]
+            advise(variant, game.rules, view, decision, games=games_for(k), seed=1, seen=seen)
             times.append(time.process_time() - start)
             choices.append(k)
         seed += 1
