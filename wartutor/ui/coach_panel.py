@@ -33,7 +33,7 @@ COACH_STYLE = """
 .wt-coach { font-size: 18px; line-height: 1.3; background: #f4f8ff; border: 3px solid #1a5fb4;
   border-radius: 10px; padding: 6px 12px; margin-top: 8px; max-width: 900px; }
 .wt-coach-head { font-weight: 700; color: #1a5fb4; }
-.wt-coach-row { display: grid; grid-template-columns: 15em 1fr 4em; gap: 10px;
+.wt-coach-row { display: grid; grid-template-columns: 21em 1fr 4em; gap: 10px;
   align-items: center; margin: 3px 0; }
 .wt-coach-label { font-weight: 600; overflow: hidden; text-overflow: ellipsis;
   white-space: nowrap; }
