@@ -621,7 +621,7 @@ def trade_war_app(
     >>> app.choose("ask 1 7")
     >>> app.skip()  # to your next choice; app.next_moment() shows each moment in turn
     >>> app.labels()
-    ['Play 2♦', 'Play 7♣', 'Play A♠', 'Play 10 choices', 'Undo', 'New round']
+    ['Play 2♦', 'Play 7♣', 'Play A♠', 'Coach', 'Play 10 choices', 'Undo', 'New round']
     >>> app.press("Play A♠")  # the battle plays out on the table, one moment at a time
     >>> while not app.frame().words.startswith("You win the battle"):
     ...     app.next_moment()
