@@ -11,8 +11,9 @@ from servers import ARTIFACTS, Server
 pytestmark = pytest.mark.browser
 
 
-def test_classic_notebook_runs_in_lab(page: Page, lab_server: Server) -> None:
-    page.goto(f"{lab_server.url}/lab/tree/classic_war.ipynb")
+def run_all_cells(page: Page, url: str) -> None:
+    """Open a notebook in Lab and run all its cells once its kernel is idle."""
+    page.goto(url)
     expect(page.locator(".jp-Notebook").first).to_be_visible(timeout=60_000)
     # A notebook saved without kernel metadata asks for one: accept the default.
     dialog = page.locator(".jp-Dialog .jp-mod-accept")
@@ -25,6 +26,10 @@ def test_classic_notebook_runs_in_lab(page: Page, lab_server: Server) -> None:
     run_all = page.get_by_role("menuitem", name="Run All Cells", exact=True)
     expect(run_all).to_be_enabled()
     run_all.click()
+
+
+def test_classic_notebook_runs_in_lab(page: Page, lab_server: Server) -> None:
+    run_all_cells(page, f"{lab_server.url}/lab/tree/classic_war.ipynb")
     turn = page.locator(".jp-OutputArea").get_by_role("button", name="Turn cards", exact=True)
     expect(turn).to_be_visible(timeout=60_000)
     ARTIFACTS.mkdir(exist_ok=True)
@@ -35,17 +40,7 @@ def test_the_strategy_lab_runs_in_lab_its_tournaments_and_the_coach(
         page: Page, lab_server: Server) -> None:
     # A workspace of its own: Lab would otherwise reopen the classic notebook beside it,
     # and Run All could reach a kernel that is not this notebook's.
-    page.goto(f"{lab_server.url}/lab/workspaces/strategy/tree/strategy_lab.ipynb")
-    expect(page.locator(".jp-Notebook").first).to_be_visible(timeout=60_000)
-    dialog = page.locator(".jp-Dialog .jp-mod-accept")
-    if dialog.count():
-        dialog.first.click()
-    idle = page.get_by_role("button", name=re.compile(r"Python 3.*\| Idle"))
-    expect(idle).to_be_visible(timeout=60_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    run_all = page.get_by_role("menuitem", name="Run All Cells", exact=True)
-    expect(run_all).to_be_enabled()
-    run_all.click()
+    run_all_cells(page, f"{lab_server.url}/lab/workspaces/strategy/tree/strategy_lab.ipynb")
     outputs = page.locator(".jp-OutputArea")
     # The typo player's fault names what was allowed; the last cell ranks the coach, who
     # plays by the rules: no fault of its own.

@@ -140,19 +140,10 @@ class GuerrillaTactics:
 
     def summarize(self, game: Game[GuerrillaState]) -> Summary:
         state = game.state
-        t = state.tally
-        counts = {
-            "supports": t.supports, "tie_breaks": t.tie_breaks,
-            "removed_by_loss": t.removed_by_loss, "promotions": t.promotions,
-            "cancellations": t.cancellations, "recruited": t.recruited,
-            "spy_captures": t.spy_captures, "eliminations": t.eliminations,
-            "reshuffles": t.reshuffles, "guerrilla_rank": state.guerrilla_rank,
-        }
         if state.outcome is None:
-            return Summary(None, "unfinished", state.skirmish, counts)
+            return fast.summary_at(state, None, "unfinished")
         assert isinstance(state.outcome.because, GameOver)
-        return Summary(state.outcome.winners, state.outcome.because.ending, state.skirmish,
-                       counts)
+        return fast.summary_at(state, state.outcome.winners, state.outcome.because.ending)
 
 
 GUERRILLA_TACTICS = GuerrillaTactics()

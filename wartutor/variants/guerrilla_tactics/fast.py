@@ -116,10 +116,10 @@ def play_on(
     state, stopped = _end_of_skirmish(state, [agent(p) for p in range(len(agents))],
                                       max_length)
     if stopped:
-        return _summary_at(state, None, "unfinished")
+        return summary_at(state, None, "unfinished")
     if state.outcome is not None:
         assert isinstance(state.outcome.because, GameOver)
-        return _summary_at(state, state.outcome.winners, state.outcome.because.ending)
+        return summary_at(state, state.outcome.winners, state.outcome.because.ending)
     return _Game.between_skirmishes(state, randoms, max_length).summary()
 
 
@@ -148,10 +148,10 @@ def _end_of_skirmish(
     return state, False
 
 
-def _summary_at(
+def summary_at(
     state: GuerrillaState, winners: tuple[int, ...] | None, ending: str
 ) -> Summary:
-    """A summary from the state's own counts, as GuerrillaTactics.summarize writes it."""
+    """A summary from the state's own counts (GuerrillaTactics.summarize gives this too)."""
     t = state.tally
     counts = {
         "supports": t.supports, "tie_breaks": t.tie_breaks,
