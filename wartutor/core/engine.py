@@ -81,6 +81,12 @@ class Summary:
     length: int
     counts: dict[str, int]
 
+    def share(self, seat: int) -> float:
+        """``seat``'s share of the win: 1 for a sole winner, 1/k for a win shared by k,
+        0 for a loss, a draw or a game stopped unfinished."""
+        winners = self.winners or ()
+        return 1 / len(winners) if seat in winners else 0.0
+
 
 class Variant(Protocol[StateT]):
     """The functions that make a set of rules playable; see the module docstring."""

@@ -161,8 +161,8 @@ class Arsenal:
                             max_length)
 
     def coach_value(self, summary: Summary, seat: int) -> float:
-        """What a finished match is worth to ``seat``: 1 for a win, else 0 (see unseen.py)."""
-        return unseen.coach_value(summary, seat)
+        """What a finished game is worth to ``seat``: its share of the win."""
+        return summary.share(seat)
 
 
 ARSENAL = Arsenal()

@@ -1,4 +1,4 @@
-"""For the coach: a table dealt from what one side sees, and what a finished match is worth.
+"""For the coach: a table dealt from what one side sees.
 
 A side sees its own hand, every card played (the rounds, the captured piles, a lead on
 the table) and how many cards the other hand and the pile hold. The cards it has not
@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import Any
 
 from wartutor.core.chance import Rng
-from wartutor.core.engine import Summary
 from wartutor.core.errors import BadInput
 from wartutor.variants.arsenal.cards import ArsenalCard, arsenal_codes, hand_order
 from wartutor.variants.arsenal.game import ArsenalState, RoundPlayed
@@ -91,10 +90,3 @@ def _tally(history: tuple[RoundPlayed, ...]) -> tuple[int, int, int, int]:
             sum(r.cards[r.winner].level == 4 for r in history))
 
 
-def coach_value(summary: Summary, seat: int) -> float:
-    """1 if ``seat`` won the match alone, 1/k for a win shared by k, else 0 (a loss, or a
-    match stopped unfinished)."""
-    winners = summary.winners
-    if not winners or seat not in winners:
-        return 0.0
-    return 1.0 / len(winners)

@@ -135,8 +135,8 @@ class GuerrillaTactics:
         return fast.play_on(state, tuple(agents), check_seed(seed), max_length)
 
     def coach_value(self, summary: Summary, seat: int) -> float:
-        """What a finished game is worth to ``seat``: its share of the win (see unseen.py)."""
-        return unseen.coach_value(summary, seat)
+        """What a finished game is worth to ``seat``: its share of the win."""
+        return summary.share(seat)
 
     def summarize(self, game: Game[GuerrillaState]) -> Summary:
         state = game.state

@@ -1,4 +1,4 @@
-"""For the coach: a table dealt from what one player sees, and what a finished game is worth.
+"""For the coach: a table dealt from what one player sees.
 
 A player sees their own hand, every card laid face up (and their own face-down ones), the
 Guerrillas shown to cancel a promotion, and how many cards every pile and hand holds.
@@ -36,7 +36,7 @@ from typing import Any
 
 from wartutor.core.cards import Card, standard_deck
 from wartutor.core.chance import Rng
-from wartutor.core.engine import Decision, Summary
+from wartutor.core.engine import Decision
 from wartutor.core.errors import BadInput
 from wartutor.variants.guerrilla_tactics.agents import heuristic_agent
 from wartutor.variants.guerrilla_tactics.forces import is_guerrilla, strength
@@ -131,13 +131,6 @@ def _remembered(rules: GuerrillaRules, before: tuple[GuerrillaView, ...],
     known = memory(rules, before, seen)
     _last_memory[:] = [(rules, before, seen, known)]
     return known
-
-
-def coach_value(summary: Summary, seat: int) -> float:
-    """1 if ``seat`` alone won, 1/k for a win shared by k players, else 0 (a loss, a draw
-    or a game stopped unfinished)."""
-    winners = summary.winners or ()
-    return 1 / len(winners) if seat in winners else 0.0
 
 
 def _check(rules: GuerrillaRules, seen: GuerrillaView) -> None:

@@ -127,7 +127,7 @@ class TradeWar:
 
     def coach_value(self, summary: Summary, seat: int) -> float:
         """What a finished game is worth to ``seat``: its share of the win."""
-        return unseen.coach_value(summary, seat)
+        return summary.share(seat)
 
     def summarize(self, game: Game[TradeState]) -> Summary:
         """Length in turns; counts of asks, misses, battles, doubles, jokers and rewards."""

@@ -1,5 +1,4 @@
-"""The coach's Trade War: a table dealt again from what one player sees, and what a
-finished game is worth to a seat.
+"""The coach's Trade War: a table dealt again from what one player sees.
 
 A player sees their own hand and resource pile, the battle on the table, the removed
 cards, the record of asks and how many cards each other zone holds (view.py).
@@ -34,7 +33,6 @@ from typing import Any
 
 from wartutor.core.cards import RANK_CODES
 from wartutor.core.chance import Rng
-from wartutor.core.engine import Summary
 from wartutor.core.errors import BadInput
 from wartutor.variants.trade_war.cards import PUTIN, Cards, TradeCard, trade_codes, trade_deck
 from wartutor.variants.trade_war.memory import CENTER, OUT, Memory, hand, memory, pile
@@ -46,15 +44,6 @@ from wartutor.variants.trade_war.view import TradeView
 # Played games had about one deal in five refused (at a battle, for the defender's rank)
 # and most none; a thousand refusals in a row mean that no deal fits the view.
 ATTEMPTS = 1000
-
-
-def coach_value(summary: Summary, seat: int) -> float:
-    """1 for the only winner, 1/k for a win shared by k (ruling TW-TIE 'shared'), else 0:
-    a loss, a draw, or a game stopped unfinished."""
-    winners = summary.winners
-    if not winners or seat not in winners:
-        return 0.0
-    return 1.0 / len(winners)
 
 
 def deal_unseen(

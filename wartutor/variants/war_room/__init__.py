@@ -39,12 +39,11 @@ from wartutor.variants.war_room.deck import (
     parse_deck,
     to_toml,
 )
-from wartutor.variants.war_room.events import GameOver
 from wartutor.variants.war_room.explain import RULE_TITLES, card_text, explain, why_not
 from wartutor.variants.war_room.game import WarRoomState
 from wartutor.variants.war_room.position import from_position, position_of
 from wartutor.variants.war_room.rules import FIXED_RULINGS, NAMES, WarRoomRules
-from wartutor.variants.war_room.unseen import coach_value, deal_unseen
+from wartutor.variants.war_room.unseen import deal_unseen
 from wartutor.variants.war_room.view import WarRoomView, view
 
 __all__ = [
@@ -127,8 +126,8 @@ class WarRoom:
         return deal_unseen(rules, view, seed, seen)
 
     def coach_value(self, summary: Summary, seat: int) -> float:
-        """What a finished game is worth to ``seat``: 1 for a sole win, 1/k for a shared one."""
-        return coach_value(summary, seat)
+        """What a finished game is worth to ``seat``: its share of the win."""
+        return summary.share(seat)
 
     def position_of(self, state: WarRoomState) -> dict[str, Any]:
         """The position of a state: every zone, the turn, the stage, the counters."""
@@ -141,21 +140,7 @@ class WarRoom:
         return from_position(rules, position, seed)
 
     def summarize(self, game: Game[WarRoomState]) -> Summary:
-        state = game.state
-        c = state.counts
-        counts = {"tie_breaks": c.tie_breaks, "stalemates": c.stalemates,
-                  "activations": c.activations, "instructions": c.instructions,
-                  "no_target": c.no_target, "reshuffles": c.reshuffles,
-                  "eliminations": c.eliminations}
-        if state.outcome is None:
-            return Summary(None, "unfinished", state.round, counts)
-        assert isinstance(state.outcome.because, GameOver)
-        ending = state.outcome.because.ending
-        if ending == "limit":  # stopped by the simulator's limit: unfinished, never a result
-            return Summary(None, "unfinished", state.round, counts)
-        if ending == "endless":  # WR-ENDLESS: it could only repeat itself
-            return Summary(None, "endless", state.round, counts)
-        return Summary(state.outcome.winners, ending, state.round, counts)
+        return fast.summary_at(game.state)
 
 
 WAR_ROOM = WarRoom()

@@ -326,7 +326,7 @@ def play_on(
 
 
 def summary_at(state: WarRoomState) -> Summary:
-    """The summary of a game that stops at ``state`` (WarRoom.summarize, for a state)."""
+    """The summary of a game that stops at ``state`` (WarRoom.summarize gives this too)."""
     counts = {name: getattr(state.counts, name) for name in COUNTED}
     if state.outcome is None:
         return Summary(None, "unfinished", state.round, counts)
@@ -334,7 +334,7 @@ def summary_at(state: WarRoomState) -> Summary:
     ending = state.outcome.because.ending
     if ending == "limit":  # stopped by the simulator's limit: unfinished, never a result
         return Summary(None, "unfinished", state.round, counts)
-    if ending == "endless":
+    if ending == "endless":  # WR-ENDLESS: it could only repeat itself
         return Summary(None, "endless", state.round, counts)
     return Summary(state.outcome.winners, ending, state.round, counts)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wartutor.core.chance import Rng, check_seed
-from wartutor.core.engine import Decision, Summary
+from wartutor.core.engine import Decision
 from wartutor.core.errors import BadInput
 from wartutor.variants.war_room.agents import heuristic_agent
 from wartutor.variants.war_room.deck import RoomCard
@@ -33,14 +33,6 @@ from wartutor.variants.war_room.memory import LEFT_OUT, Memory, Place, fits, mem
 from wartutor.variants.war_room.position import from_position
 from wartutor.variants.war_room.rules import WarRoomRules
 from wartutor.variants.war_room.view import WarRoomView
-
-
-def coach_value(summary: Summary, seat: int) -> float:
-    """1 for a sole win, 1/k for a win shared by k, 0 for a loss, a draw or no result."""
-    winners = summary.winners
-    if not winners or seat not in winners:
-        return 0.0
-    return 1.0 / len(winners)
 
 
 def deal_unseen(
