@@ -11,7 +11,8 @@ The heuristic plays to win skirmishes cheaply:
 - tie-break: its best card face up, the other face down;
 - promotion: proposes only when nobody can make it pay (no rival holds a card, or its
   own draw pile is empty so a cancel recruits nothing); always cancels, since
-  recruiting is free cards.
+  recruiting is free cards (under GT-DECLARE 'everyone', where every player is asked,
+  it passes or allows when that is all it may do).
 """
 
 from __future__ import annotations
@@ -82,6 +83,8 @@ def _down_worth(view: GuerrillaView, action: str) -> int:
 
 
 def _promote(view: GuerrillaView, me: int, decision: Decision) -> str:
+    if "propose" not in decision.legal_actions:  # holding a Guerrilla, asked all the same
+        return "pass"  # (GT-DECLARE 'everyone')
     rivals = [s for p, s in enumerate(view.seats) if p != me and not s.out]
     safe = all(s.hand_count == 0 for s in rivals) or view.seats[me].draw_count == 0
     return "propose" if safe else "pass"

@@ -82,8 +82,31 @@ class PromotionCancelled:
 
 
 @dataclass(frozen=True)
+class ProposalsRevealed:
+    """Everyone's declarations in the promotion window, revealed together (GT-DECLARE
+    'everyone'); the first proposer in seat order proposes (GT-PROMO-ONCE)."""
+
+    proposers: tuple[int, ...]  # in seat order
+    passed: tuple[int, ...]
+    rule: str = "GT-DECLARE"
+
+
+@dataclass(frozen=True)
+class CancelsRevealed:
+    """Everyone's answers to a proposal, revealed together (GT-DECLARE 'everyone'): each
+    Guerrilla shown to cancel, in seat order after the proposer, the first recruiting
+    (GT-MULTI-CANCEL)."""
+
+    proposer: int
+    cancels: Plays
+    allowed: tuple[int, ...]
+    rule: str = "GT-DECLARE"
+
+
+@dataclass(frozen=True)
 class Chose:
-    """A player has made a hidden choice (``stage``: play, support or tie)."""
+    """A player has made a hidden choice (``stage``: play or tie, or promote or cancel for
+    a declaration under GT-DECLARE 'everyone')."""
 
     player: int
     stage: str
@@ -237,7 +260,8 @@ class GameOver:
 
 GuerrillaEvent = (
     Dealt | SkirmishBegins | Reshuffled | Drew | Eliminated | PromotionProposed | Promoted
-    | PromotionCancelled | Chose | OnlyChoice | Revealed | Standing | Supported | TieBreak
+    | PromotionCancelled | ProposalsRevealed | CancelsRevealed | Chose | OnlyChoice | Revealed
+    | Standing | Supported | TieBreak
     | TieStands | TieLaid | ForcesLost | NoLoss | SpoilsTaken | NoWinner | SpyCaptured | SpyLost
     | OwnSpy
     | GameOver

@@ -10,6 +10,7 @@ from wartutor.core.cards import RANK_NAMES, Card
 from wartutor.core.engine import Event
 from wartutor.core.voice import voice
 from wartutor.variants.guerrilla_tactics.events import (
+    CancelsRevealed,
     Chose,
     Dealt,
     Drew,
@@ -23,6 +24,7 @@ from wartutor.variants.guerrilla_tactics.events import (
     Promoted,
     PromotionCancelled,
     PromotionProposed,
+    ProposalsRevealed,
     Reshuffled,
     Revealed,
     SkirmishBegins,
@@ -75,6 +77,7 @@ RULE_TITLES = {
     "GT-SPY-REMOVED": "ruling GT-SPY-REMOVED: a removed spy",
     "GT-REVEAL-FIRST-SCOPE": "ruling GT-REVEAL-FIRST-SCOPE: reveal first in tie-breaks",
     "GT-LIMIT": "ruling GT-LIMIT: the skirmish limit",
+    "GT-DECLARE": "ruling GT-DECLARE: everyone declares at once in a promotion window",
     # Fixed rulings
     "GT-GUERRILLA-VS-OTHER": "ruling GT-GUERRILLA-VS-OTHER: Guerrillas are lowest",
     "GT-PAIR-ORDER": "ruling GT-PAIR-ORDER: a pair beats any single card",
@@ -214,6 +217,13 @@ def explain(event: Event) -> str:
                     f"{rank}, and {guerrilla_ranks(rank)} are Guerrillas.")
         case PromotionCancelled():
             return _cancelled(event)
+        case ProposalsRevealed():
+            return _proposals(event)
+        case CancelsRevealed():
+            return _cancels(event)
+        case Chose(player=p, stage="promote" | "cancel"):
+            return (f"{_Who(p)} {_s(p, 'have')} declared; every declaration stays hidden until "
+                    f"all are in.")
         case Chose(player=p, stage=stage):
             return {
                 "play": f"{_Who(p)} {_s(p, 'have')} chosen a card; it stays hidden until all "
@@ -332,6 +342,42 @@ def _cancelled(event: PromotionCancelled) -> str:
     if event.recruited < event.wanted:
         return f"{text}; {_poss(p)} draw pile held only {event.recruited}."
     return f"{text}."
+
+
+# Under GT-DECLARE 'everyone' every player still in is asked, even one who may only pass,
+# and the declarations are turned up together.
+DECLARE = "Everyone declares at once, and the declarations are revealed together: "
+
+
+def _proposals(event: ProposalsRevealed) -> str:
+    ps, passed = event.proposers, event.passed
+    if not ps:
+        return (f"{DECLARE}{_players(passed)} {_agree(passed, 'pass')}, so nobody proposes a "
+                f"promotion.")
+    said = f"{_players(ps)} {_agree(ps, 'propose')} a promotion"
+    if passed:
+        said += f", {_players(passed)} {_agree(passed, 'pass')}"
+    first = ""
+    if len(ps) > 1:
+        first = (f" Only one proposal is made before a skirmish: {_who(ps[0])}, first in seat "
+                 f"order, {_s(ps[0], 'are')} the proposer.")
+    return (f"{DECLARE}{said}.{first} Every other player now declares at once whether to "
+            f"cancel it or allow it.")
+
+
+def _cancels(event: CancelsRevealed) -> str:
+    cancels, allowed = event.cancels, event.allowed
+    if not cancels:
+        return f"{DECLARE}{_players(allowed)} {_agree(allowed, 'allow')} the promotion."
+    said = _and([f"{_who(p)} {_s(p, 'cancel')} with {_the(c)}" for p, c in cancels])
+    if allowed:
+        said += f"; {_players(allowed)} {_agree(allowed, 'allow')} it"
+    if len(cancels) == 1:
+        return f"{DECLARE}{said}."
+    first = cancels[0][0]
+    return (f"{DECLARE}{said}. Every Guerrilla declared is shown and stays in its owner's "
+            f"hand; {_who(first)}, first in seat order after {_who(event.proposer)}, "
+            f"{_s(first, 'recruit')}.")
 
 
 def _plays(plays: tuple[tuple[int, Card], ...]) -> str:

@@ -8,8 +8,9 @@ tests/test_guerrilla_tactics_fast.py proves the summaries equal.
 
 Agents are asked only where the traced engine asks them: a player with one legal
 action is not asked (GT-ONE-CARD, and a support that would not help is declined
-unasked), and ``max_length`` stops the game at the first real decision at which the
-skirmish count has reached it.
+unasked) except in a promotion window where everyone declares (GT-DECLARE 'everyone'),
+and ``max_length`` stops the game at the first decision asked at which the skirmish
+count has reached it.
 
 ``play_on`` plays a game on from any state (the coach's games): the engine's own steps
 to the end of the skirmish in play, then the fast path from the piles and counts left
@@ -187,6 +188,7 @@ class _Game:
         self.reveals_first = [False] * n
         self.played_guerrilla = [False] * n
         self.ace_high = rules.ace == "high"
+        self.everyone = rules.declare == "everyone"  # GT-DECLARE
         self.rank = 2
         self.st = _STRENGTHS[2, self.ace_high]
         self.skirmish = 0
@@ -255,7 +257,8 @@ class _Game:
         return Summary(self.winners, self.ending, self.skirmish, self.counts())
 
     def decide(self) -> None:
-        """A real decision is due (more than one legal action): stop here at max_length."""
+        """A decision is asked (more than one legal action, or a declaration under
+        GT-DECLARE 'everyone'): stop here at max_length."""
         if self.max_length is not None and self.skirmish >= self.max_length:
             raise _Stopped
 
@@ -344,6 +347,9 @@ class _Game:
         if not all(self.played_guerrilla[p] for p in active):
             return
         st, hand = self.st, self.hand
+        if self.everyone:
+            self.declare_proposals()
+            return
         for p in [p for p in active if all(st[c] != GUERRILLA_STRENGTH for c in hand[p])]:
             self.decide()
             if self.randoms[p] is None:
@@ -355,24 +361,47 @@ class _Game:
                 self.propose(p)
                 return
 
+    def declare_proposals(self) -> None:
+        """GT-DECLARE 'everyone': every player still in declares, one holding a Guerrilla
+        only "pass"; the first proposer in seat order proposes."""
+        st, hand, active = self.st, self.hand, self.active
+        proposers = []
+        for p in active:
+            self.decide()
+            able = all(st[c] != GUERRILLA_STRENGTH for c in hand[p])
+            if self.randoms[p] is not None:
+                wants = self.pick(p, 2 if able else 1) == 0 and able
+            else:
+                wants = able and (all(not hand[q] for q in active if q != p) or not self.draw[p])
+            if wants:
+                proposers.append(p)
+        if proposers:
+            self.propose(proposers[0])
+
     def propose(self, proposer: int) -> None:
-        st, n = self.st, self.n
+        st, n, everyone = self.st, self.n, self.everyone
+        canceller = None
         for q in [(proposer + i) % n for i in range(1, n)]:
             if self.out[q]:
                 continue
             guerrillas = [c for c in self.hand[q] if st[c] == GUERRILLA_STRENGTH]
-            if not guerrillas:
+            if not guerrillas and not everyone:
                 continue
             self.decide()
-            # The heuristic always cancels; a random agent's last choice is "allow".
-            cancels = self.randoms[q] is None or self.pick(q, len(guerrillas) + 1) < len(guerrillas)
-            if cancels:
-                recruits = self.take_top(proposer, self.rank,
-                                         reshuffle=self.rules.recruit_short == "reshuffle")
-                self.discard[q] += recruits
-                self.cancellations += 1
-                self.recruited += len(recruits)
-                return
+            # The heuristic cancels when it may; a random agent's last choice is "allow".
+            cancels = (bool(guerrillas) if self.randoms[q] is None
+                       else self.pick(q, len(guerrillas) + 1) < len(guerrillas))
+            if cancels and canceller is None:
+                canceller = q
+                if not everyone:
+                    break  # asked in turn: the first to cancel ends the window
+        if canceller is not None:
+            recruits = self.take_top(proposer, self.rank,
+                                     reshuffle=self.rules.recruit_short == "reshuffle")
+            self.discard[canceller] += recruits
+            self.cancellations += 1
+            self.recruited += len(recruits)
+            return
         self.rank += 1
         self.st = _STRENGTHS[self.rank, self.ace_high]
         if self.rules.guerrillas_played == "since-rank-change":

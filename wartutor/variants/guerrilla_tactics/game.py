@@ -18,6 +18,7 @@ from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision
 from wartutor.core.errors import BadInput
 from wartutor.variants.guerrilla_tactics.events import (
+    CancelsRevealed,
     Chose,
     Dealt,
     Drew,
@@ -26,6 +27,7 @@ from wartutor.variants.guerrilla_tactics.events import (
     Promoted,
     PromotionCancelled,
     PromotionProposed,
+    ProposalsRevealed,
     Revealed,
     SkirmishBegins,
 )
@@ -66,7 +68,12 @@ FIRST_GUERRILLA_RANK = 2
 KINDS = {"promote": "promote", "cancel": "cancel", "play-first": "play", "play": "play",
          "support": "support", "tie-first": "tie", "tie": "tie"}
 HIDDEN_STAGES = ("play-first", "play", "support", "tie-first", "tie")
-CHOICE_RULES = {"play": "GT-PLAY", "tie": "GT-TIE"}  # supports are chosen unannounced
+"""The stages whose only legal action is taken without asking (GT-ONE-CARD). Not the
+promotion window: under GT-DECLARE 'everyone' a player who may only pass is asked all the
+same, or skipping them would show who holds a Guerrilla."""
+# Supports are chosen unannounced; declarations are made under GT-DECLARE 'everyone'.
+CHOICE_RULES = {"play": "GT-PLAY", "tie": "GT-TIE", "promote": "GT-DECLARE",
+                "cancel": "GT-DECLARE"}
 
 
 # Setup
@@ -138,6 +145,9 @@ def legal_actions(state: GuerrillaState, player: int) -> tuple[str, ...]:
     if stage in ("play-first", "play"):  # the most asked, first
         return tuple([f"play {c.code}" for c in seat.hand])
     if stage == "promote":
+        # Only those who may propose are asked, unless everyone declares (GT-DECLARE).
+        if state.rules.declare == "everyone" and promotion_refusal(state, player)[0]:
+            return ("pass",)
         return ("propose", "pass")
     if stage == "cancel":
         guerrillas = [c for c in seat.hand if is_guerrilla(c, state.guerrilla_rank)]
@@ -164,10 +174,12 @@ def take(
     """``choose``, written into the draft ``state``; ``forced``: the only legal action,
     taken without asking (``advance``)."""
     player, stage = state.asked[0], state.stage
-    if stage == "promote":
+    # In turn, each answer acting at once; under GT-DECLARE 'everyone' they are hidden
+    # choices like the plays, revealed together once all are in.
+    if stage == "promote" and state.rules.declare == "those-able":
         rest = put(state, asked=state.asked[1:])
         return propose(rest, player, events) if action == "propose" else rest
-    if stage == "cancel":
+    if stage == "cancel" and state.rules.declare == "those-able":
         rest = put(state, asked=state.asked[1:])
         if action == "allow":
             return rest
@@ -258,10 +270,14 @@ def promotion_refusal(
 def open_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
     asked: tuple[int, ...] = ()
     # The conditions that hold for everyone or no one first: they usually fail (every
-    # player still in has played a Guerrilla).
+    # player still in has played a Guerrilla). They are public; under GT-DECLARE
+    # 'everyone' nothing else decides who is asked.
     if state.guerrilla_rank < MAX_GUERRILLA_RANK and all(
             [seat.played_guerrilla or seat.out for seat in state.seats]):
-        asked = tuple(p for p in state.active if not promotion_refusal(state, p)[0])
+        if state.rules.declare == "everyone":
+            asked = state.active
+        else:
+            asked = tuple(p for p in state.active if not promotion_refusal(state, p)[0])
     if asked:
         return put(state, stage="promote", asked=asked)
     return after_promotion(state, events)
@@ -275,13 +291,55 @@ def after_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
     return open_play(state, events)
 
 
+def proposals_revealed(state: GuerrillaState, events: Events) -> GuerrillaState:
+    """Once everyone has declared (GT-DECLARE 'everyone'), the declarations are turned up
+    together, and the first proposer in seat order proposes (GT-PROMO-ONCE); with
+    'those-able' nobody proposed."""
+    if state.rules.declare == "those-able":
+        return after_promotion(state, events)
+    declared = [(p, choice) for p, choice in enumerate(state.pending) if choice is not None]
+    state = put(state, pending=(None,) * len(state.seats))
+    proposers = tuple(p for p, choice in declared if choice == "propose")
+    events.append(ProposalsRevealed(proposers, tuple(p for p, c in declared if c == "pass")))
+    if not proposers:
+        return after_promotion(state, events)
+    return propose(state, proposers[0], events)
+
+
 def propose(state: GuerrillaState, player: int, events: Events) -> GuerrillaState:
+    """Those who may cancel are asked in seat order after the proposer: with GT-DECLARE
+    'everyone', every other player still in; else only those holding a Guerrilla."""
     events.append(PromotionProposed(player, state.guerrilla_rank))
     n = len(state.seats)
     after = [(player + i) % n for i in range(1, n)]
-    cancellers = tuple(p for p in after if not state.seats[p].out and any(
-        is_guerrilla(c, state.guerrilla_rank) for c in state.seats[p].hand))
+    everyone = state.rules.declare == "everyone"
+    cancellers = tuple(p for p in after if not state.seats[p].out and (everyone or any(
+        is_guerrilla(c, state.guerrilla_rank) for c in state.seats[p].hand)))
     return put(state, stage="cancel", asked=cancellers, proposer=player)
+
+
+def cancels_revealed(state: GuerrillaState, events: Events) -> GuerrillaState:
+    """Once everyone has answered a proposal (GT-DECLARE 'everyone'), the answers are
+    turned up together: every Guerrilla declared is shown (GT-CANCEL-CARD), and the first
+    canceller in seat order after the proposer recruits (GT-MULTI-CANCEL). With
+    'those-able', or when all allow, nobody cancelled: the promotion is accepted."""
+    if state.rules.declare == "those-able":
+        return accept_promotion(state, events)
+    proposer, n = state.proposer, len(state.seats)
+    assert proposer is not None
+    after = [(proposer + i) % n for i in range(1, n)]
+    answers = [(p, choice) for p in after if (choice := state.pending[p]) is not None]
+    state = put(state, pending=(None,) * n)
+    cancels = tuple((p, BY_CODE[choice.split()[1]]) for p, choice in answers
+                    if choice != "allow")
+    events.append(CancelsRevealed(proposer, cancels,
+                                  tuple(p for p, choice in answers if choice == "allow")))
+    if not cancels:
+        return accept_promotion(state, events)
+    for p, card in cancels[1:]:  # shown, as the recruiter's is in ``cancel``
+        seat = state.seats[p]
+        state = put_seat(state, p, changed(seat, shown=(*seat.shown, card)))
+    return cancel(state, *cancels[0], events)
 
 
 def accept_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
@@ -347,8 +405,8 @@ def reveal_first_tie(state: GuerrillaState, events: Events) -> GuerrillaState:
 # What each stage moves on to once everyone asked has chosen (or nobody was asked).
 STEPS: dict[str, Callable[[GuerrillaState, Events], GuerrillaState]] = {
     "begin": begin,
-    "promote": after_promotion,  # nobody proposed
-    "cancel": accept_promotion,  # nobody cancelled
+    "promote": proposals_revealed,  # (with 'those-able': nobody proposed)
+    "cancel": cancels_revealed,  # (with 'those-able': nobody cancelled)
     "play-first": reveal,
     "play": reveal,
     "support": apply_supports,

@@ -38,8 +38,9 @@ guesses). It forgets what it cannot follow: which card of a pile is where in the
 where a card went when several skirmishes passed between two views, which of the cards
 of a skirmish that lost forces were removed, and the others' face-down tie-break cards.
 It keeps to what the table shows of the choice now asked (a player asked to propose a
-promotion holds no Guerrilla; a face-down card of a player who has played none is no
-Guerrilla); finer facts of the stage (a support that helps) are for the deal to keep.
+promotion holds no Guerrilla, unless everyone is asked under GT-DECLARE 'everyone'; a
+proposer holds none; a face-down card of a player who has played none is no Guerrilla);
+finer facts of the stage (a support that helps) are for the deal to keep.
 """
 
 from __future__ import annotations
@@ -260,11 +261,12 @@ class _Follower:
 
     def no_guerrilla_in(self, v: GuerrillaView) -> int:
         """The hidden places the view shows to hold no Guerrilla: the hand of another player
-        asked to propose a promotion, or of its proposer (GT-PROMO-WHEN's condition), and
-        the face-down cards of a player who has played no Guerrilla (GT-PROMO-PLAYED)."""
+        asked to propose a promotion (unless everyone is asked: GT-DECLARE 'everyone'), or
+        of its proposer (GT-PROMO-WHEN's condition), and the face-down cards of a player who
+        has played no Guerrilla (GT-PROMO-PLAYED)."""
         mask = 0
-        keeper = {"promote": v.waiting_for[0] if v.waiting_for else None,
-                  "cancel": v.proposer}.get(v.stage)
+        asked = v.waiting_for[0] if v.waiting_for and self.rules.declare == "those-able" else None
+        keeper = {"promote": asked, "cancel": v.proposer}.get(v.stage)
         if keeper is not None and keeper != v.viewer:
             mask |= self.bit("hand", keeper)
         for p, s in enumerate(v.seats):

@@ -10,7 +10,8 @@ skirmish, the stage and who must still choose, and the counts the state keeps:
 
 Laid cards are written "play 9S", "support 2H", and in tie-break round 1 "tie 1 up KD",
 "tie 1 down 8H" (face down) or "tie 1 turned 8D" (turned up for a pair, GT-TIE-DOWN).
-``chosen`` is a seat's hidden choice waiting to be revealed ("play 9S", "decline").
+``chosen`` is a seat's hidden choice waiting to be revealed ("play 9S", "decline"), or
+under GT-DECLARE 'everyone' its declaration in a promotion window ("pass", "cancel 2H").
 Every key but ``stage``, ``skirmish``, ``guerrilla_rank`` and ``seats`` may be left out:
 an empty zone, no mark, nobody chosen yet, counts as small as the position allows.
 
@@ -384,10 +385,12 @@ def _check_stage(state: GuerrillaState, asked: tuple[int, ...] | None) -> Guerri
         raise BadInput(f"to_choose is {list(asked)} in stage {stage!r}",
                        allowed=f"the players still to choose, in this order: the last of "
                                f"{names} (at least one)")
+    hidden = stage in HIDDEN_STAGES or (stage in ("promote", "cancel")
+                                        and state.rules.declare == "everyone")
     for p in range(n):
         done = p in choosers[:k]
         chosen = state.pending[p]
-        if stage in HIDDEN_STAGES and done:
+        if hidden and done:
             if chosen not in legal_actions(state, p):
                 raise BadInput(f"{NAMES[p]} (seat {p}) has chosen {quoted(chosen)}",
                                allowed="a choice made, legal here: " + ", ".join(
@@ -424,9 +427,10 @@ def _choosers(state: GuerrillaState) -> tuple[int, ...]:
                            "still in has played a Guerrilla or the rank is 6",
                            allowed="a promotion only below rank 6 and once every player still "
                                    "in has played a Guerrilla (GT-PROMO-PLAYED, GT-PROMO-AT-MAX)")
+        everyone = state.rules.declare == "everyone"  # GT-DECLARE: all asked, all declare
         eligible = tuple(p for p in active if not promotion_refusal(state, p)[0])
         if stage == "promote":
-            return eligible
+            return active if everyone else eligible
         proposer = state.proposer
         assert proposer is not None
         if proposer not in eligible:
@@ -434,8 +438,8 @@ def _choosers(state: GuerrillaState) -> tuple[int, ...]:
                            allowed="a proposer still in who holds no Guerrilla")
         n = len(state.seats)
         after = [(proposer + i) % n for i in range(1, n)]
-        return tuple(p for p in after if p in active and any(
-            is_guerrilla(c, rank) for c in state.seats[p].hand))
+        return tuple(p for p in after if p in active and (everyone or any(
+            is_guerrilla(c, rank) for c in state.seats[p].hand)))
     out_rows = [p for p in range(len(table)) if table[p] and state.seats[p].out]
     if out_rows:
         raise BadInput(f"{NAMES[out_rows[0]]} is out but has cards on the table",

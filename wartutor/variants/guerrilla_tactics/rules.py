@@ -128,6 +128,19 @@ class GuerrillaRules:
         why="The text has no limit, but once the Guerrillas are all removed no card leaves the "
             "game and it may never end. None removes the limit.",
     )
+    declare: str = ruling(
+        "GT-DECLARE", "Who is asked in a promotion window, and when are the answers seen?",
+        default="those-able", choices=("those-able", "everyone"),
+        why="'those-able' asks only the players who can act, in seat order: who may propose "
+            "(no Guerrilla in hand) and who may cancel (a Guerrilla in hand), and each answer "
+            "acts at once. Being asked then gives away who holds a Guerrilla, which a "
+            "computer opponent never uses but people at one table would see. With "
+            "'everyone' (for play between people: rooms, pass-and-play) every player still "
+            "in declares at once, hidden until all have declared, even one whose only "
+            "choice is 'pass' or 'allow'; the declarations are then revealed together, the "
+            "first proposer and the first canceller in seat order acting (GT-PROMO-ONCE, "
+            "GT-MULTI-CANCEL).",
+    )
 
     def __post_init__(self) -> None:
         check_rulings(self)
@@ -161,10 +174,12 @@ FIXED_RULINGS = (
     FixedRuling("GT-PROMO-AT-MAX", "May a promotion be proposed at rank 6?",
                 "No: the rank can never pass 6."),
     FixedRuling("GT-PROMO-ONCE", "How many promotions may be proposed before one skirmish?",
-                "One: the players who may propose are asked in seat order, and once one "
-                "proposes, accepted or cancelled, the skirmish begins."),
+                "One: the players who may propose are asked in seat order (or all declare "
+                "at once, under GT-DECLARE 'everyone', and the first proposer in seat order "
+                "proposes), and once one proposes, accepted or cancelled, the skirmish begins."),
     FixedRuling("GT-MULTI-CANCEL", "Several players could cancel: who recruits?",
-                "They are asked in seat order after the proposer; the first to cancel recruits."),
+                "They are asked in seat order after the proposer (or all declare at once, "
+                "under GT-DECLARE 'everyone'); the first to cancel in that order recruits."),
     FixedRuling("GT-CANCEL-CARD", "What happens to the Guerrilla revealed to cancel?",
                 "It is shown to everyone and stays in its owner's hand."),
     FixedRuling("GT-RECRUIT-WHICH", "Which of the proposer's cards are recruited?",

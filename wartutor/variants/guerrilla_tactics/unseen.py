@@ -22,8 +22,10 @@ and nothing but the views and the seed decides it, so the coach cannot peek.
 [['D', 'H'], ['C', 'S']]
 
 What the table waits for says a little more than the sizes, and the deal keeps it: a
-player asked to propose a promotion holds no Guerrilla, one asked to cancel holds one, and
-one asked to support has a card that would help (else the engine declines unasked). The
+player asked to propose a promotion holds no Guerrilla, one asked to cancel holds one
+(unless everyone declares, GT-DECLARE 'everyone': then being asked says nothing, and only
+the proposer is known to hold no Guerrilla), and one asked to support has a card that
+would help (else the engine declines unasked). The
 others' hidden choices already made ("has chosen") are made again in the dealt table, by
 the heuristic agent on its own view there.
 """
@@ -259,6 +261,10 @@ def _asked(state: GuerrillaState, seen: GuerrillaView) -> tuple[int, ...] | None
 
     def holds_guerrilla(p: int) -> bool:
         return any(is_guerrilla(c, rank) for c in state.seats[p].hand)
+
+    if state.rules.declare == "everyone":  # everyone yet to declare, whatever they hold
+        proposer = state.proposer
+        return None if proposer is not None and holds_guerrilla(proposer) else seen.waiting_for
 
     if state.stage == "promote":
         # Every player still in has played a Guerrilla (the view's stage says so); those

@@ -47,7 +47,8 @@ class GuerrillaView:
     skirmish: int
     stage: str  # what the table waits for: a decision kind, or "over"
     # Who must still choose in this stage; when proposing or cancelling a promotion, only
-    # who chooses now (who is asked next would show who holds a Guerrilla).
+    # who chooses now (who is asked next would show who holds a Guerrilla), unless
+    # everyone declares (GT-DECLARE 'everyone'): then everyone yet to declare.
     waiting_for: tuple[int, ...]
     proposer: int | None
     contenders: tuple[int, ...]
@@ -78,12 +79,14 @@ def view(state: GuerrillaState, player: int | None) -> GuerrillaView:
             "reveals_first": s.reveals_first, "played_guerrilla": s.played_guerrilla,
             "has_chosen": pending is not None, "pending": pending if sees else None,
         }))
-    stage = state.stage
+    stage, waiting = state.stage, state.asked
+    if stage in ("promote", "cancel") and state.rules.declare == "those-able":
+        waiting = waiting[:1]
     return made(GuerrillaView, {
         "viewer": player, "seats": tuple(seats), "guerrilla_rank": state.guerrilla_rank,
         "ace_high": state.rules.ace == "high", "skirmish": state.skirmish,
         "stage": KINDS.get(stage, "over"),
-        "waiting_for": state.asked[:1] if stage in ("promote", "cancel") else state.asked,
+        "waiting_for": waiting,
         "proposer": state.proposer, "contenders": state.contenders,
         "tie_round": state.tie_round,
         "table": _seen(state.table, player), "last_table": _seen(state.last_table, player),
