@@ -158,7 +158,7 @@ def read_deal_code(text: str) -> DealCode:
     for key, literal, digits in _CHANGE.findall(changes):
         number = KEYS.find(key)
         if not 0 <= number < len(rulings):
-            raise BadInput(f"{key!r} is not a ruling of {variant.title}",
+            raise BadInput(f"{quoted(key)} is not a ruling of {variant.title}",
                            allowed=f"letters {KEYS[0]} to {KEYS[len(rulings) - 1]} "
                                    "(I, L and O are never used)")
         name, meta = rulings[number]

@@ -203,6 +203,8 @@ class Game(Generic[StateT]):
         stacked: tuple[str, ...] | None = None,
     ) -> Game[StateT]:
         rules = _rules_of(variant, rules)
+        if stacked is not None:
+            _check_stacked_shape(stacked)
         state, events = variant.new_game(rules, seed, stacked)
         return cls(variant, rules, seed, stacked, (Step(None, events, state),))
 
@@ -258,6 +260,15 @@ class Game(Generic[StateT]):
             raise BadInput(f"this game has no step {n_actions}",
                            allowed=f"a step from 0 to {len(self.steps) - 1}")
         return replace(self, steps=self.steps[: n_actions + 1])
+
+
+def _check_stacked_shape(stacked: object) -> None:
+    """A stacked deal is text each variant reads (a list of strings of card codes, whose
+    cards and count the variant checks): anything that is not even a list or a string is
+    refused here, before a variant tries to read it."""
+    if not isinstance(stacked, str | tuple | list):
+        raise BadInput(f"a stacked deal is a list of card strings, not {quoted(stacked)}",
+                       allowed='one string of card codes per pile, such as ("9S 4C", "9H 2D")')
 
 
 def _rules_of(variant: Variant[Any], rules: Any) -> Any:

@@ -148,7 +148,7 @@ def check_keys(position: Mapping[str, Any], keys: Iterable[str]) -> None:
     if unknown:
         raise BadInput(f"the position has an unknown key {quoted(unknown[0])}", allowed=allowed)
     if missing:
-        raise BadInput(f"the position has no {missing[0]!r}", allowed=allowed)
+        raise BadInput(f"the position has no {quoted(missing[0])}", allowed=allowed)
 
 
 def check_table(value: object, where: str, keys: tuple[str, ...]) -> Mapping[str, Any]:

@@ -87,7 +87,7 @@ class Trace:
                   "actions": (list, "list")}
         for name, (kind, json_name) in fields.items():
             if not isinstance(data.get(name), kind):
-                raise BadInput(f"the trace's {name!r} field is missing or not a {json_name}",
+                raise BadInput(f"the trace's {quoted(name)} field is missing or not a {json_name}",
                                allowed=f"{name!r} as a JSON {json_name}")
         actions = data["actions"]
         if len(actions) > MAX_ACTIONS:

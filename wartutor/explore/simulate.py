@@ -102,7 +102,7 @@ def resolve_rules(variant: Variant[Any], rules: Any) -> Any:
     if isinstance(rules, Mapping):
         return rules_from(variant.rules_type, rules)
     if not isinstance(rules, variant.rules_type):
-        raise BadInput(f"{rules!r} are not rules of {variant.title}",
+        raise BadInput(f"{quoted(rules)} are not rules of {variant.title}",
                        allowed=f"a {variant.rules_type.__name__}, a dict of its options, or None")
     return rules
 
@@ -118,7 +118,7 @@ def resolve_agents(
     chosen = (agents,) * seats if isinstance(agents, str) else tuple(agents)
     for name in chosen:
         if name not in variant.agents:
-            raise BadInput(f"{variant.title} has no agent called {name!r}",
+            raise BadInput(f"{variant.title} has no agent called {quoted(name)}",
                            allowed=", ".join(names))
     if len(chosen) != seats:
         raise BadInput(f"{len(chosen)} agents were given for {seats} seats",
@@ -381,15 +381,16 @@ def simulate(
     rules = resolve_rules(found, rules)
     seats = resolve_seats(found, rules, agents)
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise BadInput(f"{games!r} cannot be a number of games", allowed="a whole number >= 0")
+        raise BadInput(f"{quoted(games)} cannot be a number of games",
+                       allowed="a whole number >= 0")
     check_seed(seed)
     if games:
         check_seed(seed + games - 1)
     if max_length is not None and (type(max_length) is not int or max_length < 1):
-        raise BadInput(f"{max_length!r} cannot be a maximum length",
+        raise BadInput(f"{quoted(max_length)} cannot be a maximum length",
                        allowed="a whole number >= 1, or None for no maximum")
     if jobs is not None and (type(jobs) is not int or jobs < 1):
-        raise BadInput(f"{jobs!r} cannot be a number of processes",
+        raise BadInput(f"{quoted(jobs)} cannot be a number of processes",
                        allowed="a whole number >= 1, or None for all cores")
     if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(
             time_limit, int | float) or not time_limit > 0):

@@ -31,7 +31,7 @@ import ipywidgets as widgets
 
 from wartutor.core.agents import random_agent
 from wartutor.core.engine import Step
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.core.rulings import rules_from
 from wartutor.ui.arsenal_table import ARSENAL_STYLE, ArsenalTable
 from wartutor.ui.playback import DEFAULT_PACE
@@ -106,7 +106,7 @@ class ArsenalApp(widgets.VBox):
         for button in self._map_buttons:
             if button.description == label:
                 if button.disabled:
-                    raise BadInput(f"{label!r} is locked", allowed="an open level")
+                    raise BadInput(f"{quoted(label)} is locked", allowed="an open level")
                 button.click()
                 return
         self.match.press(label)

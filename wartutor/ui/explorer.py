@@ -28,7 +28,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.core.rulings import rules_from, rulings_of, settings_of
 from wartutor.explore.exact import EXACT, ExactCheck
 from wartutor.explore.reading import read, read_comparison
@@ -153,7 +153,8 @@ class ExplorerApp(widgets.VBox):
         """Press a button by its label, as a student would."""
         buttons = {b.description: b for b in (self._run_button, self._cancel_button)}
         if label not in buttons:
-            raise BadInput(f"there is no button {label!r}", allowed=" or ".join(map(repr, buttons)))
+            raise BadInput(f"there is no button {quoted(label)}",
+                           allowed=" or ".join(map(repr, buttons)))
         buttons[label].click()
 
     @property

@@ -32,7 +32,7 @@ import ipywidgets as widgets
 from wartutor.core.agents import first_legal_agent
 from wartutor.core.dealcode import read_deal_code
 from wartutor.core.engine import AgentMaker, Game
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.rooms import RoomStore
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, text_of
@@ -263,7 +263,7 @@ class RoomLobby(widgets.VBox):
         elif self.game is not None:
             self.game.press(label)
         else:
-            raise BadInput(f"there is no {label!r} button", allowed=", ".join(self._buttons))
+            raise BadInput(f"there is no {quoted(label)} button", allowed=", ".join(self._buttons))
 
     def message_text(self) -> str:
         return text_of(self.message.value)

@@ -32,7 +32,7 @@ from wartutor.core.agents import first_legal_agent
 from wartutor.core.chance import check_seed
 from wartutor.core.dealcode import deal_code, read_deal_code
 from wartutor.core.engine import AgentMaker, Event, Game, Variant
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.core.record import cited_rule, explanation
 from wartutor.core.rulings import rules_from
 from wartutor.core.trace import Trace
@@ -121,7 +121,7 @@ def parse_seed(text: str) -> int:
     if not cleaned:
         raise BadInput("the seed box is empty", allowed="a whole number such as 42")
     if not cleaned.isascii() or not cleaned.isdigit():
-        raise BadInput(f"{cleaned!r} is not a seed", allowed="a whole number such as 42")
+        raise BadInput(f"{quoted(cleaned)} is not a seed", allowed="a whole number such as 42")
     return check_seed(int(cleaned))
 
 
@@ -186,7 +186,7 @@ class GameApp(widgets.VBox):
         coach_agents: Sequence[str] | None = None,
     ) -> None:
         if pace not in PACES:
-            raise BadInput(f"{pace!r} is not a pace", allowed=", ".join(PACES))
+            raise BadInput(f"{quoted(pace)} is not a pace", allowed=", ".join(PACES))
         self._humans = tuple(humans) if humans else (human,)
         self._variant = variant
         self._design = design
@@ -461,10 +461,10 @@ class GameApp(widgets.VBox):
         found = [b for b in [*self._buttons(), self._join, self._next, self._skip]
                  if b.description == label]
         if not found:
-            raise BadInput(f"there is no {label!r} button",
+            raise BadInput(f"there is no {quoted(label)} button",
                            allowed=", ".join(repr(b.description) for b in self._buttons()))
         if found[0].disabled:
-            raise BadInput(f"the {label!r} button is greyed out now",
+            raise BadInput(f"the {quoted(label)} button is greyed out now",
                            allowed=", ".join(repr(x) for x in self.labels()))
         found[0].click()
 
@@ -658,7 +658,8 @@ class GameApp(widgets.VBox):
 
     def _open_trace(self, trace: Trace) -> None:
         if trace.variant != self._variant.name:
-            raise BadInput(f"this trace is a game of {trace.variant!r}, not {self._variant.name!r}",
+            raise BadInput(f"this trace is a game of {quoted(trace.variant)}, "
+                           f"not {self._variant.name!r}",
                            allowed=f"a trace saved by the {self._variant.title} app")
         game = trace.replay()
         self._stop_playback()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.variants.arsenal.levels import LEVELS, Level
 from wartutor.variants.arsenal.progress import LEVEL_COUNT, ProgressFile
 
@@ -49,7 +49,7 @@ class Campaign:
 
     def level(self, number: int) -> Level:
         if type(number) is not int or not 1 <= number <= LEVEL_COUNT:
-            raise BadInput(f"there is no level {number!r}",
+            raise BadInput(f"there is no level {quoted(number)}",
                            allowed=f"a level from 1 to {LEVEL_COUNT}")
         return LEVELS[number - 1]
 

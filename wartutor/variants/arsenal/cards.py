@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 
 BOMB, SHIELD, COUNTER_STRIKE = "bomb", "shield", "counter-strike"
 
@@ -118,12 +118,12 @@ def arsenal_card(code: str) -> ArsenalCard:
     """The card a code names, in any letter case: ``arsenal_card("nk-sf")`` is the Nuke of
     Space Force."""
     if not isinstance(code, str):
-        raise BadInput(f"{code!r} is not an Arsenal card", allowed=_ALLOWED)
+        raise BadInput(f"{quoted(code)} is not an Arsenal card", allowed=_ALLOWED)
     if code in _CARD_OF_CODE:  # the usual case: an exact code
         return _CARD_OF_CODE[code]
     kind, dash, suit = code.strip().upper().partition("-")
     if not dash or kind not in KIND_BY_CODE or suit not in SUIT_NAMES:
-        raise BadInput(f"{code!r} is not an Arsenal card", allowed=_ALLOWED)
+        raise BadInput(f"{quoted(code)} is not an Arsenal card", allowed=_ALLOWED)
     return ArsenalCard(KIND_BY_CODE[kind], suit)
 
 
@@ -135,7 +135,7 @@ def card_of_code(code: str) -> ArsenalCard | None:
 def arsenal_cards(text: str) -> tuple[ArsenalCard, ...]:
     """The cards a space-separated list of codes names, in order."""
     if not isinstance(text, str):
-        raise BadInput(f"{text!r} is not a list of Arsenal cards",
+        raise BadInput(f"{quoted(text)} is not a list of Arsenal cards",
                        allowed="card codes separated by spaces, such as 'RK-SF KV-PR'")
     return tuple(arsenal_card(code) for code in text.split())
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision, Outcome
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.core.records import set_at_once
 from wartutor.variants.arsenal.cards import (
     ArsenalCard,
@@ -257,7 +257,7 @@ def _stacked_deal(
     leader = None
     if len(stacked) == 4:
         if stacked[3] not in ("you", "npc"):
-            raise BadInput(f"{stacked[3]!r} cannot lead", allowed='"you" or "npc"')
+            raise BadInput(f"{quoted(stacked[3])} cannot lead", allowed='"you" or "npc"')
         leader = YOU if stacked[3] == "you" else NPC
     return (_sorted(yours), _sorted(theirs)), pile, leader
 

@@ -91,7 +91,7 @@ def from_position(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -
         raise BadInput(f"{SEATS[leader]} leads, but {SEATS[history[-1].winner]} won the last "
                        "round", allowed="the winner of the last round as the leader (AR-WHO-LEADS)")
     if (stage == "answer") != (lead is not None):
-        raise BadInput(f"the stage is {stage!r} and the lead is {quoted(position['lead'])}",
+        raise BadInput(f"the stage is {quoted(stage)} and the lead is {quoted(position['lead'])}",
                        allowed='a lead on the table at stage "answer" only')
     full = min(rules.hand_size, len(deck) // 2)
     had_pile = len(deck) > 2 * full
@@ -171,7 +171,7 @@ def _check_hands(rules: ArsenalRules, stage: str, leader: int,
     allowed = (f"{'equal hands' if stage == 'lead' else 'the leader one card short'}, of "
                f"2 to {full} cards for the side to move ({full} while the pile lasts)")
     if not 2 <= size <= full or len(hands[1 - to_move]) != others or size != top:
-        raise BadInput(f"at stage {stage!r} you hold {len(hands[YOU])} cards and the NPC "
+        raise BadInput(f"at stage {quoted(stage)} you hold {len(hands[YOU])} cards and the NPC "
                        f"{len(hands[NPC])}, with {len(pile)} in the pile", allowed=allowed +
                        "; a side's last card is played for it (AR-FORCED)")
     if rules.dry == "pile-empty" and had_pile and not pile:

@@ -112,7 +112,7 @@ class Progress:
             value = data.get(name)
             if not (isinstance(value, list) and len(value) == LEVEL_COUNT
                     and all(type(n) is int and n >= 0 for n in value)):
-                raise BadInput(f"its {name!r} are not {LEVEL_COUNT} counts",
+                raise BadInput(f"its {quoted(name)} are not {LEVEL_COUNT} counts",
                                allowed=f"a list of {LEVEL_COUNT} whole numbers")
             counts.append(tuple(value))
         return cls(unlocked, cleared, counts[0], counts[1])

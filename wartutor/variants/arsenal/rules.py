@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.core.rulings import FixedRuling, check_rulings, ruling
 from wartutor.variants.arsenal.cards import SUITS, ArsenalCard, arsenal_cards, standard_deck
 
@@ -28,7 +28,7 @@ _DECK_ALLOWED = ("'standard' (90 cards), 'four-suits' (60 cards, where ties can 
 def deck_cards(deck: object) -> tuple[ArsenalCard, ...]:
     """The cards a ``deck`` setting names, or a clear error (ruling AR-DUPLICATES)."""
     if not isinstance(deck, str):
-        raise BadInput(f"the deck cannot be {deck!r}", allowed=_DECK_ALLOWED)
+        raise BadInput(f"the deck cannot be {quoted(deck)}", allowed=_DECK_ALLOWED)
     if deck in NAMED_DECKS:
         return NAMED_DECKS[deck]
     try:

@@ -19,7 +19,7 @@ from typing import TypeVar
 from wartutor.core.cards import Card, cards, standard_deck
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision, Outcome
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.variants.classic_war.rules import ClassicRules
 
 YOU, COMPUTER = 0, 1
@@ -133,7 +133,7 @@ def deal(
 def _stacked_decks(stacked: tuple[str, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     allowed = 'two card lists, yours then the computer\'s, top card first, e.g. ("9S KD", "9H 7C")'
     if isinstance(stacked, str) or len(stacked) != 2:
-        raise BadInput(f"a stacked deal needs two decks, not {stacked!r}", allowed=allowed)
+        raise BadInput(f"a stacked deal needs two decks, not {quoted(stacked)}", allowed=allowed)
     decks = (cards(stacked[0]), cards(stacked[1]))
     everything = decks[0] + decks[1]
     if not decks[0] or not decks[1]:

@@ -22,7 +22,7 @@ from typing import Any
 from wartutor.core.cards import Card, card, codes, standard_deck
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Outcome
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.core.position import (
     card_list,
     check_keys,
@@ -197,7 +197,7 @@ def _outcome(rules: ClassicRules, decks: tuple[tuple[Card, ...], tuple[Card, ...
         wanted = (fewer if rules.both_short == "fewer-cards-loses" else None,) if unclaimed else ()
         why = "the last war's cards unclaimed, the result as ruling CW-SHORT says"
     if winner not in wanted:
-        raise BadInput(f"the ending {ending!r} does not fit this position's decks, table and "
+        raise BadInput(f"the ending {quoted(ending)} does not fit this position's decks, table and "
                        "winner", allowed=why)
     rule = _RULE_OF_ENDING[ending]
     if ending != "limit" and rules.battle_limit is not None and battles >= rules.battle_limit:

@@ -118,7 +118,7 @@ class Deck:
         for k in self.kinds:
             if k.code == code.strip().upper():
                 return k
-        raise BadInput(f"{quoted(code)} is not a card of the deck {self.name!r}",
+        raise BadInput(f"{quoted(code)} is not a card of the deck {quoted(self.name)}",
                        allowed=", ".join(f"{k.code} ({k.name})" for k in self.kinds))
 
     def parse(self, codes: str) -> tuple[RoomCard, ...]:

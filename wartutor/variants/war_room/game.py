@@ -22,7 +22,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision, Outcome
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.variants.war_room.deck import Instruction, RoomCard
 from wartutor.variants.war_room.events import (
     Activates,
@@ -175,7 +175,7 @@ def _stacked_stacks(rules: WarRoomRules, stacked: tuple[str, ...]) -> tuple[Pile
                        f"draw stacks", allowed=allowed)
     for seat, codes in enumerate(stacked):
         if not isinstance(codes, str):
-            raise BadInput(f"{_stack_of(seat)} is {codes!r}, not a string of card codes",
+            raise BadInput(f"{_stack_of(seat)} is {quoted(codes)}, not a string of card codes",
                            allowed=allowed)
     stacks = tuple(deck.parse(s) for s in stacked)
     for seat, stack in enumerate(stacks):

@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.variants.war_room.deck import RoomCard
 from wartutor.variants.war_room.rules import NAMES, WarRoomRules
 from wartutor.variants.war_room.view import WarRoomView
@@ -132,7 +132,7 @@ def _remembered(rules: WarRoomRules, views: tuple[WarRoomView, ...]) -> Memory:
 
 def _check(rules: WarRoomRules, earlier: WarRoomView, view: WarRoomView) -> None:
     if not isinstance(earlier, WarRoomView):
-        raise BadInput(f"{earlier!r} is not a War Room view", allowed="view(state, seat)")
+        raise BadInput(f"{quoted(earlier)} is not a War Room view", allowed="view(state, seat)")
     if view.viewer is None:
         raise BadInput("a teacher's view shows every card: nothing is hidden to remember",
                        allowed="a player's view, view(state, seat)")

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from wartutor.core.chance import Rng, check_seed
 from wartutor.core.engine import Decision
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.variants.war_room.agents import heuristic_agent
 from wartutor.variants.war_room.deck import RoomCard
 from wartutor.variants.war_room.game import ACTIVATE, DECLINE, WarRoomState
@@ -69,7 +69,7 @@ def deal_unseen(
 
 def _check(rules: WarRoomRules, view: WarRoomView) -> None:
     if not isinstance(view, WarRoomView):
-        raise BadInput(f"{view!r} is not a War Room view", allowed="view(state, seat)")
+        raise BadInput(f"{quoted(view)} is not a War Room view", allowed="view(state, seat)")
     if view.viewer is None:
         raise BadInput("a teacher's view shows every card: there is nothing unseen to deal",
                        allowed="a player's view, view(state, seat)")

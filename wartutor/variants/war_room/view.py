@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wartutor.core.engine import Outcome
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.core.records import set_at_once
 from wartutor.variants.war_room.deck import RoomCard
 from wartutor.variants.war_room.game import InPlay, WarRoomState
@@ -46,7 +46,7 @@ class WarRoomView:
 def view(state: WarRoomState, player: int | None) -> WarRoomView:
     seats = len(state.stacks)
     if player is not None and (type(player) is not int or not 0 <= player < seats):
-        raise BadInput(f"{player!r} is not a seat at this table",
+        raise BadInput(f"{quoted(player)} is not a seat at this table",
                        allowed=f"a seat from 0 (you) to {seats - 1}, or None for everything")
     everything = player is None
     resolving = None
