@@ -10,7 +10,8 @@ The heuristic agent
   rank a player was seen to lack; ties are broken at random, from its own seed;
 - attacks with its lowest doubles, else its second-best card (keeping the best for
   defence); defends with the cheapest play that wins, else throws its weakest card;
-- plays Putin when assassinating a card turns a battle it is in from lost to won;
+- plays Putin when assassinating a card turns a battle it is in from lost to won (when
+  everyone declares, ruling TW-PUTIN-WHO 'everyone', it passes unless it would);
 - takes its reward from the biggest rival resource pile.
 """
 
@@ -181,12 +182,15 @@ def _battle(view: TradeView, legal: tuple[str, ...], attacking: bool) -> str:
 def _putin(view: TradeView, legal: tuple[str, ...], me: int) -> str:
     battle, rules = view.battle, view.rules
     assert battle is not None
+    # Holding back is the last action: "spare", or "pass" when everyone declares (ruling
+    # TW-PUTIN-WHO 'everyone'; then "pass" is all a player without Putin may declare).
+    hold_back = legal[-1]
     attacking = view.instigator == me
     if not attacking and battle.defender != me:
-        return "spare"
+        return hold_back
     mine, theirs = (battle.attack, battle.defence) if attacking else (battle.defence, battle.attack)
     if compare(mine, theirs, rules)[0] > 0:
-        return "spare"
+        return hold_back
     for action in legal:
         if action.startswith("assassinate ") and not action.startswith("assassinate hand"):
             victim = trade_cards(action.split()[1])[0]
@@ -194,7 +198,7 @@ def _putin(view: TradeView, legal: tuple[str, ...], me: int) -> str:
                 left = tuple(c for c in theirs if c != victim)
                 if compare(mine, left, rules)[0] > 0:
                     return action
-    return "spare"
+    return hold_back
 
 
 def _reward(view: TradeView, legal: tuple[str, ...]) -> str:

@@ -2,8 +2,9 @@
 
 Actions: ``take 9S`` and ``swap 4H for 9S`` (hand and resource pile, at the start of a
 turn), ``draw`` (one card from the centre), ``ask 1 Q`` (ask player 1 for a queen),
-``play KD`` or ``play 3H 3D`` (a battle play), ``assassinate 7C`` or ``spare`` (Putin),
-``reward center``, ``reward 2 pile`` or ``reward 2 hand`` (the three-wins reward).
+``play KD`` or ``play 3H 3D`` (a battle play), ``assassinate 7C`` or ``spare`` (Putin;
+under ruling TW-PUTIN-WHO 'everyone' each player declares ``pass`` or, Putin's holder, a
+strike), ``reward center``, ``reward 2 pile`` or ``reward 2 hand`` (the three-wins reward).
 """
 
 from __future__ import annotations
@@ -15,7 +16,14 @@ from operator import itemgetter
 from wartutor.core.cards import RANK_CODES, SUIT_CODES, Card
 from wartutor.core.engine import Decision
 from wartutor.variants.trade_war.battle import can_fight, forced_play, possible_plays
-from wartutor.variants.trade_war.cards import Cards, Joker, TradeCard, trade_codes, trade_deck
+from wartutor.variants.trade_war.cards import (
+    PUTIN,
+    Cards,
+    Joker,
+    TradeCard,
+    trade_codes,
+    trade_deck,
+)
 from wartutor.variants.trade_war.state import (
     ASK,
     ATTACK,
@@ -163,15 +171,33 @@ def _legal_actions(state: TradeState) -> tuple[str, ...]:
             return (play_words(forced_play(state.hands[player], state.rules)),)
         return tuple(play_words(play) for play in possible_plays(state.hands[player]))
     if phase == PUTIN_WINDOW and battle is not None:
-        holder = state.holder_of_putin()
-        kills = [f"assassinate {c.code}" for c in battle.cards]
-        if state.rules.putin_targets == "table-or-hand":
-            kills += [f"assassinate hand {t}" for t in range(state.rules.players)
-                      if t != holder and state.hands[t]]
-        return (*kills, "spare")
+        if state.declared:  # ruling TW-PUTIN-WHO 'everyone'
+            return declarations(state, state.declared.index(None))
+        return (*strikes(state), "spare")
     if phase == REWARD and state.rewarded is not None:
         return reward_actions(state, state.rewarded)
     return ()
+
+
+def strikes(state: TradeState) -> list[str]:
+    """What Putin's holder may assassinate now (ruling TW-PUTIN): a card on the table, or
+    a random card from another player's hand."""
+    battle, holder = state.battle, state.holder_of_putin()
+    assert battle is not None
+    kills = [f"assassinate {c.code}" for c in battle.cards]
+    if state.rules.putin_targets == "table-or-hand":
+        kills += [f"assassinate hand {t}" for t in range(state.rules.players)
+                  if t != holder and state.hands[t]]
+    return kills
+
+
+def declarations(state: TradeState, player: int) -> tuple[str, ...]:
+    """What ``player`` may declare at Putin's moment under ruling TW-PUTIN-WHO 'everyone':
+    "pass", or for Putin's holder a strike first. A player without Putin is asked too,
+    though "pass" is all there is: skipping them would show who holds him."""
+    if PUTIN in state.hands[player]:
+        return (*strikes(state), "pass")
+    return ("pass",)
 
 
 def reward_actions(state: TradeState, player: int) -> tuple[str, ...]:
@@ -191,6 +217,8 @@ def decider(state: TradeState) -> tuple[int, str] | None:
     if state.phase == DEFEND and battle is not None:
         return battle.defender, "defend"
     if state.phase == PUTIN_WINDOW:
+        if state.declared:  # ruling TW-PUTIN-WHO 'everyone': in seat order, all at once
+            return state.declared.index(None), "putin"
         holder = state.holder_of_putin()
         assert holder is not None
         return holder, "putin"

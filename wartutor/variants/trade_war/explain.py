@@ -36,11 +36,13 @@ from wartutor.variants.trade_war.state import (
     PREPARE,
     PUTIN_WINDOW,
     REWARD,
+    AllDeclared,
     Asked,
     Assassinated,
     BattleDecided,
     Collected,
     Dealt,
+    Declared,
     Drew,
     GameOver,
     Played,
@@ -91,6 +93,7 @@ RULE_TITLES = {
     "TW-END": "ruling TW-END: the centre empties mid-turn",
     "TW-TIE": "ruling TW-TIE: a tie for the most resources",
     "TW-LIMIT": "ruling TW-LIMIT: the turn limit",
+    "TW-PUTIN-WHO": "ruling TW-PUTIN-WHO: who is asked at Putin's moment",
     # Fixed rulings.
     "TW-DECK": "ruling TW-DECK: 52 cards and two jokers",
     "TW-ASK": "ruling TW-ASK: a guess names a player and a rank",
@@ -227,6 +230,16 @@ def explain(event: Event) -> str:
                       "only": " (the only possible play)",
                       "stake": ": by ruling, the doubles laid as the stake are the defence"}[how]
             return f"{cap(_who(p))} {role} with {card_words(cards)}{reason}."
+        case Declared(player=p):
+            return (f"{cap(_verb(p, 'declare', 'declares'))} at Putin's moment, in secret: "
+                    f"by ruling TW-PUTIN-WHO everyone declares, and all are shown together.")
+        case AllDeclared(striker=None):
+            return ("Everyone has declared, and all are shown at once (ruling TW-PUTIN-WHO): "
+                    "all pass, so nobody plays the Putin joker.")
+        case AllDeclared(striker=int(p)):
+            return (f"Everyone has declared, and all are shown at once (ruling TW-PUTIN-WHO): "
+                    f"{_who(p)} {'strike' if voice().you(p) else 'strikes'} with the Putin "
+                    f"joker; the others pass.")
         case Assassinated(player=p, card=c, owner=o, where=where, center_size=size):
             place = "on the table" if where == "table" else f"from {possessive(o)} hand, at random"
             kills = "assassinate" if voice().you(p) else "assassinates"
@@ -311,9 +324,12 @@ _WHAT_NOW = {
     "defend": "the defender must play a battle card",
     "putin": "the Putin joker's holder may assassinate a card on the table, or spare",
     "reward": "the winner of three battles in a row picks a reward",
+    "declare": "everyone declares at Putin's moment (ruling TW-PUTIN-WHO): 'pass', or the Putin "
+               "joker's holder a strike",
 }
 _VERBS = {"take": "prepare", "swap": "prepare", "draw": "prepare", "ask": "ask",
-          "play": "battle", "assassinate": "putin", "spare": "putin", "reward": "reward"}
+          "play": "battle", "assassinate": "putin", "spare": "putin", "pass": "putin",
+          "reward": "reward"}
 
 
 def why_not(state: TradeState, action: object) -> str | None:
@@ -325,15 +341,33 @@ def why_not(state: TradeState, action: object) -> str | None:
     words = action.split() if isinstance(action, str) else []
     if not words or words[0] not in _VERBS:
         return (f"{action!r} is not a Trade War action; they are take, swap, draw, ask, play, "
-                f"assassinate, spare and reward")
+                f"assassinate, spare, pass and reward")
     verb, phase = words[0], state.phase
+    now = "declare" if state.declared else phase
     fits = {"prepare": (PREPARE,), "ask": (PREPARE, ASK), "battle": (ATTACK, DEFEND),
             "putin": (PUTIN_WINDOW,), "reward": (REWARD,)}[_VERBS[verb]]
     if phase not in fits:
-        return f"Not now: {_WHAT_NOW[phase]}"
-    reason = _specific(state, verb, words[1:])
+        return f"Not now: {_WHAT_NOW[now]}"
+    reason = _putin_refusal(state, verb) if phase == PUTIN_WINDOW else None
+    reason = reason or _specific(state, verb, words[1:])
     # No closing full stop: BadInput adds ". Allowed: ..." after the reason.
-    return (reason or f"{action!r} is not possible now: {_WHAT_NOW[phase]}").rstrip(".")
+    return (reason or f"{action!r} is not possible now: {_WHAT_NOW[now]}").rstrip(".")
+
+
+def _putin_refusal(state: TradeState, verb: str) -> str | None:
+    """Ruling TW-PUTIN-WHO: 'spare' for the holder alone, or 'pass' for everyone."""
+    if not state.declared:
+        if verb == "pass":
+            return ("Only Putin's holder is asked here (ruling TW-PUTIN-WHO 'holder'): "
+                    "'spare' keeps him, or assassinate a card")
+        return None
+    if verb == "spare":
+        return ("Everyone declares at Putin's moment (ruling TW-PUTIN-WHO 'everyone'): "
+                "'pass', not 'spare'")
+    if verb == "assassinate" and PUTIN not in state.hands[state.declared.index(None)]:
+        return ("Only the Putin joker's holder may strike, and you do not hold him: declare "
+                "'pass' (ruling TW-PUTIN-WHO)")
+    return None
 
 
 def _specific(state: TradeState, verb: str, args: list[str]) -> str | None:

@@ -167,6 +167,8 @@ class _Game:
         self.rewarded = -1
         self.center_emptied = False
         self.passes = 0
+        self.declared: int | None = None
+        self.strike: tuple[int, int] | None = None
         self._start_turn(first)
 
     def _load(self, state: TradeState) -> None:
@@ -193,6 +195,15 @@ class _Game:
         self.may_draw = state.may_draw
         self.rewarded = -1 if state.rewarded is None else state.rewarded
         self.center_emptied, self.passes = state.center_emptied, state.passes
+        # Ruling TW-PUTIN-WHO 'everyone': the declarations made so far (in seat order).
+        made = [d for d in state.declared if d is not None]
+        self.declared = len(made) if state.declared else None
+        self.strike = None
+        for words in made:
+            if words != "pass":
+                target = words.split()[1:]
+                self.strike = ((-1, int(target[1])) if target[0] == "hand"
+                               else (NUMBER[target[0]], -1))
         self.tally = dict(vars(state.tally))
         for record in state.log:
             self._record(record.player, record.target, record.rank, bool(record.shown))
@@ -386,6 +397,21 @@ class _Game:
         self.tally["assassinations"] += 1
         self._decide_battle()
 
+    def _declare(self, strike: tuple[int, int] | None) -> None:
+        """game._declare: one more player in seat order has declared."""
+        assert self.declared is not None
+        self.declared += 1
+        if strike is not None:
+            self.strike = strike
+
+    def _reveal(self) -> None:
+        """game._reveal: a strike declared is carried out; then the battle is decided."""
+        strike, self.strike, self.declared = self.strike, None, None
+        if strike is None:
+            self._decide_battle()
+        else:
+            self._assassinate(*strike)
+
     def _decide_battle(self) -> None:
         battle = self.battle
         assert battle is not None
@@ -537,11 +563,20 @@ class _Game:
             elif phase == PUTIN_WINDOW:
                 battle = self.battle
                 assert battle is not None
-                holder = self._putin_holder()
-                if holder < 0 or not (battle.attack and battle.defence):
+                if not (battle.attack and battle.defence):
                     self._decide_battle()
+                elif rules.putin_window == "everyone":  # every player, in seat order
+                    if self.declared is None:
+                        self.declared = 0
+                    if self.declared < self.n:
+                        return self.declared
+                    self._reveal()
                 else:
-                    return holder
+                    holder = self._putin_holder()
+                    if holder < 0:
+                        self._decide_battle()
+                    else:
+                        return holder
             else:  # REWARD
                 if self._reward_options(self.rewarded):
                     return self.rewarded
@@ -592,16 +627,18 @@ class _Game:
         elif phase == PUTIN_WINDOW:
             battle = self.battle
             assert battle is not None
+            everyone = self.declared is not None
+            if everyone and player != self._putin_holder():
+                self._pick(player, 1)  # "pass", the one declaration it has
+                self._declare(None)
+                return
             kills = battle.cards()
             owners = ([t for t in range(self.n) if t != player and self.hands[t]]
                       if self.rules.putin_targets == "table-or-hand" else [])
             i = self._pick(player, len(kills) + len(owners) + 1)
-            if i < len(kills):
-                self._assassinate(kills[i], -1)
-            elif i < len(kills) + len(owners):
-                self._assassinate(-1, owners[i - len(kills)])
-            else:
-                self._decide_battle()  # spare
+            strike = ((kills[i], -1) if i < len(kills) else
+                      (-1, owners[i - len(kills)]) if i < len(kills) + len(owners) else None)
+            self._strike(strike, everyone)
         else:
             options = self._reward_options(player)
             self._reward(*options[self._pick(player, len(options))])
@@ -622,7 +659,11 @@ class _Game:
         elif phase in (ATTACK, DEFEND):
             self._play(self._battle_play(player, phase == ATTACK))
         elif phase == PUTIN_WINDOW:
-            self._putin(player)
+            if self.declared is None:
+                self._strike(self._putin(player), False)
+            else:  # ruling TW-PUTIN-WHO 'everyone': without Putin, "pass" is all there is
+                self._strike(self._putin(player) if player == self._putin_holder() else None,
+                             True)
         else:
             options = self._reward_options(player)
             piles = [option for option in options if option[1] == "pile"]
@@ -698,7 +739,17 @@ class _Game:
                 return play
         return ranked[0]
 
-    def _putin(self, me: int) -> None:
+    def _strike(self, strike: tuple[int, int] | None, declared: bool) -> None:
+        """Putin's strike (victim, or -1 and the owner of a hand), or None to hold back:
+        done at once, or under ruling TW-PUTIN-WHO 'everyone' declared."""
+        if declared:
+            self._declare(strike)
+        elif strike is None:
+            self._decide_battle()  # spare
+        else:
+            self._assassinate(*strike)
+
+    def _putin(self, me: int) -> tuple[int, int] | None:
         """agents._putin: assassinate a card that turns a lost battle into a won one."""
         battle = self.battle
         assert battle is not None
@@ -711,9 +762,8 @@ class _Game:
                     if victim in theirs:
                         left = [c for c in theirs if c != victim]
                         if self._compare(mine, left)[0] > 0:
-                            self._assassinate(victim, -1)
-                            return
-        self._decide_battle()  # spare
+                            return victim, -1
+        return None
 
 
 def _can_fight(hand: list[int]) -> bool:

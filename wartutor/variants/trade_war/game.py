@@ -9,8 +9,9 @@
   On a hit the defender lays the card face up, every copy of it (TW-DOUBLES, TW-TRIPLES).
 - TW-BATTLE: instigator, then defender, play a card or doubles; the higher play takes
   everything in play (TW-MUELLER, TW-DOUBLES; battle.py). Putin may strike once the
-  plays are down (TW-PUTIN-KILL). TW-CONTINUE: the instigator who wins asks again;
-  TW-DEFENCE: a defender who wins collects and ends the turn.
+  plays are down (TW-PUTIN-KILL); ruling TW-PUTIN-WHO says who is asked. TW-CONTINUE:
+  the instigator who wins asks again; TW-DEFENCE: a defender who wins collects and ends
+  the turn.
 - TW-HAND-LIMIT: a hand never holds more than seven; won cards go to the resource pile.
 - TW-THREE-WINS: three battles won in a row earn a card and end the turn.
 - TW-END-GAME: the game ends when the centre is empty; the biggest resource pile wins.
@@ -58,6 +59,7 @@ from wartutor.variants.trade_war.state import (
     PREPARE,
     PUTIN_WINDOW,
     REWARD,
+    AllDeclared,
     Asked,
     AskRecord,
     Assassinated,
@@ -65,6 +67,7 @@ from wartutor.variants.trade_war.state import (
     BattleDecided,
     Collected,
     Dealt,
+    Declared,
     Drew,
     GameOver,
     Played,
@@ -197,6 +200,8 @@ def step(state: TradeState, action: str) -> tuple[TradeState, tuple[TradeEvent, 
         state = _ask(state, int(words[1]), RANK_OF_CODE[words[2]], events)
     elif verb == "play":
         state = _play(state, trade_cards(" ".join(words[1:])), "chosen", events)
+    elif verb == "pass" or (verb == "assassinate" and state.declared):
+        state = _declare(state, action, events)
     elif verb == "assassinate":
         state = _assassinate(state, words[1:], events)
     elif verb == "spare":
@@ -285,6 +290,27 @@ def _play(state: TradeState, cards: Cards, how: str, events: Events) -> TradeSta
         battle = changed(battle, attack=cards) if attacking else changed(battle, defence=cards)
     return changed(state, battle=battle, phase=DEFEND if attacking else PUTIN_WINDOW,
                    hands=hands, tally=tally)
+
+
+def _declare(state: TradeState, action: str, events: Events) -> TradeState:
+    """Ruling TW-PUTIN-WHO 'everyone': the first player in seat order yet to declare does,
+    face down; the declarations are shown together once all are in (``_settle``)."""
+    player = state.declared.index(None)
+    events.append(Declared(player))
+    declared = (*state.declared[:player], action, *state.declared[player + 1:])
+    return changed(state, declared=declared)
+
+
+def _reveal(state: TradeState, events: Events) -> TradeState:
+    """Every declaration at once; a strike is carried out as the holder's would be."""
+    declared = tuple(d for d in state.declared if d is not None)
+    strikes = [p for p, d in enumerate(declared) if d != "pass"]
+    striker = strikes[0] if strikes else None  # only Putin's holder may strike
+    events.append(AllDeclared(declared, striker))
+    state = changed(state, declared=())
+    if striker is None:
+        return _decide_battle(state, events)
+    return _assassinate(state, declared[striker].split()[1:], events)
 
 
 def _assassinate(state: TradeState, target: list[str], events: Events) -> TradeState:
@@ -516,7 +542,17 @@ def _settle(state: TradeState, events: Events) -> TradeState:
             else:
                 return state
         elif phase == PUTIN_WINDOW and battle is not None:
-            if state.holder_of_putin() is None or not (battle.attack and battle.defence):
+            if not (battle.attack and battle.defence):
+                state = _decide_battle(state, events)
+            elif rules.putin_window == "everyone":
+                # Ruling TW-PUTIN-WHO: every player is asked at every battle, whoever
+                # holds Putin (or nobody), so being asked tells nothing.
+                if not state.declared:
+                    return changed(state, declared=(None,) * rules.players)
+                if None in state.declared:
+                    return state
+                state = _reveal(state, events)
+            elif state.holder_of_putin() is None:
                 state = _decide_battle(state, events)
             else:
                 return state

@@ -24,10 +24,12 @@ moves lead, so a gap widens what is known and never guesses. What a view shows n
 it: an empty zone holds nothing; a pile that could not lose cards and did not grow took
 none; the stake shown was on the table; a miss, and a stake of every copy (ruling
 TW-TRIPLES 'all'), tell that a hand lacked the rank at that moment; at Putin's moment
-someone holds him; under ruling TW-ASK-HOLD an asker held the rank asked, which
-places a card when only one of that rank could have been in that hand. Nothing else
-is remembered: not the order inside a pile or the centre, not how many cards of a
-group of places are where (a set of places per card cannot hold "one of these").
+someone holds him (under ruling TW-PUTIN-WHO 'holder' only: with 'everyone' every battle
+has that moment, and being asked tells nothing); under ruling TW-ASK-HOLD an asker held
+the rank asked, which places a card when only one of that rank could have been in that
+hand. Nothing else is remembered: not the order inside a pile or the centre, not how
+many cards of a group of places are where (a set of places per card cannot hold "one of
+these").
 
 >>> from wartutor.core import Game
 >>> from wartutor.variants.trade_war import TRADE_WAR, TradeRules
@@ -302,7 +304,8 @@ def _hidden_places(view: TradeView) -> frozenset[str]:
 
 
 def _narrowed(view: TradeView, c: TradeCard, where: frozenset[str]) -> frozenset[str]:
-    """At Putin's moment (a choice to make) someone holds Putin."""
-    if c == PUTIN and view.phase == PUTIN_WINDOW:
+    """At Putin's moment (a choice to make) someone holds Putin: under ruling TW-PUTIN-WHO
+    'holder', where the moment comes only when someone does."""
+    if c == PUTIN and view.phase == PUTIN_WINDOW and view.rules.putin_window == "holder":
         return frozenset(place for place in where if place.startswith("hand "))
     return where

@@ -23,6 +23,11 @@ from which the rules would go on alone is refused, saying what would happen.
 The asks every player saw (``asks``) are written "0 asks 1 for 8: 8H" (a miss shows
 nothing: "0 asks 1 for 8"), separated by "; ".
 
+Under ruling TW-PUTIN-WHO 'everyone' a position also has ``declared``: at stage
+``"putin"`` one entry per player, the declaration made (``"pass"``, or Putin's holder's
+strike such as ``"assassinate 7C"``) or null for one still to come; players declare in
+seat order, so the first null is ``deciding``. At other stages it is null.
+
 >>> from wartutor.core import Game
 >>> from wartutor.variants.trade_war import TRADE_WAR
 >>> position = position_of(Game.new(TRADE_WAR, seed=3).state)
@@ -56,7 +61,7 @@ from wartutor.variants.trade_war.cards import (
     trade_codes,
     trade_deck,
 )
-from wartutor.variants.trade_war.choices import HAND_LIMIT, decider
+from wartutor.variants.trade_war.choices import HAND_LIMIT, decider, declarations
 from wartutor.variants.trade_war.explain import explain
 from wartutor.variants.trade_war.game import STREAK_REWARD, _game_over, _settle
 from wartutor.variants.trade_war.rules import TradeRules
@@ -74,6 +79,7 @@ from wartutor.variants.trade_war.state import (
     Tally,
     TradeEvent,
     TradeState,
+    changed,
 )
 
 STAGES = (PREPARE, ASK, ATTACK, DEFEND, PUTIN_WINDOW, REWARD, OVER)
@@ -83,7 +89,7 @@ TALLY = tuple(Tally.__dataclass_fields__)
 BATTLE_KEYS = ("defender", "rank", "stake", "attack", "defence", "earlier", "earlier_attack")
 REQUIRED = ("stage", "turn", "instigator", "deciding", "hands", "piles", "center")
 OPTIONAL = ("removed", "battle", "streaks", "moved", "may_draw", "passes", "center_emptied",
-            "asks", "tally", "ending", "stacked")
+            "asks", "tally", "ending", "stacked", "declared")
 MAX_TURN = 10**9  # with no turn limit (TW-LIMIT None): no game comes near it
 _RANK_OF_CODE = {code: rank for rank, code in enumerate(RANK_CODES, start=2)}
 _ASK = re.compile(r"(\d) asks (\d) for (\w+)(?:: (.*))?")
@@ -106,7 +112,7 @@ def position_of(state: TradeState) -> dict[str, Any]:
         ending = state.outcome.because.ending
     zones = (*state.hands, *state.piles, state.center, state.removed,
              () if battle is None else battle.cards)
-    return {
+    position = {
         "stage": OVER if over else state.phase,
         "turn": state.turn,
         "instigator": state.instigator,
@@ -131,6 +137,9 @@ def position_of(state: TradeState) -> dict[str, Any]:
         "ending": ending,
         "stacked": sum(map(len, zones)) != len(trade_deck()),
     }
+    if state.rules.putin_window == "everyone":  # at the default, positions stay as they were
+        position["declared"] = list(state.declared) if state.declared else None
+    return position
 
 
 def _ask_words(record: AskRecord) -> str:
@@ -186,6 +195,7 @@ def from_position(rules: TradeRules, position: Mapping[str, Any], seed: int) -> 
     state = TradeState(rules, Rng.from_seed(seed), hands, piles, center, removed,
                        PREPARE if over else stage, instigator, turn, streaks, battle, moved,
                        may_draw, rewarded, center_emptied, passes, log, tally)
+    state = _declared(state, given["declared"])
     if over:
         state = _ended(rules, state, given["ending"], deciding)
     elif given["ending"] not in (_UNSET, None):
@@ -195,6 +205,36 @@ def from_position(rules: TradeRules, position: Mapping[str, Any], seed: int) -> 
         _check_settled(state)
         _check_deciding(state, deciding)
     return state
+
+
+def _declared(state: TradeState, value: object) -> TradeState:
+    """Ruling TW-PUTIN-WHO 'everyone': at Putin's moment each player declares, in seat
+    order, "pass" or (Putin's holder) a strike; null for those still to declare."""
+    rules, n = state.rules, state.rules.players
+    window = rules.putin_window == "everyone" and state.phase == PUTIN_WINDOW
+    if value is _UNSET or value is None:
+        return changed(state, declared=(None,) * n) if window else state
+    if not window:
+        raise BadInput(f"declarations {quoted(value)} at stage {state.phase!r}",
+                       allowed="\"declared\" only at stage 'putin' under ruling TW-PUTIN-WHO "
+                               "'everyone', else null")
+    if (not isinstance(value, list) or len(value) != n
+            or any(d is not None and not isinstance(d, str) for d in value)):
+        raise BadInput(f"the declarations are {quoted(value)}",
+                       allowed=f"a list of {n} entries, one per player from you clockwise: "
+                               f"a declaration made, or null")
+    made = [d for d in value if d is not None]
+    if value[:len(made)] != made:
+        raise BadInput(f"the declarations are {quoted(value)}",
+                       allowed="declarations made in seat order from player 0: those made "
+                               "first, then null for the players still to declare")
+    for p, words in enumerate(made):
+        legal = declarations(state, p)
+        if words not in legal:
+            raise BadInput(f"player {p} declares {quoted(words)}",
+                           allowed=", ".join(map(repr, legal)) + " (only Putin's holder "
+                                   "may strike; ruling TW-PUTIN decides the targets)")
+    return changed(state, declared=tuple(value))
 
 
 def _seat_zones(value: object, zone: str, n: int) -> tuple[Cards, ...]:

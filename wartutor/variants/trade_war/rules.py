@@ -142,6 +142,17 @@ class TradeRules:
         why="The centre only shrinks when a player runs short or takes a reward, so a game "
             "can last very long. The limit stops it; it is then reported unfinished, not won.",
     )
+    # The last ruling: deal codes letter the rulings in this order, so a new one goes here.
+    putin_window: str = ruling(
+        "TW-PUTIN-WHO", "Once both battle plays are down, who is asked whether to play Putin?",
+        default="holder", choices=("holder", "everyone"),
+        why="With 'holder' only Putin's holder is asked, and only when someone holds him: "
+            "whoever watches the turn sees who holds Putin. That suits play against the "
+            "computer. For play between people (rooms, pass-and-play) 'everyone' asks every "
+            "player at every battle, the two who battle too (Putin's holder may be one of "
+            "them): each declares 'pass', or its holder a strike, hidden until all have "
+            "declared, then all are shown at once.",
+    )
 
     def __post_init__(self) -> None:
         check_rulings(self)

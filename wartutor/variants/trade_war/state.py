@@ -128,6 +128,25 @@ class Assassinated:
 
 
 @dataclass(frozen=True)
+class Declared:
+    """Ruling TW-PUTIN-WHO 'everyone': a player has declared at Putin's moment; what is
+    hidden until everyone has."""
+
+    player: int
+    rule: str = "TW-PUTIN-WHO"
+
+
+@dataclass(frozen=True)
+class AllDeclared:
+    """Every declaration at Putin's moment, shown at once (ruling TW-PUTIN-WHO 'everyone'):
+    ``declarations[p]`` is player p's "pass" or strike; ``striker`` played Putin (or None)."""
+
+    declarations: tuple[str, ...]
+    striker: int | None
+    rule: str = "TW-PUTIN-WHO"
+
+
+@dataclass(frozen=True)
 class BattleDecided:
     """``why`` names the comparison: higher, doubles (beat a single), higher-doubles,
     mueller-face, number-mueller, mueller-doubles, tie, no-card."""
@@ -196,8 +215,9 @@ class GameOver:
 
 
 TradeEvent = (
-    Dealt | TurnStarted | Took | Swapped | Drew | Asked | StakeLaid | Played | Assassinated
-    | BattleDecided | TiedAgain | Collected | WonInARow | Rewarded | TurnEnded | GameOver
+    Dealt | TurnStarted | Took | Swapped | Drew | Asked | StakeLaid | Played | Declared
+    | AllDeclared | Assassinated | BattleDecided | TiedAgain | Collected | WonInARow | Rewarded
+    | TurnEnded | GameOver
 )
 
 
@@ -266,6 +286,9 @@ class TradeState:
     log: tuple[AskRecord, ...] = ()
     tally: Tally = field(default_factory=Tally)
     outcome: Outcome | None = None
+    # At Putin's moment under ruling TW-PUTIN-WHO 'everyone': each player's declaration,
+    # None until made (hidden from the others until all are in); () when no one declares.
+    declared: tuple[str | None, ...] = ()
 
     @property
     def scores(self) -> tuple[int, ...]:

@@ -14,6 +14,9 @@ any position. A deal the rules could not have reached is dealt again: such as a
 defender who still holds a card of the rank asked (every copy goes down as the stake,
 ruling TW-TRIPLES 'all'), or a player left with one battle play, which the rules would
 have made at once. At Putin's moment (someone holds him) he is dealt into a hand.
+Under ruling TW-PUTIN-WHO 'everyone' that moment says nothing of Putin, and the
+declarations already made but hidden from the player are dealt too: "pass" for a player
+without Putin, and for his holder what the heuristic agent would have declared.
 
 Nothing here reads the real state: only the rules, the views and the seed.
 
@@ -33,13 +36,24 @@ from typing import Any
 
 from wartutor.core.cards import RANK_CODES
 from wartutor.core.chance import Rng
+from wartutor.core.engine import Decision
 from wartutor.core.errors import BadInput
+from wartutor.variants.trade_war.agents import heuristic_agent
 from wartutor.variants.trade_war.cards import PUTIN, Cards, TradeCard, trade_codes, trade_deck
+from wartutor.variants.trade_war.choices import declarations
 from wartutor.variants.trade_war.memory import CENTER, OUT, Memory, hand, memory, pile
 from wartutor.variants.trade_war.position import _ask_words, from_position
 from wartutor.variants.trade_war.rules import TradeRules
-from wartutor.variants.trade_war.state import DEFEND, PUTIN_WINDOW, REWARD, Battle, TradeState
+from wartutor.variants.trade_war.state import (
+    DEFEND,
+    PUTIN_WINDOW,
+    REWARD,
+    Battle,
+    TradeState,
+    changed,
+)
 from wartutor.variants.trade_war.view import TradeView
+from wartutor.variants.trade_war.view import view as view_of
 
 # Played games had about one deal in five refused (at a battle, for the defender's rank)
 # and most none; a thousand refusals in a row mean that no deal fits the view.
@@ -74,7 +88,7 @@ def deal_unseen(
             continue
         position, rng = _position(view, dealt, stacked, rng)
         try:
-            return from_position(rules, position, rng.state)
+            return _declared(from_position(rules, position, rng.state), view)
         except BadInput as e:
             refused = e.problem.rstrip(".")
     raise BadInput(f"no deal of the unseen cards fits this view (the last one tried: "
@@ -135,6 +149,18 @@ def _dealt(
     return zones_dealt, rng
 
 
+def _declared(state: TradeState, view: TradeView) -> TradeState:
+    """Ruling TW-PUTIN-WHO 'everyone': the position says "pass" for every declaration
+    the view hides; Putin's holder, if among them, declares as the heuristic agent would."""
+    holder = state.holder_of_putin()
+    if not state.declared or holder in (None, view.viewer) or state.declared[holder] is None:
+        return state
+    legal = declarations(state, holder)
+    words = heuristic_agent(holder, 0)(view_of(state, holder), Decision(holder, "putin", legal))
+    return changed(state, declared=(*state.declared[:holder], words,
+                                    *state.declared[holder + 1:]))
+
+
 def _check(rules: TradeRules, view: TradeView) -> None:
     if view.viewer is None:
         raise BadInput("this is the teacher's view: it shows every card, so there is "
@@ -166,6 +192,10 @@ def _position(
     }
     if me == view.instigator:  # the view shows the instigator alone whether a draw is left
         position["may_draw"] = view.may_draw
+    if view.rules.putin_window == "everyone":
+        position["declared"] = [
+            (view.declared[p] if p == me else None if p in view.waiting_for else "pass")
+            for p in range(n)] if view.waiting_for else None
     return position, rng
 
 
@@ -173,6 +203,8 @@ def _deciding(view: TradeView, hands: list[Cards], rng: Rng) -> tuple[int | None
     """Who chooses now in the dealt table (choices.decider)."""
     if view.phase == DEFEND and view.battle is not None:
         return view.battle.defender, rng
+    if view.waiting_for:  # ruling TW-PUTIN-WHO 'everyone': in seat order
+        return view.waiting_for[0], rng
     if view.phase == PUTIN_WINDOW:
         holders = [p for p, hand in enumerate(hands) if PUTIN in hand]
         return (holders[0] if holders else None), rng

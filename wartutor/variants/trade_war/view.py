@@ -2,7 +2,8 @@
 
 You see your own hand and your own resource pile (ruling TW-OWN-PILE); of everyone
 else only how many cards they hold. The table, the asks and the assassinated cards
-are public.
+are public. At Putin's moment under ruling TW-PUTIN-WHO 'everyone' you see who has yet
+to declare, and your own declaration; the others' stay hidden until all are in.
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ class TradeView:
     may_draw: bool
     log: tuple[AskRecord, ...]
     outcome: Outcome | None
+    # Ruling TW-PUTIN-WHO 'everyone', at Putin's moment: who has not declared yet (in
+    # seat order, the first declares now), and the declarations the viewer may see (their
+    # own; all for the teacher), None where not made or hidden. Empty at other moments.
+    waiting_for: tuple[int, ...] = ()
+    declared: tuple[str | None, ...] = ()
 
     @property
     def my_hand(self) -> Cards:
@@ -64,7 +70,18 @@ def view(state: TradeState, player: int | None) -> TradeView:
         may_draw=state.may_draw and (player is None or player == state.instigator),
         log=state.log,
         outcome=state.outcome,
+        waiting_for=tuple([p for p, d in enumerate(state.declared) if d is None]),
+        declared=_seen_declarations(state.declared, player),
     )
+
+
+def _seen_declarations(
+    declared: tuple[str | None, ...], player: int | None
+) -> tuple[str | None, ...]:
+    """The viewer's own declaration (every one for the teacher); the others hidden."""
+    if player is None:
+        return declared
+    return tuple([d if p == player else None for p, d in enumerate(declared)])
 
 
 def _seen(groups: tuple[Cards, ...], player: int | None) -> tuple[Cards | None, ...]:
