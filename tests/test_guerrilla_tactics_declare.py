@@ -244,6 +244,39 @@ def test_the_window_opens_on_public_facts_only() -> None:
                           {"draw": "9D", "played_guerrilla": True}]}, seed=0)
 
 
+# The support step: everyone tied or losing with a card in hand is asked
+
+SUPPORT = ("KS 3S 5S 6S", "9H KH 7H 8H", "8D 4D 9D 10D")  # the top two are drawn first
+
+
+def test_a_player_with_no_support_that_helps_is_asked_all_the_same() -> None:
+    # You lead the king. Ana's KH would tie it; Ben's 4D helps nothing: by default he
+    # declines unasked, which would tell Ana he holds no card that helps.
+    game = play(Game.new(GT, EVERYONE, seed=0, stacked=SUPPORT),
+                "play KS", "play 9H", "play 8D")
+    assert asked(game) == (ANA, "support", ("support KH", "decline"))
+    assert GT.view(game.state, YOU).waiting_for == (ANA, BEN)
+    game = game.play("decline")
+    assert asked(game) == (BEN, "support", ("decline",))
+    game = game.play("decline")
+    assert "Ana and Ben do not support, so you win the skirmish." in [
+        GT.explain(e) for e in game.steps[-1].events]
+    default = play(Game.new(GT, THOSE_ABLE, seed=0, stacked=SUPPORT),
+                   "play KS", "play 9H", "play 8D", "decline")
+    assert asked(default)[1] == "play"  # Ben was not asked
+
+
+def test_who_is_asked_to_support_shows_nothing_of_the_hands() -> None:
+    games = [play(Game.new(GT, EVERYONE, seed=0, stacked=("KS 3S 5S 6S", ana, "8D 4D 9D 10D")),
+                  "play KS", "play 9H", "play 8D") for ana in ("9H KH 7H 8H", "9H 5H 7H 8H")]
+    for action in ("decline", "decline", None):
+        assert GT.view(games[0].state, BEN) == GT.view(games[1].state, BEN)
+        assert [asked(g)[:2] for g in games] == [asked(games[0])[:2]] * 2
+        if action is None:
+            break
+        games = [g.play(action) for g in games]
+
+
 # Positions
 
 
@@ -261,6 +294,23 @@ def test_a_window_with_declarations_pending_is_a_position_and_back(
     back = GT.from_position(EVERYONE, position, seed=0)
     assert fields(back) == fields(state) and GT.position_of(back) == position
     assert back.decision == state.decision
+
+
+def test_a_support_position_asks_a_player_who_may_only_decline() -> None:
+    # You led the king; Ana has declined; Ben, whose 4D cannot help, is still to declare.
+    held = cards("KS 3S 9H KH 8D 4D")
+    position = {
+        "stage": "support", "skirmish": 1, "guerrilla_rank": 2, "to_choose": [BEN],
+        "removed": " ".join(c.code for c in DECK if c.suit in "SHD" and c not in held),
+        "seats": [{"hand": "3S", "table": ["play KS"]},
+                  {"hand": "KH", "table": ["play 9H"], "chosen": "decline"},
+                  {"hand": "4D", "table": ["play 8D"]}],
+    }
+    state = GT.from_position(EVERYONE, position, seed=0)
+    assert state.decision is not None and state.decision.legal_actions == ("decline",)
+    assert GT.position_of(state)["to_choose"] == [BEN]
+    with pytest.raises(BadInput, match="has only one choice"):
+        GT.from_position(THOSE_ABLE, position, seed=0)
 
 
 def test_a_position_with_a_declaration_the_rules_forbid_is_refused() -> None:

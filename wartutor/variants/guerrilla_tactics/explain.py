@@ -77,7 +77,7 @@ RULE_TITLES = {
     "GT-SPY-REMOVED": "ruling GT-SPY-REMOVED: a removed spy",
     "GT-REVEAL-FIRST-SCOPE": "ruling GT-REVEAL-FIRST-SCOPE: reveal first in tie-breaks",
     "GT-LIMIT": "ruling GT-LIMIT: the skirmish limit",
-    "GT-DECLARE": "ruling GT-DECLARE: everyone declares at once in a promotion window",
+    "GT-DECLARE": "ruling GT-DECLARE: who is asked (everyone declares at once)",
     # Fixed rulings
     "GT-GUERRILLA-VS-OTHER": "ruling GT-GUERRILLA-VS-OTHER: Guerrillas are lowest",
     "GT-PAIR-ORDER": "ruling GT-PAIR-ORDER: a pair beats any single card",

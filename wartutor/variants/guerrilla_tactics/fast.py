@@ -8,9 +8,9 @@ tests/test_guerrilla_tactics_fast.py proves the summaries equal.
 
 Agents are asked only where the traced engine asks them: a player with one legal
 action is not asked (GT-ONE-CARD, and a support that would not help is declined
-unasked) except in a promotion window where everyone declares (GT-DECLARE 'everyone'),
-and ``max_length`` stops the game at the first decision asked at which the skirmish
-count has reached it.
+unasked), except where everyone declares (GT-DECLARE 'everyone': at a support and in a
+promotion window, everyone is asked); ``max_length`` stops the game at the first
+decision asked at which the skirmish count has reached it.
 
 ``play_on`` plays a game on from any state (the coach's games): the engine's own steps
 to the end of the skirmish in play, then the fast path from the piles and counts left
@@ -27,9 +27,9 @@ from wartutor.variants.guerrilla_tactics.agents import heuristic_agent
 from wartutor.variants.guerrilla_tactics.events import GameOver
 from wartutor.variants.guerrilla_tactics.forces import ACE, GUERRILLA_STRENGTH
 from wartutor.variants.guerrilla_tactics.game import (
-    HIDDEN_STAGES,
     KINDS,
     STEPS,
+    asked_with_one,
     legal_actions,
     take,
 )
@@ -139,7 +139,7 @@ def _end_of_skirmish(
             continue
         p = state.asked[0]
         legal = legal_actions(state, p)
-        if len(legal) == 1 and state.stage in HIDDEN_STAGES:
+        if len(legal) == 1 and not asked_with_one(state):
             state = take(state, legal[0], events, forced=True)
             continue
         if max_length is not None and state.skirmish >= max_length:
@@ -477,7 +477,7 @@ class _Game:
             rivals = max(f for q, f in forces.items() if q != p)
             now = _standing(mine, rivals)
             helps = [c for c in hand if _standing(_two(mine, st[c]), rivals) > now]
-            if not helps:
+            if not helps and not self.everyone:
                 continue  # declined without asking
             self.decide()
             if self.randoms[p] is None:

@@ -68,9 +68,8 @@ FIRST_GUERRILLA_RANK = 2
 KINDS = {"promote": "promote", "cancel": "cancel", "play-first": "play", "play": "play",
          "support": "support", "tie-first": "tie", "tie": "tie"}
 HIDDEN_STAGES = ("play-first", "play", "support", "tie-first", "tie")
-"""The stages whose only legal action is taken without asking (GT-ONE-CARD). Not the
-promotion window: under GT-DECLARE 'everyone' a player who may only pass is asked all the
-same, or skipping them would show who holds a Guerrilla."""
+"""The stages of hidden choices; a player with one legal action in them is not asked (see
+``asked_with_one``)."""
 # Supports are chosen unannounced; declarations are made under GT-DECLARE 'everyone'.
 CHOICE_RULES = {"play": "GT-PLAY", "tie": "GT-TIE", "promote": "GT-DECLARE",
                 "cancel": "GT-DECLARE"}
@@ -162,6 +161,16 @@ def legal_actions(state: GuerrillaState, player: int) -> tuple[str, ...]:
     return ()
 
 
+def asked_with_one(state: GuerrillaState) -> bool:
+    """Whether a player with one legal action is asked all the same: in the promotion
+    window, and at a support under GT-DECLARE 'everyone', where skipping them would show
+    that their hand holds no Guerrilla, or no card that would help. Laying the one card
+    in hand is done without asking (GT-ONE-CARD): everyone sees the hand's size."""
+    stage = state.stage
+    return stage not in HIDDEN_STAGES or (stage == "support"
+                                          and state.rules.declare == "everyone")
+
+
 def choose(state: GuerrillaState, action: str, events: Events) -> GuerrillaState:
     """Apply a legal action of the player whose decision it is (already checked), to a
     copy of the state: the draft that the rest of the step writes into (``state.put``)."""
@@ -198,12 +207,13 @@ def advance(state: GuerrillaState, events: Events) -> GuerrillaState:
     ``state`` is a draft (from ``choose`` or ``deal``), written in place and handed back.
 
     A player whose only legal action is to lay a card is not asked (GT-ONE-CARD), and
-    one with no support that would help declines without being asked, silently.
+    one with no support that would help declines without being asked, silently (unless
+    everyone declares: GT-DECLARE 'everyone').
     """
     while state.outcome is None:
         if state.asked:
             legal = legal_actions(state, state.asked[0])
-            if len(legal) > 1 or state.stage not in HIDDEN_STAGES:
+            if len(legal) > 1 or asked_with_one(state):
                 return put(state, decision=Decision(state.asked[0], KINDS[state.stage], legal))
             state = take(state, legal[0], events, forced=True)
             continue

@@ -37,6 +37,7 @@ from wartutor.variants.guerrilla_tactics.game import (
     HIDDEN_STAGES,
     KINDS,
     NAMES,
+    asked_with_one,
     legal_actions,
     promotion_refusal,
 )
@@ -403,7 +404,7 @@ def _check_stage(state: GuerrillaState, asked: tuple[int, ...] | None) -> Guerri
             raise BadInput(f"{NAMES[p]} (seat {p}) is to choose but has no card for it",
                            allowed="a player to choose with a card to lay")
     first, legal = asked[0], legal_actions(state, asked[0])
-    if stage in HIDDEN_STAGES and len(legal) < 2:
+    if len(legal) < 2 and not asked_with_one(state):
         raise BadInput(f"{NAMES[first]} (seat {first}) has only one choice ({legal[0]}), so "
                        "is not asked (GT-ONE-CARD)",
                        allowed="its choice written as 'chosen', or a hand with more choices")

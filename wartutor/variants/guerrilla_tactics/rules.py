@@ -129,17 +129,19 @@ class GuerrillaRules:
             "game and it may never end. None removes the limit.",
     )
     declare: str = ruling(
-        "GT-DECLARE", "Who is asked in a promotion window, and when are the answers seen?",
+        "GT-DECLARE", "Who is asked when being asked could show a hidden hand?",
         default="those-able", choices=("those-able", "everyone"),
-        why="'those-able' asks only the players who can act, in seat order: who may propose "
-            "(no Guerrilla in hand) and who may cancel (a Guerrilla in hand), and each answer "
-            "acts at once. Being asked then gives away who holds a Guerrilla, which a "
-            "computer opponent never uses but people at one table would see. With "
-            "'everyone' (for play between people: rooms, pass-and-play) every player still "
-            "in declares at once, hidden until all have declared, even one whose only "
-            "choice is 'pass' or 'allow'; the declarations are then revealed together, the "
-            "first proposer and the first canceller in seat order acting (GT-PROMO-ONCE, "
-            "GT-MULTI-CANCEL).",
+        why="'those-able' asks only the players who can act: in a promotion window who may "
+            "propose (no Guerrilla in hand), then who may cancel (a Guerrilla in hand), in "
+            "seat order, each answer acting at once; at a support, who has a card that "
+            "would help. Being asked then gives away who holds a Guerrilla or a helpful "
+            "card. With 'everyone' (for play between people: rooms, pass-and-play) who is "
+            "asked follows from what everyone sees: every player still in declares at once "
+            "in a promotion window, and every tied or losing player with a card in hand at "
+            "a support, even one whose only choice is 'pass', 'allow' or 'decline'. The "
+            "declarations stay hidden until all are in and are revealed together; the "
+            "first proposer in seat order proposes and the first canceller after them "
+            "recruits (GT-PROMO-ONCE, GT-MULTI-CANCEL).",
     )
 
     def __post_init__(self) -> None:

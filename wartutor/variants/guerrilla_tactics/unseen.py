@@ -22,12 +22,11 @@ and nothing but the views and the seed decides it, so the coach cannot peek.
 [['D', 'H'], ['C', 'S']]
 
 What the table waits for says a little more than the sizes, and the deal keeps it: a
-player asked to propose a promotion holds no Guerrilla, one asked to cancel holds one
-(unless everyone declares, GT-DECLARE 'everyone': then being asked says nothing, and only
-the proposer is known to hold no Guerrilla), and one asked to support has a card that
-would help (else the engine declines unasked). The
-others' hidden choices already made ("has chosen") are made again in the dealt table, by
-the heuristic agent on its own view there.
+player asked to propose a promotion holds no Guerrilla, one asked to cancel holds one,
+and one asked to support has a card that would help (else the engine declines unasked),
+unless everyone declares (GT-DECLARE 'everyone'): then being asked says nothing, and only
+a proposer is known to hold no Guerrilla. The others' hidden choices already made ("has
+chosen") are made again in the dealt table, by the heuristic agent on its own view there.
 """
 
 from __future__ import annotations
@@ -44,8 +43,8 @@ from wartutor.variants.guerrilla_tactics.agents import heuristic_agent
 from wartutor.variants.guerrilla_tactics.forces import is_guerrilla, strength
 from wartutor.variants.guerrilla_tactics.game import (
     FIRST_GUERRILLA_RANK,
-    HIDDEN_STAGES,
     KINDS,
+    asked_with_one,
     legal_actions,
 )
 from wartutor.variants.guerrilla_tactics.matching import dealt
@@ -193,7 +192,7 @@ def _laid_out(
     own = seen.viewer or 0
     pending = tuple(seen.seats[own].pending if p == own else None for p in range(n))
     state = changed(state, asked=asked, pending=pending)
-    if stage in HIDDEN_STAGES and len(legal_actions(state, asked[0])) < 2:
+    if len(legal_actions(state, asked[0])) < 2 and not asked_with_one(state):
         return None  # the one asked has a real choice, or the engine would have taken it
     return state
 
@@ -254,7 +253,8 @@ def _tie_drawn(seen: GuerrillaView, p: int, hand: tuple[Card, ...], shown: int) 
 def _asked(state: GuerrillaState, seen: GuerrillaView) -> tuple[int, ...] | None:
     """Who is still to choose in the dealt table, or None if it cannot be what the view
     shows. In a promotion the view shows only who chooses now: those after them are the
-    eligible the deal makes so."""
+    eligible the deal makes so (unless everyone declares, GT-DECLARE 'everyone': then the
+    view names them all)."""
     if state.stage not in ("promote", "cancel"):
         return seen.waiting_for
     now, rank, n = seen.waiting_for[0], state.guerrilla_rank, len(state.seats)
