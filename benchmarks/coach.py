@@ -1,12 +1,13 @@
 """The Coach's speed and strength, in every variant with choices.
 
     python benchmarks/coach.py [--decisions N] [--deals M] [--coach-games G] [--jobs J]
+                               [--first-deal F] [--variant V ...]
 
 1. Speed: in seeded games played by the heuristic, at the first ``N`` decisions of seat 0
    with two choices or more (spread over the game: every third such decision), the
    seconds for one press of the apps' Coach button (``games_for`` games a choice, with
    every earlier view of the player, as the button gives them), on one core. A student
-   waits this long for the bars.
+   waits this long for the bars. ``--decisions 0`` skips it.
 2. Strength (``--deals M`` > 0): the coach as a player (``coach_agent``, ``G`` games a
    choice: the heuristic's move unless the coach is sure of a better one) in every seat
    in turn on ``M`` deals, the heuristic in the others; beside it the heuristic in the
@@ -73,8 +74,10 @@ def speed(name: str, decisions: int) -> str:
             "games a choice)")
 
 
-def one_game(name: str, seed: int, seat: int, coach_games: int) -> tuple[float, float]:
-    """The coach's value in ``seat`` and the heuristic's in the same seat, on deal ``seed``."""
+def one_game(name: str, seed: int, seat: int, coach_games: int) -> tuple[float, float, float]:
+    """The coach's value in ``seat`` and the heuristic's in the same seat, on deal ``seed``,
+    and the seconds the coach's game took."""
+    start = time.perf_counter()
     variant = find_variant(name)
     rules = variant.rules_type()
     seats = len(variant.player_names(rules))
@@ -83,7 +86,7 @@ def one_game(name: str, seed: int, seat: int, coach_games: int) -> tuple[float, 
                        agents=tuple(coach if s == seat else "heuristic" for s in range(seats)),
                        max_length=DEFAULT_MAX_LENGTH)
     plain = play_one(name, rules, seed, agents="heuristic", max_length=DEFAULT_MAX_LENGTH)
-    return _score(coached, seat), _score(plain, seat)
+    return _score(coached, seat), _score(plain, seat), time.perf_counter() - start
 
 
 def _score(summary: Any, seat: int) -> float:
@@ -92,17 +95,24 @@ def _score(summary: Any, seat: int) -> float:
     return 1.0 if seat in summary.winners else 0.0
 
 
-def strength(name: str, deals: int, coach_games: int, jobs: int) -> str:
+def strength(name: str, deals: int, coach_games: int, jobs: int, first: int = 0) -> str:
+    """Deals ``first`` to ``first + deals - 1``, the coach in every seat in turn; a line a
+    game as it ends (a run stopped early still says how far it got), then the whole."""
     variant = find_variant(name)
     seats = len(variant.player_names(variant.rules_type()))
-    tasks = [(name, seed, seat, coach_games) for seed in range(deals) for seat in range(seats)]
+    tasks = [(name, seed, seat, coach_games)
+             for seed in range(first, first + deals) for seat in range(seats)]
     start = time.perf_counter()
+    coach = plain = 0.0
+    n = 0
     with ProcessPoolExecutor(jobs) as pool:
-        results = list(pool.map(one_game, *zip(*tasks, strict=True)))
+        for (_, seed, seat, _), (c, h, seconds) in zip(
+                tasks, pool.map(one_game, *zip(*tasks, strict=True)), strict=True):
+            coach, plain, n = coach + c, plain + h, n + 1
+            lo, hi = wilson(round(coach), n)
+            print(f"    deal {seed} seat {seat}: coach {c:g}, heuristic {h:g} ({seconds:.0f} s);"
+                  f" so far {coach:g} of {n} ({lo:.0%} to {hi:.0%})", flush=True)
     wall = time.perf_counter() - start
-    coach = sum(c for c, _ in results)
-    plain = sum(h for _, h in results)
-    n = len(results)
     lo, hi = wilson(round(coach), n)
     return (f"{variant.title:18} {n} games ({seats} seats): the coach scored {coach:g} "
             f"({coach / n:.0%}, 95% interval {lo:.0%} to {hi:.0%}), the heuristic in the same "
@@ -115,16 +125,19 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=0)
     parser.add_argument("--coach-games", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--variant", action="append", choices=VARIANTS)
     args = parser.parse_args()
     names = args.variant or VARIANTS
-    print("Speed: one press of the Coach button, CPU seconds on one core")
-    for name in names:
-        print(" ", speed(name, args.decisions), flush=True)
+    if args.decisions:
+        print("Speed: one press of the Coach button, CPU seconds on one core")
+        for name in names:
+            print(" ", speed(name, args.decisions), flush=True)
     if args.deals:
         print(f"Strength: the coach ({args.coach_games} games a choice) against the heuristic")
         for name in names:
-            print(" ", strength(name, args.deals, args.coach_games, args.jobs), flush=True)
+            print(" ", strength(name, args.deals, args.coach_games, args.jobs, args.first_deal),
+                  flush=True)
 
 
 if __name__ == "__main__":

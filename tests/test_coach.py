@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from wartutor.core import BadInput, Game
-from wartutor.explore.coach import Advice, Chance, _clearly_better, advise, coach_player
+from wartutor.explore.coach import Advice, Chance, _clearly_better, advise, coach_player, look_games
 from wartutor.ui import arsenal_app, guerrilla_tactics_app, trade_war_app, war_room_app
 from wartutor.ui.coach_panel import games_for
 from wartutor.variants import find_variant
@@ -190,7 +190,19 @@ def test_many_choices_get_fewer_games_each_so_a_press_stays_quick() -> None:
 
 @pytest.mark.parametrize("name", COACHED)
 def test_the_coach_player_keeps_the_heuristics_move_unless_the_coach_is_sure(name: str) -> None:
-    game = at_decision(name, seed=4, skip=1)
+    assert_coach_player_is_sure(at_decision(name, seed=4, skip=1))
+
+
+def test_the_coach_player_overrules_the_heuristic_where_it_is_sure() -> None:
+    # Arsenal, late in game 2: the heuristic would lead the Spy-Sweeper; the coach, which
+    # finds the Nuke does better, leads that.
+    assert assert_coach_player_is_sure(at_decision("arsenal", seed=2, skip=37)) == (
+        "play SX-SO", "play NK-SD")
+
+
+def assert_coach_player_is_sure(game: Game[Any]) -> tuple[str, str]:
+    """The heuristic's move and the coach player's (6 games a choice) at ``game``'s decision:
+    another move only if it did better in the look, and in the test on fresh deals."""
     variant, decision = game.variant, game.decision
     assert decision is not None
     view = variant.view(game.state, decision.player)
@@ -199,9 +211,19 @@ def test_the_coach_player_keeps_the_heuristics_move_unless_the_coach_is_sure(nam
     assert chosen == player(view, decision)  # the same table, the same move
     seed = zlib.crc32(repr(view).encode())
     usual = variant.agents["heuristic"](decision.player, seed)(view, decision)
-    advice = advise(variant, game.rules, view, decision, games=6, seed=seed)
-    chances = {c.action: c for c in advice.chances}
-    assert chosen == usual or chances[chosen].total > chances[usual].total
+    if chosen != usual:
+        look = advise(variant, game.rules, view, decision, seed=seed,
+                      games=look_games(len(decision.legal_actions), 6))
+        test = advise(variant, game.rules, view, decision, games=6, seed=seed + 1)
+        for advice in (look, test):
+            chances = {c.action: c for c in advice.chances}
+            assert chances[chosen].total > chances[usual].total
+    return usual, chosen
+
+
+def test_the_coach_players_look_is_short_where_there_are_many_choices() -> None:
+    assert look_games(2, 40) == 10 and look_games(26, 40) == 4 and look_games(65, 40) == 4
+    assert look_games(2, 6) == 4
 
 
 def test_only_a_clear_difference_game_by_game_overrules_the_heuristic() -> None:

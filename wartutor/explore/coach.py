@@ -132,9 +132,10 @@ def advise(
 
 
 def _results(variant: Variant[Any], rules: Any, view: Any, decision: Decision, games: int,
-             seed: int, agents: Sequence[str] | None,
-             seen: Sequence[Any]) -> dict[str, list[float]]:
-    """Each action's worth in each game, game by game (the same deals for every action)."""
+             seed: int, agents: Sequence[str] | None, seen: Sequence[Any],
+             actions: Sequence[str] | None = None) -> dict[str, list[float]]:
+    """Each action's worth in each game, game by game (the same deals for every action):
+    every legal action, or only ``actions``."""
     if not hasattr(variant, "deal_unseen"):
         raise BadInput(f"{variant.title} has no coach: there is nothing to choose in it",
                        allowed="Guerrilla Tactics, War Room, Trade War or Arsenal")
@@ -149,10 +150,11 @@ def _results(variant: Variant[Any], rules: Any, view: Any, decision: Decision, g
     seen = tuple(seen)
     draw = random.Random(seed)
     deals = [(draw.getrandbits(63), draw.getrandbits(63)) for _ in range(games)]
-    totals: dict[str, list[float]] = {action: [] for action in decision.legal_actions}
+    tried = decision.legal_actions if actions is None else tuple(actions)
+    totals: dict[str, list[float]] = {action: [] for action in tried}
     for deal_seed, play_seed in deals:
         dealt = coached.deal_unseen(rules, view, deal_seed, seen=seen)
-        for action in decision.legal_actions:
+        for action in tried:
             after, _ = coached.apply(dealt, action)
             summary = coached.play_on(rules, after, seats, play_seed, DEFAULT_MAX_LENGTH)
             totals[action].append(coached.coach_value(summary, decision.player))
@@ -183,10 +185,19 @@ def coach_player(
     remember: bool = False,
 ) -> Agent:
     """A computer player built on the coach: it plays the variant's heuristic, except where
-    the coach, in ``games`` games a choice, finds a choice that does clearly better than
-    the heuristic's (on the same deals, by more than ``SURE`` standard errors). A coach
-    of few games alone would choose by luck where the choices differ little. Its seed comes
-    from the view, so the same table gives the same move.
+    the coach finds a choice that does clearly better than the heuristic's. A coach of few
+    games alone would choose by luck where the choices differ little. Its seed comes from
+    the view, so the same table gives the same move.
+
+    It asks in two steps, so that a move stays quick where it cannot matter (most of War
+    Room's declarations change no game at all; Trade War has dozens of asks):
+
+    1. a look: every choice in a few games (:func:`look_games`), on the same deals; unless
+       some choice did better there than the heuristic's, the heuristic's move it is;
+    2. a test: the choice that did best in the look against the heuristic's, in ``games``
+       fresh games a choice, on the same deals; it is played if it does better by more than
+       ``SURE`` standard errors, game by game. Fresh deals, because the look's best of
+       many choices looks better there than it is.
 
     With ``remember`` it keeps every view it is shown and deals the unseen cards as they
     allow: then it must play one game only (as :func:`coach_agent` makes it). Without, it
@@ -205,15 +216,30 @@ def coach_player(
         usual = variant.agents[name](decision.player, seed)(view, decision)
         if len(decision.legal_actions) == 1:
             return usual
-        results = _results(variant, rules, view, decision, games, seed, agents, before)
-        best = max(results, key=lambda a: sum(results[a]))
-        return best if _clearly_better(results[best], results[usual]) else usual
+        look = _results(variant, rules, view, decision,
+                        look_games(len(decision.legal_actions), games), seed, agents, before)
+        best = max((a for a in look if a != usual), key=lambda a: sum(look[a]))
+        if sum(look[best]) <= sum(look[usual]):
+            return usual
+        test = _results(variant, rules, view, decision, games, seed + 1, agents, before,
+                        actions=(best, usual))
+        return best if _clearly_better(test[best], test[usual]) else usual
 
     coach.__name__ = "coach"
     return coach
 
 
-SURE = 2.5  # standard errors: the best of several choices looks better than it is
+LOOK_PLAYOUTS = 120  # games times choices in a look, at most
+FEWEST_LOOK_GAMES = 4
+
+
+def look_games(choices: int, games: int) -> int:
+    """The games a choice gets in the coach player's look: a quarter of the test's, fewer
+    where there are many choices (never fewer than ``FEWEST_LOOK_GAMES``)."""
+    return max(FEWEST_LOOK_GAMES, min(games // 4, LOOK_PLAYOUTS // choices))
+
+
+SURE = 2.5  # standard errors
 
 
 def _clearly_better(these: list[float], those: list[float]) -> bool:
