@@ -5,7 +5,8 @@ him: watching the turn shows who does. With 'everyone', once both battle plays a
 every player declares, in seat order and hidden until all are in: "pass", or (Putin's
 holder only) a strike. The two players of the battle declare too, since the holder may
 be one of them. The declarations are shown together, a strike is carried out as the
-holder's is today, and the battle is decided as today.
+holder's is today, and the battle is decided as today. Nor does anything else show where
+Putin is: a lone battle card beside him is asked for, and a hand of Putin alone may ask.
 
 Unless a test says otherwise there are three players: you (player 0) ask Computer 1 for
 a two, attack with the ace of spades, and Computer 1 defends with its king (its one
@@ -118,7 +119,7 @@ def test_with_nobody_holding_putin_everyone_still_declares_and_all_pass() -> Non
 
 def test_the_holder_may_be_one_of_the_two_who_battle_and_declares_like_everyone() -> None:
     """You attack with the five and hold Putin: you strike the king that beats it."""
-    game = deal("5C PJ", "KD 2H", "9C 9D", **EVERYONE).play("ask 1 2")
+    game = deal("5C PJ", "KD 2H", "9C 9D", **EVERYONE).play("ask 1 2").play("play 5C")
     assert asked(game) == (0, "putin", ("assassinate 2H", "assassinate 5C", "assassinate KD",
                                         "pass"))
     game = game.play("assassinate KD")
@@ -146,6 +147,42 @@ def test_a_tied_battle_played_again_opens_the_window_again() -> None:
     game = game.play("play 5C")  # Computer 1's nine, its one card, goes down at once
     assert asked(game) == (0, "putin", ("pass",))
     assert TRADE_WAR.view(game.state, 1).waiting_for == (0, 1, 2)
+
+
+def test_a_lone_battle_card_beside_putin_is_still_asked_for() -> None:
+    """Computer 1 holds the king and Putin: by default its one play goes down at once,
+    which shows that its other card is Putin; under 'everyone' it is asked for it."""
+    stacked = ("AS 5C", "KD PJ 2H", "9C 9D")
+    holder_only = deal(*stacked).play("ask 1 2").play("play AS")
+    assert "Computer 1 defends with the king of diamonds (the only possible play)." in (
+        said(holder_only))
+    game = deal(*stacked, **EVERYONE).play("ask 1 2").play("play AS")
+    assert asked(game) == (1, "defend", ("play KD",))
+    game = game.play("play KD")
+    assert asked(game) == (0, "putin", ("pass",))
+
+
+ASKING_WITH_PUTIN_ALONE = {
+    "stage": "ask", "turn": 1, "instigator": 0, "deciding": 0, "hands": ["PJ", "KD 2H"],
+    "piles": ["5S 5D 7C", ""], "center": "9C 9D", "asks": "0 asks 1 for 5: 5D",
+    "streaks": [1, 0], "stacked": True,
+}
+
+
+def test_an_instigator_holding_putin_alone_may_still_ask_and_a_hit_loses() -> None:
+    """By default a hand of Putin alone cannot ask (TW-EMPTY-HAND) and the turn ends at
+    once, which shows the card is Putin; under 'everyone' it asks as any one card would."""
+    with pytest.raises(BadInput, match="nobody has a choice: Your turn ends: there is no "
+                                       "card left to battle with"):
+        Game.from_position(TRADE_WAR, TradeRules(players=2), ASKING_WITH_PUTIN_ALONE)
+    game = Game.from_position(TRADE_WAR, TradeRules(players=2, **EVERYONE),
+                              ASKING_WITH_PUTIN_ALONE)
+    assert asked(game)[:2] == (0, "ask") and "ask 1 2" in asked(game)[2]
+    game = game.play("ask 1 2")
+    assert said(game)[2:4] == [
+        "Computer 1 wins the battle against you: the other side has no card in the battle.",
+        "Computer 1 collects 1 card, face down onto the resource pile."]
+    assert events(game, BattleDecided)[-1].rule == "TW-EMPTY-HAND"
 
 
 def test_the_steps_and_views_are_the_same_whoever_holds_putin() -> None:

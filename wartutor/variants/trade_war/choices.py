@@ -124,8 +124,11 @@ def worth_preparing(state: TradeState) -> bool:
 def ask_actions(state: TradeState) -> tuple[str, ...]:
     p = state.instigator
     hand = state.hands[p]
-    if not can_fight(hand):
-        return ()  # TW-EMPTY-HAND: nothing to battle with
+    # TW-EMPTY-HAND: nothing to battle with. But under ruling TW-PUTIN-WHO 'everyone' a
+    # hand of Putin alone asks as any one card would (a hit then finds no battle card),
+    # or the turn ending at once would show that the card is Putin.
+    if not can_fight(hand) and not (hand and state.rules.putin_window == "everyone"):
+        return ()
     if not state.rules.ask_hold:
         return _asks(targets(state), ALL_RANKS)
     held = {c.rank for c in hand if isinstance(c, Card)}

@@ -238,7 +238,7 @@ class _Game:
     def _ask_ranks(self) -> tuple[int, ...]:
         """The ranks a guess may name now (none without a battle card): ask_actions."""
         hand = self.hands[self.instigator]
-        if not _can_fight(hand):
+        if not _can_fight(hand) and not (hand and self.rules.putin_window == "everyone"):
             return ()
         if not self.rules.ask_hold:
             return ALL_RANKS
@@ -556,8 +556,8 @@ class _Game:
                     self._decide_battle()
                 elif rules.battle_play == "forced":
                     self._play(self._forced_play(hand))
-                elif len(hand) - (hand[-1] == PUTIN) == 1:  # one battle card: one play
-                    self._play([hand[0]])
+                elif len(hand) - (hand[-1] == PUTIN and rules.putin_window == "holder") == 1:
+                    self._play([hand[0]])  # one battle card: one play (but see game._settle)
                 else:
                     return player
             elif phase == PUTIN_WINDOW:

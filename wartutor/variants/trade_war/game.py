@@ -537,7 +537,10 @@ def _settle(state: TradeState, events: Events) -> TradeState:
                 state = _decide_battle(state, events)  # TW-EMPTY-HAND: no card to play
             elif rules.battle_play == "forced":
                 state = _play(state, forced_play(state.hands[player], rules), "forced", events)
-            elif len(plays) == 1:
+            elif len(plays) == 1 and (rules.putin_window == "holder"
+                                      or len(state.hands[player]) == 1):
+                # Ruling TW-PUTIN-WHO 'everyone': one battle card beside Putin is still
+                # asked for, or the play made at once would show that Putin is in hand.
                 state = _play(state, plays[0], "only", events)
             else:
                 return state

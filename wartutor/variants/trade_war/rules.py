@@ -146,12 +146,15 @@ class TradeRules:
     putin_window: str = ruling(
         "TW-PUTIN-WHO", "Once both battle plays are down, who is asked whether to play Putin?",
         default="holder", choices=("holder", "everyone"),
-        why="With 'holder' only Putin's holder is asked, and only when someone holds him: "
-            "whoever watches the turn sees who holds Putin. That suits play against the "
-            "computer. For play between people (rooms, pass-and-play) 'everyone' asks every "
-            "player at every battle, the two who battle too (Putin's holder may be one of "
-            "them): each declares 'pass', or its holder a strike, hidden until all have "
-            "declared, then all are shown at once.",
+        why="With 'holder' only Putin's holder is asked, and only when someone holds him, so "
+            "watching who is asked gives away who holds Putin: fine against the computer. "
+            "'everyone' is for play between people (rooms, pass-and-play): at every battle "
+            "every player declares, the two who battle too (Putin's holder may be one of "
+            "them): 'pass', or Putin's holder a strike. The declarations stay hidden until all "
+            "are in, then are shown together. So that nothing else shows where Putin is, a "
+            "player holding him beside a single battle card is asked for that play (not "
+            "made to play it at once), and an instigator holding Putin alone may ask (a hit "
+            "then finds no battle card, and the battle is lost).",
     )
 
     def __post_init__(self) -> None:
@@ -176,8 +179,9 @@ FIXED_RULINGS = (
     FixedRuling("TW-PUTIN-BATTLE", "May Putin be played as a battle card?",
                 "No: Putin only assassinates."),
     FixedRuling("TW-EMPTY-HAND", "A player has no battle card left.",
-                "An instigator without one cannot ask, and the turn ends; a defender without one "
-                "loses the battle."),
+                "An instigator without one cannot ask, and the turn ends (unless holding Putin "
+                "alone under ruling TW-PUTIN-WHO 'everyone'); a defender without one loses the "
+                "battle."),
     FixedRuling("TW-OWN-PILE", "May you look at your own resource pile?",
                 "Yes: you need to, to choose what to swap. Others see only how many cards it has."),
     FixedRuling("TW-SWAP-ONCE", "How are cards swapped at the start of a turn?",

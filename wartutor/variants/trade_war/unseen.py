@@ -208,15 +208,10 @@ def _deciding(view: TradeView, hands: list[Cards], rng: Rng) -> tuple[int | None
     if view.phase == PUTIN_WINDOW:
         holders = [p for p, hand in enumerate(hands) if PUTIN in hand]
         return (holders[0] if holders else None), rng
-    if view.phase == REWARD and view.rules.streak == "game" and view.log:
-        # Under ruling TW-STREAK 'game' the defender may earn the reward too; the view
-        # does not say which of the last battle's two players won it. The coach asks
-        # only at the viewer's own choice, so the viewer, if they fought it.
-        fought = (view.log[-1].player, view.log[-1].target)
-        if view.viewer in fought:
-            return view.viewer, rng
-        index, rng = rng.below(2)
-        return fought[index], rng
+    if view.phase == REWARD and view.rewarded is not None:
+        # Under ruling TW-STREAK 'game' the defender may earn the reward too: the view
+        # says who (the events of the battle did).
+        return view.rewarded, rng
     return view.instigator, rng
 
 

@@ -39,6 +39,7 @@ class TradeView:
     # own; all for the teacher), None where not made or hidden. Empty at other moments.
     waiting_for: tuple[int, ...] = ()
     declared: tuple[str | None, ...] = ()
+    rewarded: int | None = None  # who picks a three-wins reward now (the events say so too)
 
     @property
     def my_hand(self) -> Cards:
@@ -72,6 +73,7 @@ def view(state: TradeState, player: int | None) -> TradeView:
         outcome=state.outcome,
         waiting_for=tuple([p for p, d in enumerate(state.declared) if d is None]),
         declared=_seen_declarations(state.declared, player),
+        rewarded=state.rewarded,
     )
 
 
