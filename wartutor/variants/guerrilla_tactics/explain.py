@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from wartutor.core.cards import RANK_NAMES, Card
 from wartutor.core.engine import Event
+from wartutor.core.errors import quoted
 from wartutor.core.voice import voice
 from wartutor.variants.guerrilla_tactics.events import (
     CancelsRevealed,
@@ -430,7 +431,7 @@ def refusal_text(r: Refusal) -> str:
     now = f"Now {_who(p)} must {ASKING.get(r.asked_kind, 'wait')}"
     match r.reason:
         case "unknown":
-            return f"{r.action!r} is not a Guerrilla Tactics action. {now}."
+            return f"{quoted(r.action)} is not a Guerrilla Tactics action. {now}."
         case "at-max":
             return "The Guerrilla rank is already 6, the highest it can go."
         case "not-all-played":
@@ -450,7 +451,7 @@ def refusal_text(r: Refusal) -> str:
         case "not-now":
             return f"{now}."
         case "no-card":
-            return f"{r.action!r} does not name cards such as 9H or KD."
+            return f"{quoted(r.action)} does not name cards such as 9H or KD."
         case "not-held":
             return f"{you} {_s(p, 'do')} not hold {card}."
         case "not-a-guerrilla":
@@ -465,4 +466,4 @@ def refusal_text(r: Refusal) -> str:
             return f"{_cap(card)} cannot lie face up and face down at once."
         case "tie-needs-down":
             return "Lay one card face down as well, as in 'up 9H down 3C'."
-    return f"{r.action!r} is not a legal choice now. {now}."
+    return f"{quoted(r.action)} is not a legal choice now. {now}."

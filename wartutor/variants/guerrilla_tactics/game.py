@@ -16,7 +16,7 @@ from collections.abc import Callable
 from wartutor.core.cards import Card, cards
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.variants.guerrilla_tactics.events import (
     CancelsRevealed,
     Chose,
@@ -110,11 +110,11 @@ def stacked_piles(rules: GuerrillaRules, stacked: tuple[str, ...]) -> tuple[tupl
     allowed = (f"{rules.players} card lists, one per player in seat order, top card first, "
                f'e.g. ("2S AS", "KH 9H")')
     if isinstance(stacked, str) or not isinstance(stacked, tuple | list):
-        raise BadInput(f"a stacked deal needs one string of cards per player, not {stacked!r}",
-                       allowed=allowed)
+        raise BadInput("a stacked deal needs one string of cards per player, not "
+                       f"{quoted(stacked)}", allowed=allowed)
     wrong = next((text for text in stacked if not isinstance(text, str)), None)
     if wrong is not None:
-        raise BadInput(f"a stacked deal needs one string of cards per player, not {wrong!r}",
+        raise BadInput(f"a stacked deal needs one string of cards per player, not {quoted(wrong)}",
                        allowed=allowed)
     if len(stacked) != rules.players:
         raise BadInput(f"a stacked deal for {rules.players} players needs {rules.players} "

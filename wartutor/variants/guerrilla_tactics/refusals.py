@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wartutor.core.cards import Card, card
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.variants.guerrilla_tactics.forces import is_guerrilla
 from wartutor.variants.guerrilla_tactics.game import KINDS, promotion_refusal
 from wartutor.variants.guerrilla_tactics.skirmish import tie_choices
@@ -40,7 +40,7 @@ def refusal(state: GuerrillaState, action: object) -> Refusal | None:
         return None
     player = state.asked[0]
     kind = KINDS[state.stage]
-    text = action if isinstance(action, str) else repr(action)
+    text = action if isinstance(action, str) else quoted(action)  # never an address
 
     def refuse(reason: str, card: Card | None = None, players: tuple[int, ...] = (),
                cards: tuple[Card, ...] = (), number: int = 0) -> Refusal:
