@@ -22,6 +22,7 @@ from test_guerrilla_tactics_coach import real_place, states_of, traced_on, where
 
 from wartutor.core import BadInput, Game, card, cards
 from wartutor.core.engine import Summary
+from wartutor.core.voice import speaking
 from wartutor.explore.simulate import play_one
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS, GuerrillaRules
 from wartutor.variants.guerrilla_tactics.events import (
@@ -124,9 +125,11 @@ def test_every_cancel_is_shown_and_the_first_after_the_proposer_recruits() -> No
     assert revealed.cancels == ((ANA, card("2H")), (BEN, card("2D")))
     assert GT.explain(revealed) == (
         "Everyone declares at once, and the declarations are revealed together: Ana cancels "
-        "with the two of hearts and Ben cancels with the two of diamonds. Every Guerrilla "
-        "declared is shown and stays in its owner's hand; Ana, first in seat order after "
+        "with the two of hearts and Ben cancels with the two of diamonds. Each Guerrilla "
+        "shown stays in its owner's hand, seen by everyone; Ana, first in seat order after "
         "you, recruits.")
+    with speaking(ANA, ("Ada", "Bo", "Cy")):  # the log as Ana reads it, in a room
+        assert GT.explain(revealed).endswith("you, first in seat order after Ada, recruit.")
     cancelled = last_events(game, PromotionCancelled)[0]
     assert (cancelled.canceller, cancelled.recruited) == (ANA, 2)
     assert game.state.guerrilla_rank == 2 and game.state.tally.cancellations == 1

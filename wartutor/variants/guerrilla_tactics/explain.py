@@ -376,8 +376,8 @@ def _cancels(event: CancelsRevealed) -> str:
     if len(cancels) == 1:
         return f"{DECLARE}{said}."
     first = cancels[0][0]
-    return (f"{DECLARE}{said}. Every Guerrilla declared is shown and stays in its owner's "
-            f"hand; {_who(first)}, first in seat order after {_who(event.proposer)}, "
+    return (f"{DECLARE}{said}. Each Guerrilla shown stays in its owner's hand, seen by "
+            f"everyone; {_who(first)}, first in seat order after {_who(event.proposer)}, "
             f"{_s(first, 'recruit')}.")
 
 
