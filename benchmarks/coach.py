@@ -1,7 +1,7 @@
 """The Coach's speed and strength, in every variant with choices.
 
     python benchmarks/coach.py [--decisions N] [--deals M] [--coach-games G] [--jobs J]
-                               [--first-deal F] [--variant V ...]
+                               [--coach-most K] [--first-deal F] [--variant V ...]
 
 1. Speed: in seeded games played by the heuristic, at the first ``N`` decisions of seat 0
    with two choices or more (spread over the game: every third such decision), the
@@ -26,7 +26,7 @@ from typing import Any
 from wartutor.core.engine import Game
 from wartutor.explore.coach import advise, coach_agent
 from wartutor.explore.simulate import DEFAULT_MAX_LENGTH, play_one
-from wartutor.explore.stats import wilson
+from wartutor.explore.stats import Z95, wilson
 from wartutor.ui.coach_panel import games_for
 from wartutor.variants import find_variant
 
@@ -74,14 +74,16 @@ def speed(name: str, decisions: int) -> str:
             "games a choice)")
 
 
-def one_game(name: str, seed: int, seat: int, coach_games: int) -> tuple[float, float, float]:
+def one_game(name: str, seed: int, seat: int, coach_games: int,
+             most_games: int | None = None) -> tuple[float, float, float]:
     """The coach's value in ``seat`` and the heuristic's in the same seat, on deal ``seed``,
     and the seconds the coach's game took."""
     start = time.perf_counter()
     variant = find_variant(name)
     rules = variant.rules_type()
     seats = len(variant.player_names(rules))
-    coach = coach_agent(variant, rules, games=coach_games)(seat, seed)  # remembers this game
+    coach = coach_agent(variant, rules, games=coach_games,  # remembers this game
+                        most_games=most_games)(seat, seed)
     coached = play_one(name, rules, seed, traced=True, time_limit=None,
                        agents=tuple(coach if s == seat else "heuristic" for s in range(seats)),
                        max_length=DEFAULT_MAX_LENGTH)
@@ -95,28 +97,44 @@ def _score(summary: Any, seat: int) -> float:
     return 1.0 if seat in summary.winners else 0.0
 
 
-def strength(name: str, deals: int, coach_games: int, jobs: int, first: int = 0) -> str:
+def strength(name: str, deals: int, coach_games: int, jobs: int, first: int = 0,
+             most_games: int | None = None) -> str:
     """Deals ``first`` to ``first + deals - 1``, the coach in every seat in turn; a line a
     game as it ends (a run stopped early still says how far it got), then the whole."""
     variant = find_variant(name)
     seats = len(variant.player_names(variant.rules_type()))
-    tasks = [(name, seed, seat, coach_games)
+    tasks = [(name, seed, seat, coach_games, most_games)
              for seed in range(first, first + deals) for seat in range(seats)]
     start = time.perf_counter()
     coach = plain = 0.0
-    n = 0
+    differences: list[float] = []
     with ProcessPoolExecutor(jobs) as pool:
-        for (_, seed, seat, _), (c, h, seconds) in zip(
+        for (_, seed, seat, *_), (c, h, seconds) in zip(
                 tasks, pool.map(one_game, *zip(*tasks, strict=True)), strict=True):
-            coach, plain, n = coach + c, plain + h, n + 1
+            coach, plain = coach + c, plain + h
+            differences.append(c - h)
+            n = len(differences)
             lo, hi = wilson(round(coach), n)
             print(f"    deal {seed} seat {seat}: coach {c:g}, heuristic {h:g} ({seconds:.0f} s);"
                   f" so far {coach:g} of {n} ({lo:.0%} to {hi:.0%})", flush=True)
     wall = time.perf_counter() - start
+    n = len(differences)
     lo, hi = wilson(round(coach), n)
     return (f"{variant.title:18} {n} games ({seats} seats): the coach scored {coach:g} "
             f"({coach / n:.0%}, 95% interval {lo:.0%} to {hi:.0%}), the heuristic in the same "
-            f"seats {plain:g} ({plain / n:.0%}); {wall:.0f} s")
+            f"seats {plain:g} ({plain / n:.0%}); {_paired(differences)}; {wall:.0f} s")
+
+
+def _paired(differences: list[float]) -> str:
+    """The coach's score minus the heuristic's on the same deal and seat, with its normal
+    95% interval: where the coach plays as the heuristic does, both games are one, so
+    this is often tighter than the score's own interval."""
+    n = len(differences)
+    mean = sum(differences) / n
+    spread = statistics.stdev(differences) if n > 1 else 0.0
+    half = Z95 * spread / n ** 0.5
+    return (f"coach minus heuristic {mean:+.1%} a game (95% interval {mean - half:+.1%} to "
+            f"{mean + half:+.1%}), the same result in {sum(d == 0 for d in differences)}")
 
 
 def main() -> None:
@@ -124,6 +142,8 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=10)
     parser.add_argument("--deals", type=int, default=0)
     parser.add_argument("--coach-games", type=int, default=40)
+    parser.add_argument("--coach-most", type=int, default=None,
+                        help="games a leaning test may grow to (coach_player's most_games)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--variant", action="append", choices=VARIANTS)
@@ -134,10 +154,12 @@ def main() -> None:
         for name in names:
             print(" ", speed(name, args.decisions), flush=True)
     if args.deals:
-        print(f"Strength: the coach ({args.coach_games} games a choice) against the heuristic")
+        most = f", up to {args.coach_most} where a test leans its way" if args.coach_most else ""
+        print(f"Strength: the coach ({args.coach_games} games a choice{most}) against the "
+              "heuristic")
         for name in names:
-            print(" ", strength(name, args.deals, args.coach_games, args.jobs, args.first_deal),
-                  flush=True)
+            print(" ", strength(name, args.deals, args.coach_games, args.jobs, args.first_deal,
+                                args.coach_most), flush=True)
 
 
 if __name__ == "__main__":

@@ -200,6 +200,17 @@ def test_the_coach_player_overrules_the_heuristic_where_it_is_sure() -> None:
         "play SX-SO", "play NK-SD")
 
 
+def test_a_coach_player_given_more_games_plays_on_where_its_test_leans_the_other_way() -> None:
+    # Guerrilla Tactics, game 0: in 6 games the Ace did better than the heuristic's Jack,
+    # but not surely; played on to 48, it is sure.
+    game = at_decision("guerrilla_tactics", seed=0, skip=67)
+    variant, decision = game.variant, game.decision
+    assert decision is not None
+    view = variant.view(game.state, decision.player)
+    assert coach_player(variant, game.rules, games=6)(view, decision) == "play JS"
+    assert coach_player(variant, game.rules, games=6, most_games=48)(view, decision) == "play AH"
+
+
 def assert_coach_player_is_sure(game: Game[Any]) -> tuple[str, str]:
     """The heuristic's move and the coach player's (6 games a choice) at ``game``'s decision:
     another move only if it did better in the look, and in the test on fresh deals."""

@@ -182,7 +182,7 @@ def _chance(action: str, values: list[float]) -> Chance:
 
 def coach_player(
     variant: Variant[Any], rules: Any, *, games: int = 40, agents: Sequence[str] | None = None,
-    remember: bool = False,
+    remember: bool = False, most_games: int | None = None,
 ) -> Agent:
     """A computer player built on the coach: it plays the variant's heuristic, except where
     the coach finds a choice that does clearly better than the heuristic's. A coach of few
@@ -197,13 +197,17 @@ def coach_player(
     2. a test: the choice that did best in the look against the heuristic's, in ``games``
        fresh games a choice, on the same deals; it is played if it does better by more than
        ``SURE`` standard errors, game by game. Fresh deals, because the look's best of
-       many choices looks better there than it is.
+       many choices looks better there than it is. With ``most_games``, a test that leans
+       the challenger's way without being sure yet is played on, doubling its games up to
+       that many: a single move seldom changes a long game's chances by much, and a small
+       difference takes many games to tell.
 
     With ``remember`` it keeps every view it is shown and deals the unseen cards as they
     allow: then it must play one game only (as :func:`coach_agent` makes it). Without, it
     may play any number of games, one view at a time.
     """
     name = DEFAULT_AGENT if DEFAULT_AGENT in variant.agents else next(iter(variant.agents))
+    most = games if most_games is None else most_games
     seen: list[Any] = []
 
     def coach(view: Any, decision: Decision) -> str:
@@ -223,6 +227,13 @@ def coach_player(
             return usual
         test = _results(variant, rules, view, decision, games, seed + 1, agents, before,
                         actions=(best, usual))
+        while (not _clearly_better(test[best], test[usual]) and len(test[best]) < most
+               and sum(test[best]) > sum(test[usual])):  # leaning its way: play on
+            played = len(test[best])
+            more = _results(variant, rules, view, decision, min(played, most - played),
+                            seed + 1 + played, agents, before, actions=(best, usual))
+            for action in (best, usual):
+                test[action] += more[action]
         return best if _clearly_better(test[best], test[usual]) else usual
 
     coach.__name__ = "coach"
@@ -254,11 +265,13 @@ def _clearly_better(these: list[float], those: list[float]) -> bool:
 
 
 def coach_agent(
-    variant: Variant[Any], rules: Any, *, games: int = 40, agents: Sequence[str] | None = None
+    variant: Variant[Any], rules: Any, *, games: int = 40, agents: Sequence[str] | None = None,
+    most_games: int | None = None,
 ) -> Callable[[int, int], Agent]:
     """Makes a :func:`coach_player` for one game and seat (player, seed), as the apps seat
     their computers: it remembers every view it is shown in that game."""
     def make(player: int, seed: int) -> Agent:
-        return coach_player(variant, rules, games=games, agents=agents, remember=True)
+        return coach_player(variant, rules, games=games, agents=agents, remember=True,
+                            most_games=most_games)
 
     return make
