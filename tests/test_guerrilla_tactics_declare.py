@@ -356,6 +356,18 @@ def test_the_fast_path_plays_the_declarations_as_the_traced_engine(
     assert counts["promotions"] and counts["cancellations"]  # windows were played
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_heuristic_players_play_the_same_games_either_way(players: int) -> None:
+    # The heuristic proposes, cancels and supports on what it sees, and a player who may
+    # only pass, allow or decline does just that: asking everyone changes who is asked,
+    # not what is done (random players draw for every choice asked, so theirs differ).
+    seats = ("heuristic",) * players
+    for seed in range(20):
+        assert GT.play_fast(GuerrillaRules(players=players, declare="everyone"), seed, seats,
+                            None) == GT.play_fast(GuerrillaRules(players=players), seed, seats,
+                                                  None)
+
+
 def test_play_on_from_inside_a_window_plays_on_as_the_traced_engine() -> None:
     inside = 0
     for seed in range(10):
