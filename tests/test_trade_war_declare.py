@@ -15,6 +15,7 @@ battle card), which the ace beats. Computer 2 holds Putin, or nobody does.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -333,6 +334,14 @@ def test_the_played_games_open_windows_with_and_without_putin_held_and_strike() 
     assert any(game[-1].tally.assassinations for _, _, game in PLAYED)
 
 
+def test_every_window_met_in_play_round_trips_as_a_position() -> None:
+    for rules, _, state in WINDOWS[::3]:
+        position = TRADE_WAR.position_of(state)
+        again = TRADE_WAR.from_position(rules, position, seed=1)
+        assert again == replace(state, rng=again.rng, moved=())  # read at a turn's start only
+        assert TRADE_WAR.decision(again) == TRADE_WAR.decision(state)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_fast_path_gives_the_traced_summary_for_every_agent(players: int) -> None:
     for seed in range(3):
@@ -369,7 +378,7 @@ def test_the_memory_does_not_put_putin_in_a_hand_at_the_window() -> None:
     views = [TRADE_WAR.view(step.state, 0) for step in game.steps]
     assert CENTER in memory(game.rules, views[:-1], views[-1]).places[PUTIN]
     for rules, _, game_states in PLAYED[::2]:
-        for now in range(1, len(game_states) - 1, 5):
+        for now in range(1, len(game_states) - 1, 9):
             state = game_states[now]
             for me in range(rules.players):
                 seen = tuple(TRADE_WAR.view(s, me) for s in game_states[:now])

@@ -294,7 +294,7 @@ def _play(state: TradeState, cards: Cards, how: str, events: Events) -> TradeSta
 
 def _declare(state: TradeState, action: str, events: Events) -> TradeState:
     """Ruling TW-PUTIN-WHO 'everyone': the first player in seat order yet to declare does,
-    face down; the declarations are shown together once all are in (``_settle``)."""
+    in secret; the declarations are shown together once all are in (``_settle``)."""
     player = state.declared.index(None)
     events.append(Declared(player))
     declared = (*state.declared[:player], action, *state.declared[player + 1:])
@@ -303,7 +303,7 @@ def _declare(state: TradeState, action: str, events: Events) -> TradeState:
 
 def _reveal(state: TradeState, events: Events) -> TradeState:
     """Every declaration at once; a strike is carried out as the holder's would be."""
-    declared = tuple(d for d in state.declared if d is not None)
+    declared = tuple(d for d in state.declared if d is not None)  # all are in
     strikes = [p for p, d in enumerate(declared) if d != "pass"]
     striker = strikes[0] if strikes else None  # only Putin's holder may strike
     events.append(AllDeclared(declared, striker))
