@@ -34,7 +34,7 @@ from wartutor.variants.trade_war.state import (
     Declared,
 )
 
-EVERYONE = {"putin_window": "everyone"}
+EVERYONE: dict[str, Any] = {"putin_window": "everyone"}
 PUTIN_WITH_COMPUTER_2 = ("AS 5C", "KD 2H", "PJ 3C", "9C 9D")
 NOBODY_HOLDS_PUTIN = ("AS 5C", "KD 2H", "4S 3C", "9C PJ")
 
