@@ -1,7 +1,8 @@
 """The Coach's speed and strength, in every variant with choices.
 
     python benchmarks/coach.py [--decisions N] [--deals M] [--coach-games G] [--jobs J]
-                               [--coach-most K] [--first-deal F] [--variant V ...]
+                               [--coach-most K] [--coach-look L] [--first-deal F]
+                               [--variant V ...]
 
 1. Speed: in seeded games played by the heuristic, at the first ``N`` decisions of seat 0
    with two choices or more (spread over the game: every third such decision), the
@@ -74,8 +75,8 @@ def speed(name: str, decisions: int) -> str:
             "games a choice)")
 
 
-def one_game(name: str, seed: int, seat: int, coach_games: int,
-             most_games: int | None = None) -> tuple[float, float, float]:
+def one_game(name: str, seed: int, seat: int, coach_games: int, most_games: int | None = None,
+             look: int | None = None) -> tuple[float, float, float]:
     """The coach's value in ``seat`` and the heuristic's in the same seat, on deal ``seed``,
     and the seconds the coach's game took."""
     start = time.perf_counter()
@@ -83,7 +84,7 @@ def one_game(name: str, seed: int, seat: int, coach_games: int,
     rules = variant.rules_type()
     seats = len(variant.player_names(rules))
     coach = coach_agent(variant, rules, games=coach_games,  # remembers this game
-                        most_games=most_games)(seat, seed)
+                        most_games=most_games, look=look)(seat, seed)
     coached = play_one(name, rules, seed, traced=True, time_limit=None,
                        agents=tuple(coach if s == seat else "heuristic" for s in range(seats)),
                        max_length=DEFAULT_MAX_LENGTH)
@@ -98,12 +99,12 @@ def _score(summary: Any, seat: int) -> float:
 
 
 def strength(name: str, deals: int, coach_games: int, jobs: int, first: int = 0,
-             most_games: int | None = None) -> str:
+             most_games: int | None = None, look: int | None = None) -> str:
     """Deals ``first`` to ``first + deals - 1``, the coach in every seat in turn; a line a
     game as it ends (a run stopped early still says how far it got), then the whole."""
     variant = find_variant(name)
     seats = len(variant.player_names(variant.rules_type()))
-    tasks = [(name, seed, seat, coach_games, most_games)
+    tasks = [(name, seed, seat, coach_games, most_games, look)
              for seed in range(first, first + deals) for seat in range(seats)]
     start = time.perf_counter()
     coach = plain = 0.0
@@ -144,6 +145,8 @@ def main() -> None:
     parser.add_argument("--coach-games", type=int, default=40)
     parser.add_argument("--coach-most", type=int, default=None,
                         help="games a leaning test may grow to (coach_player's most_games)")
+    parser.add_argument("--coach-look", type=int, default=None,
+                        help="games a choice in the coach player's look (its look)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--variant", action="append", choices=VARIANTS)
@@ -155,11 +158,12 @@ def main() -> None:
             print(" ", speed(name, args.decisions), flush=True)
     if args.deals:
         most = f", up to {args.coach_most} where a test leans its way" if args.coach_most else ""
+        most += f", a look of {args.coach_look} games" if args.coach_look else ""
         print(f"Strength: the coach ({args.coach_games} games a choice{most}) against the "
               "heuristic")
         for name in names:
             print(" ", strength(name, args.deals, args.coach_games, args.jobs, args.first_deal,
-                                args.coach_most), flush=True)
+                                args.coach_most, args.coach_look), flush=True)
 
 
 if __name__ == "__main__":

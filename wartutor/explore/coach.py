@@ -182,7 +182,7 @@ def _chance(action: str, values: list[float]) -> Chance:
 
 def coach_player(
     variant: Variant[Any], rules: Any, *, games: int = 40, agents: Sequence[str] | None = None,
-    remember: bool = False, most_games: int | None = None,
+    remember: bool = False, most_games: int | None = None, look: int | None = None,
 ) -> Agent:
     """A computer player built on the coach: it plays the variant's heuristic, except where
     the coach finds a choice that does clearly better than the heuristic's. A coach of few
@@ -192,8 +192,9 @@ def coach_player(
     It asks in two steps, so that a move stays quick where it cannot matter (most of War
     Room's declarations change no game at all; Trade War has dozens of asks):
 
-    1. a look: every choice in a few games (:func:`look_games`), on the same deals; unless
-       some choice did better there than the heuristic's, the heuristic's move it is;
+    1. a look: every choice in a few games (``look``, by default :func:`look_games`), on
+       the same deals; unless some choice did better there than the heuristic's, the
+       heuristic's move it is;
     2. a test: the choice that did best in the look against the heuristic's, in ``games``
        fresh games a choice, on the same deals; it is played if it does better by more than
        ``SURE`` standard errors, game by game. Fresh deals, because the look's best of
@@ -220,10 +221,11 @@ def coach_player(
         usual = variant.agents[name](decision.player, seed)(view, decision)
         if len(decision.legal_actions) == 1:
             return usual
-        look = _results(variant, rules, view, decision,
-                        look_games(len(decision.legal_actions), games), seed, agents, before)
-        best = max((a for a in look if a != usual), key=lambda a: sum(look[a]))
-        if sum(look[best]) <= sum(look[usual]):
+        first = _results(variant, rules, view, decision,
+                         look or look_games(len(decision.legal_actions), games), seed, agents,
+                         before)
+        best = max((a for a in first if a != usual), key=lambda a: sum(first[a]))
+        if sum(first[best]) <= sum(first[usual]):
             return usual
         test = _results(variant, rules, view, decision, games, seed + 1, agents, before,
                         actions=(best, usual))
@@ -266,12 +268,12 @@ def _clearly_better(these: list[float], those: list[float]) -> bool:
 
 def coach_agent(
     variant: Variant[Any], rules: Any, *, games: int = 40, agents: Sequence[str] | None = None,
-    most_games: int | None = None,
+    most_games: int | None = None, look: int | None = None,
 ) -> Callable[[int, int], Agent]:
     """Makes a :func:`coach_player` for one game and seat (player, seed), as the apps seat
     their computers: it remembers every view it is shown in that game."""
     def make(player: int, seed: int) -> Agent:
         return coach_player(variant, rules, games=games, agents=agents, remember=True,
-                            most_games=most_games)
+                            most_games=most_games, look=look)
 
     return make
