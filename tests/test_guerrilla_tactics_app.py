@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_guerrilla_tactics_declare import window
 
 from wartutor.core import BadInput, Game
 from wartutor.core.rulings import rules_from
@@ -17,6 +18,7 @@ from wartutor.ui.shell import is_moment
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS, GuerrillaRules
 from wartutor.variants.guerrilla_tactics.agents import heuristic_agent
 from wartutor.variants.guerrilla_tactics.events import (
+    CancelsRevealed,
     Chose,
     ForcesLost,
     Promoted,
@@ -277,3 +279,18 @@ def test_loss_of_forces_marks_the_cards_it_removes_on_the_table() -> None:
         assert (f'<figure class="gt-lost wt-changed">{card_svg(removed)}<figcaption>removed'
                 in table)
     assert '<span class="gt-removed wt-changed">' in table
+
+
+def test_declarations_revealed_together_mark_each_seat_and_show_every_cancel() -> None:
+    # Under GT-DECLARE 'everyone', Ana and Ben both cancel your proposal: the moment of
+    # the reveal marks both, shows both Guerrillas, and no seat still reads "has chosen".
+    game = window(GuerrillaRules(players=3, declare="everyone"), ("", "2H QH", "2D QD"))
+    for action in ("propose", "pass", "pass", "cancel 2H", "cancel 2D"):
+        game = game.play(action)
+    step = len(game.steps) - 1
+    events = game.steps[step].events
+    happened = next(i + 1 for i, e in enumerate(events) if isinstance(e, CancelsRevealed))
+    table = _moment(game, step, happened)
+    assert "Cancels too with 2♦: the first recruits" in text_of(table)
+    assert card_svg(events[happened - 1].cancels[1][1]) in table
+    assert "has chosen" not in text_of(table).casefold()

@@ -215,6 +215,19 @@ def test_a_refusal_never_shows_a_memory_address() -> None:
     assert "0x" not in str(refused.value)
 
 
+STACKED_SHAPES = {"a string": "x" * 1_000_000, "a number": 10**5000,
+                  "a list of one long card": ["Z" * 1_000_000] * 4}
+
+
+@pytest.mark.parametrize("shape", STACKED_SHAPES)
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_a_stacked_deal_of_a_million_characters_gives_a_short_message(
+        name: str, shape: str) -> None:
+    with pytest.raises(BadInput) as refused:
+        Game.new(find_variant(name), seed=1, stacked=STACKED_SHAPES[shape])
+    assert len(str(refused.value)) < 300
+
+
 QUOTED = [
     ("turn", "'turn'"),
     ("é" * 100, "'ééééééééééééééééééééééééééééé...' (100 characters)"),

@@ -210,6 +210,18 @@ def test_putin_is_offered_to_its_holder_and_its_effect_explained() -> None:
     assert "Assassinated: 5♦" in app.table_text()
 
 
+def test_when_everyone_declares_at_putins_moment_you_pass_without_putin() -> None:
+    # Ruling TW-PUTIN-WHO 'everyone': Computer 1 holds Putin, yet you are asked too.
+    app = trade_war_app(seed=1, rules={"first_player": 0, "putin_window": "everyone"},
+                        stacked=("AS 7C 2D", "7H KD PJ", "9C 9D"), pace="instant")
+    app.choose("ask 1 7")
+    app.press("Play A♠")
+    assert app.labels()[0] == "Pass: no Putin now"
+    assert [label for label in app.labels() if label.startswith("Putin")] == []
+    app.press("Pass: no Putin now")
+    assert "Pass: no Putin now" not in app.labels()
+
+
 def test_the_take_and_swap_menus_refill_the_hand_at_the_start_of_a_turn() -> None:
     app = trade_war_app(seed=1, rules={"first_player": 0},
                         stacked=("AS 2S 3S 4S 5S 6S | KC QC", "7H KD", "9C"), pace="instant")

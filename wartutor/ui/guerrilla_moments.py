@@ -7,8 +7,9 @@ hold, and what the latest event changed is noted, for the drawing to mark.
 
 A card is only ever drawn if the viewer may see it: cards named by events are public
 (revealed, supports, face-up tie-break cards, cards removed face up, a Guerrilla shown
-to cancel); a face-down card or a card in hand is taken from the views before or after
-the step, which already hide what the viewer may not see, and is a card back otherwise.
+to cancel, declarations revealed together); a face-down card or a card in hand is taken
+from the views before or after the step, which already hide what the viewer may not
+see, and is a card back otherwise.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from wartutor.core.engine import Event
 from wartutor.core.voice import voice
 from wartutor.variants.guerrilla_tactics import GuerrillaView
 from wartutor.variants.guerrilla_tactics.events import (
+    CancelsRevealed,
     Drew,
     Eliminated,
     ForcesLost,
@@ -29,6 +31,7 @@ from wartutor.variants.guerrilla_tactics.events import (
     Promoted,
     PromotionCancelled,
     PromotionProposed,
+    ProposalsRevealed,
     Reshuffled,
     Revealed,
     SkirmishBegins,
@@ -237,6 +240,24 @@ def _move(table: TableNow, event: Event, after: GuerrillaView,
             table.removed += count
             table.changed.add("removed")
             seat.news.append("Eliminated")
+        case ProposalsRevealed(proposers=proposers, passed=passed):
+            for p in (*proposers, *passed):
+                seats[p].has_chosen, seats[p].pending = False, None
+            for p in proposers[1:]:  # the first proposer's mark comes with the proposal
+                seats[p].news.append("Proposes too: the first in seat order proposes")
+            for p in passed:
+                seats[p].news.append("Passes")
+        case CancelsRevealed(cancels=cancels, allowed=allowed):
+            for p, card in cancels:
+                seats[p].has_chosen, seats[p].pending = False, None
+                if seats[p].hand is None and card not in seats[p].shown:
+                    seats[p].shown.append(card)
+            for p, card in cancels[1:]:  # the first canceller's mark comes with the recruits
+                seats[p].news.append(f"Cancels too with {card.symbol}: the first recruits")
+                seats[p].changed.add("hand")
+            for p in allowed:
+                seats[p].has_chosen, seats[p].pending = False, None
+                seats[p].news.append("Allows")
         case PromotionProposed(player=p, rank=rank):
             seats[p].news.append(f"Proposes Guerrilla rank {rank + 1}")
         case Promoted(rank=rank):

@@ -478,6 +478,8 @@ class TradeTable:
                 return f"Putin: assassinate {symbol(code)}"
             case ["spare"]:
                 return "Keep Putin for later"
+            case ["pass"]:  # everyone's declaration at Putin's moment (TW-PUTIN-WHO)
+                return "Pass: no Putin now"
             case ["reward", "center"]:
                 return "Reward: top card of the centre"
             case ["reward", seat, where]:

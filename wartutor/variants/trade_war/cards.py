@@ -15,7 +15,7 @@ from bisect import insort
 from dataclasses import dataclass
 
 from wartutor.core.cards import SUIT_CODES, Card, card, standard_deck
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 
 _JOKER_CODES = {"Mueller": "MJ", "Putin": "PJ"}
 
@@ -28,7 +28,7 @@ class Joker:
 
     def __post_init__(self) -> None:
         if self.name not in _JOKER_CODES:
-            raise BadInput(f"there is no {self.name!r} joker", allowed="Mueller or Putin")
+            raise BadInput(f"there is no {quoted(self.name)} joker", allowed="Mueller or Putin")
 
     @property
     def code(self) -> str:
@@ -55,7 +55,7 @@ def joker(code: str) -> Joker:
     """The joker a code names: ``joker("MJ")`` is Mueller, ``joker("PJ")`` Putin."""
     found = {"MJ": MUELLER, "PJ": PUTIN}.get(code.strip().upper())
     if found is None:
-        raise BadInput(f"{code!r} is not a joker", allowed="MJ (Mueller) or PJ (Putin)")
+        raise BadInput(f"{quoted(code)} is not a joker", allowed="MJ (Mueller) or PJ (Putin)")
     return found
 
 
@@ -69,7 +69,7 @@ def trade_card(code: str) -> TradeCard:
     try:
         return card(code)
     except BadInput as e:
-        raise BadInput(f"{code!r} is not a Trade War card",
+        raise BadInput(f"{quoted(code)} is not a Trade War card",
                        allowed=f"{e.allowed[:-1] if e.allowed.endswith('.') else e.allowed}, "
                                "or MJ / PJ for the Mueller and Putin jokers") from None
 
