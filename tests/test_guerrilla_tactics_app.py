@@ -294,3 +294,12 @@ def test_declarations_revealed_together_mark_each_seat_and_show_every_cancel() -
     assert "Cancels too with 2♦: the first recruits" in text_of(table)
     assert card_svg(events[happened - 1].cancels[1][1]) in table
     assert "has chosen" not in text_of(table).casefold()
+
+
+def test_when_everyone_declares_a_guerrilla_holder_sees_why_proposing_is_greyed_out() -> None:
+    rules = GuerrillaRules(players=3, declare="everyone")
+    app = guerrilla_tactics_app(rules=rules, position=window(rules, ("2S KS", "QH", "QD")).position,
+                                pace="instant")
+    assert app.labels()[0] == "Don't propose"
+    assert app.greyed() == {
+        "Propose": "You may not propose a promotion while holding a Guerrilla (the two of spades)."}

@@ -127,13 +127,16 @@ class GuerrillaTable:
 
     def offered_actions(self, view: GuerrillaView, legal: tuple[str, ...]) -> tuple[str, ...]:
         """Besides the legal choices, the ones a student may wonder about, greyed out with
-        the reason: proposing a promotion while playing, and every card in hand when
-        supporting or cancelling. (Support while playing is not offered: its reason, "not
-        yet", is four lines that would push the choices off a projector's screen.)"""
+        the reason: proposing a promotion while playing or while holding a Guerrilla, and
+        every card in hand when supporting or cancelling. (Support while playing is not
+        offered: its reason, "not yet", is four lines that would push the choices off a
+        projector's screen.)"""
         me = view.viewer if view.viewer is not None else 0
         hand = view.seats[me].hand or ()
         if view.stage == "play":
             return (*legal, "propose")
+        if view.stage == "promote" and "propose" not in legal:  # GT-DECLARE 'everyone'
+            return ("propose", *legal)
         if view.stage == "support":
             return (*(f"support {c.code}" for c in hand), "decline")
         if view.stage == "cancel":
