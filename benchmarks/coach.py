@@ -108,34 +108,35 @@ def strength(name: str, deals: int, coach_games: int, jobs: int, first: int = 0,
              for seed in range(first, first + deals) for seat in range(seats)]
     start = time.perf_counter()
     coach = plain = 0.0
-    differences: list[float] = []
+    by_deal: dict[int, list[float]] = {}
     with ProcessPoolExecutor(jobs) as pool:
         for (_, seed, seat, *_), (c, h, seconds) in zip(
                 tasks, pool.map(one_game, *zip(*tasks, strict=True)), strict=True):
             coach, plain = coach + c, plain + h
-            differences.append(c - h)
-            n = len(differences)
+            by_deal.setdefault(seed, []).append(c - h)
+            n = sum(map(len, by_deal.values()))
             lo, hi = wilson(round(coach), n)
             print(f"    deal {seed} seat {seat}: coach {c:g}, heuristic {h:g} ({seconds:.0f} s);"
                   f" so far {coach:g} of {n} ({lo:.0%} to {hi:.0%})", flush=True)
     wall = time.perf_counter() - start
-    n = len(differences)
+    n = sum(map(len, by_deal.values()))
     lo, hi = wilson(round(coach), n)
     return (f"{variant.title:18} {n} games ({seats} seats): the coach scored {coach:g} "
             f"({coach / n:.0%}, 95% interval {lo:.0%} to {hi:.0%}), the heuristic in the same "
-            f"seats {plain:g} ({plain / n:.0%}); {_paired(differences)}; {wall:.0f} s")
+            f"seats {plain:g} ({plain / n:.0%}); {_paired(list(by_deal.values()))}; "
+            f"{wall:.0f} s")
 
 
-def _paired(differences: list[float]) -> str:
-    """The coach's score minus the heuristic's on the same deal and seat, with its normal
-    95% interval: where the coach plays as the heuristic does, both games are one, so
-    this is often tighter than the score's own interval."""
-    n = len(differences)
-    mean = sum(differences) / n
-    spread = statistics.stdev(differences) if n > 1 else 0.0
-    half = Z95 * spread / n ** 0.5
+def _paired(by_deal: list[list[float]]) -> str:
+    """Coach minus heuristic, a game, with its normal 95% interval over the deals: each deal
+    counts once, with all its seats, so that its luck (a deal good for seat 0 is good for
+    either player there) falls out."""
+    means = [sum(d) / len(d) for d in by_deal if d]
+    n = len(means)
+    mean = sum(means) / n
+    half = Z95 * statistics.stdev(means) / n ** 0.5 if n > 1 else float("inf")
     return (f"coach minus heuristic {mean:+.1%} a game (95% interval {mean - half:+.1%} to "
-            f"{mean + half:+.1%}), the same result in {sum(d == 0 for d in differences)}")
+            f"{mean + half:+.1%}, over {n} deals)")
 
 
 def main() -> None:
