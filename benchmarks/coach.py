@@ -1,7 +1,7 @@
 """The Coach's speed and strength, in every variant with choices.
 
     python benchmarks/coach.py [--decisions N] [--deals M] [--coach-games G] [--jobs J]
-                               [--coach-most K] [--coach-look L] [--first-deal F]
+                               [--coach-most K] [--coach-look L] [--coach-sure S] [--first-deal F]
                                [--variant V ...]
 
 1. Speed: in seeded games played by the heuristic, at the first ``N`` decisions of seat 0
@@ -76,7 +76,7 @@ def speed(name: str, decisions: int) -> str:
 
 
 def one_game(name: str, seed: int, seat: int, coach_games: int, most_games: int | None = None,
-             look: int | None = None) -> tuple[float, float, float]:
+             look: int | None = None, sure: float = 2.5) -> tuple[float, float, float]:
     """The coach's value in ``seat`` and the heuristic's in the same seat, on deal ``seed``,
     and the seconds the coach's game took."""
     start = time.perf_counter()
@@ -84,7 +84,7 @@ def one_game(name: str, seed: int, seat: int, coach_games: int, most_games: int 
     rules = variant.rules_type()
     seats = len(variant.player_names(rules))
     coach = coach_agent(variant, rules, games=coach_games,  # remembers this game
-                        most_games=most_games, look=look)(seat, seed)
+                        most_games=most_games, look=look, sure=sure)(seat, seed)
     coached = play_one(name, rules, seed, traced=True, time_limit=None,
                        agents=tuple(coach if s == seat else "heuristic" for s in range(seats)),
                        max_length=DEFAULT_MAX_LENGTH)
@@ -99,12 +99,12 @@ def _score(summary: Any, seat: int) -> float:
 
 
 def strength(name: str, deals: int, coach_games: int, jobs: int, first: int = 0,
-             most_games: int | None = None, look: int | None = None) -> str:
+             most_games: int | None = None, look: int | None = None, sure: float = 2.5) -> str:
     """Deals ``first`` to ``first + deals - 1``, the coach in every seat in turn; a line a
     game as it ends (a run stopped early still says how far it got), then the whole."""
     variant = find_variant(name)
     seats = len(variant.player_names(variant.rules_type()))
-    tasks = [(name, seed, seat, coach_games, most_games, look)
+    tasks = [(name, seed, seat, coach_games, most_games, look, sure)
              for seed in range(first, first + deals) for seat in range(seats)]
     start = time.perf_counter()
     coach = plain = 0.0
@@ -148,6 +148,8 @@ def main() -> None:
                         help="games a leaning test may grow to (coach_player's most_games)")
     parser.add_argument("--coach-look", type=int, default=None,
                         help="games a choice in the coach player's look (its look)")
+    parser.add_argument("--coach-sure", type=float, default=2.5,
+                        help="standard errors by which a challenger must do better (its sure)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--variant", action="append", choices=VARIANTS)
@@ -160,11 +162,12 @@ def main() -> None:
     if args.deals:
         most = f", up to {args.coach_most} where a test leans its way" if args.coach_most else ""
         most += f", a look of {args.coach_look} games" if args.coach_look else ""
+        most += f", sure by {args.coach_sure:g} standard errors"
         print(f"Strength: the coach ({args.coach_games} games a choice{most}) against the "
               "heuristic")
         for name in names:
             print(" ", strength(name, args.deals, args.coach_games, args.jobs, args.first_deal,
-                                args.coach_most, args.coach_look), flush=True)
+                                args.coach_most, args.coach_look, args.coach_sure), flush=True)
 
 
 if __name__ == "__main__":

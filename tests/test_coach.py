@@ -241,6 +241,7 @@ def test_only_a_clear_difference_game_by_game_overrules_the_heuristic() -> None:
     assert _clearly_better([1.0] * 10, [0.0] * 10)
     assert not _clearly_better([1.0, 0.0] * 5, [1.0, 0.0] * 5)  # the same games
     assert not _clearly_better([1.0, 0.0, 0.0, 0.0], [0.0] * 4)  # one game in four
+    assert _clearly_better([1.0, 0.0, 0.0, 0.0], [0.0] * 4, sure=0.9)  # enough for a bolder one
     assert _clearly_better([1.0] * 8 + [0.0] * 2, [0.0] * 8 + [0.0, 1.0])
     assert not _clearly_better([0.0] * 10, [1.0] * 10)
 

@@ -180,9 +180,15 @@ def _chance(action: str, values: list[float]) -> Chance:
     return Chance(action, len(values), sum(values), low, high)
 
 
+SURE = 2.5  # standard errors by which a challenger must beat the heuristic's move
+LOOK_PLAYOUTS = 120  # games times choices in a look, at most
+FEWEST_LOOK_GAMES = 4
+
+
 def coach_player(
     variant: Variant[Any], rules: Any, *, games: int = 40, agents: Sequence[str] | None = None,
     remember: bool = False, most_games: int | None = None, look: int | None = None,
+    sure: float = SURE,
 ) -> Agent:
     """A computer player built on the coach: it plays the variant's heuristic, except where
     the coach finds a choice that does clearly better than the heuristic's. A coach of few
@@ -197,7 +203,7 @@ def coach_player(
        heuristic's move it is;
     2. a test: the choice that did best in the look against the heuristic's, in ``games``
        fresh games a choice, on the same deals; it is played if it does better by more than
-       ``SURE`` standard errors, game by game. Fresh deals, because the look's best of
+       ``sure`` standard errors, game by game. Fresh deals, because the look's best of
        many choices looks better there than it is. With ``most_games``, a test that leans
        the challenger's way without being sure yet is played on, doubling its games up to
        that many: a single move seldom changes a long game's chances by much, and a small
@@ -229,21 +235,17 @@ def coach_player(
             return usual
         test = _results(variant, rules, view, decision, games, seed + 1, agents, before,
                         actions=(best, usual))
-        while (not _clearly_better(test[best], test[usual]) and len(test[best]) < most
+        while (not _clearly_better(test[best], test[usual], sure) and len(test[best]) < most
                and sum(test[best]) > sum(test[usual])):  # leaning its way: play on
             played = len(test[best])
             more = _results(variant, rules, view, decision, min(played, most - played),
                             seed + 1 + played, agents, before, actions=(best, usual))
             for action in (best, usual):
                 test[action] += more[action]
-        return best if _clearly_better(test[best], test[usual]) else usual
+        return best if _clearly_better(test[best], test[usual], sure) else usual
 
     coach.__name__ = "coach"
     return coach
-
-
-LOOK_PLAYOUTS = 120  # games times choices in a look, at most
-FEWEST_LOOK_GAMES = 4
 
 
 def look_games(choices: int, games: int) -> int:
@@ -252,10 +254,7 @@ def look_games(choices: int, games: int) -> int:
     return max(FEWEST_LOOK_GAMES, min(games // 4, LOOK_PLAYOUTS // choices))
 
 
-SURE = 2.5  # standard errors
-
-
-def _clearly_better(these: list[float], those: list[float]) -> bool:
+def _clearly_better(these: list[float], those: list[float], sure: float = SURE) -> bool:
     """Whether game-by-game differences say ``these`` beat ``those`` beyond chance."""
     differences = [a - b for a, b in zip(these, those, strict=True)]
     n = len(differences)
@@ -263,17 +262,17 @@ def _clearly_better(these: list[float], those: list[float]) -> bool:
     if mean <= 0 or n < 2:
         return False
     spread = (sum((d - mean) ** 2 for d in differences) / (n - 1)) ** 0.5
-    return spread == 0 or mean > SURE * spread / n ** 0.5
+    return spread == 0 or mean > sure * spread / n ** 0.5
 
 
 def coach_agent(
     variant: Variant[Any], rules: Any, *, games: int = 40, agents: Sequence[str] | None = None,
-    most_games: int | None = None, look: int | None = None,
+    most_games: int | None = None, look: int | None = None, sure: float = SURE,
 ) -> Callable[[int, int], Agent]:
     """Makes a :func:`coach_player` for one game and seat (player, seed), as the apps seat
     their computers: it remembers every view it is shown in that game."""
     def make(player: int, seed: int) -> Agent:
         return coach_player(variant, rules, games=games, agents=agents, remember=True,
-                            most_games=most_games, look=look)
+                            most_games=most_games, look=look, sure=sure)
 
     return make
