@@ -13,6 +13,7 @@ import pytest
 
 from wartutor.core import BadInput, Game, play_out
 from wartutor.core.engine import Step, Summary
+from wartutor.explore.coach import advise
 from wartutor.variants.trade_war import TRADE_WAR, TradeRules, TradeState
 from wartutor.variants.trade_war.cards import PUTIN, TradeCard, trade_card, trade_codes, trade_deck
 from wartutor.variants.trade_war.memory import CENTER, OUT, Memory, hand, memory, pile
@@ -426,3 +427,25 @@ def test_a_game_is_worth_its_share_of_the_win() -> None:
     assert value(Summary(None, "limit", 400, {}), 0) == 0.0  # stopped unfinished
     assert value(Summary(None, "unfinished", 30, {}), 0) == 0.0
 
+
+
+# An obvious position gets the obvious answer
+
+
+def test_defending_with_the_ace_on_the_last_turn_rates_above_giving_the_battle_away() -> None:
+    # The centre emptied this turn (TW-END 'end-of-turn'), so the game ends with the turn.
+    # Computer 1 attacks your eight with a king: your ace wins the battle, its three cards
+    # and the game; your two hands them all to Computer 1. (The ace is not quite sure to
+    # win: Computer 1's unseen card may be Putin.)
+    position = {"stage": "defend", "turn": 2, "instigator": 1, "deciding": 0,
+                "hands": ["AS 2C", "5H"], "piles": ["KC", "QC JC"], "center": "",
+                "center_emptied": True, "stacked": True,
+                "battle": {"defender": 0, "rank": "8", "stake": "8S", "attack": "KD",
+                           "defence": "", "earlier": "", "earlier_attack": ""}}
+    game = Game.from_position(TRADE_WAR, TradeRules(players=2, end="end-of-turn"), position)
+    assert game.decision is not None
+    advice = advise(TRADE_WAR, game.rules, TRADE_WAR.view(game.state, 0), game.decision,
+                    games=20, seed=0)
+    chances = {c.action: c for c in advice.chances}
+    assert advice.best.action == "play AS"
+    assert chances["play AS"].low > chances["play 2C"].high
