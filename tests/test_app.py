@@ -14,7 +14,7 @@ from wartutor.core.agents import first_legal_agent
 from wartutor.core.engine import plain_refusal
 from wartutor.ui import GameApp, classic_war_app
 from wartutor.ui.classic_war import WORKED_EXAMPLE, worked_example_html
-from wartutor.ui.shell import LOG_STEPS
+from wartutor.ui.game_log import LOG_STEPS
 
 # Nines tie; with one card face down the computer's five wins the war, with three
 # (ruling CW-WAR-DOWN = 3) your king beats its seven.

@@ -139,8 +139,7 @@ class RoomGame(GameApp):
         for seat, student in held.items():
             if seat < len(names):
                 names[seat] = student
-        self._names = tuple(names)
-        self._entries = []  # the log is worded again, with the new names
+        self._names = tuple(names)  # the log words itself again, with the new names
 
     def close(self) -> None:
         look = getattr(self, "_next_look", None)  # None until the screen is set up

@@ -41,15 +41,14 @@ from wartutor.explore.coach import coach_agent
 from wartutor.ui.coach_panel import CoachPanel, Question
 from wartutor.ui.connection import connection_watch
 from wartutor.ui.export import TakeHomePanel
-from wartutor.ui.playback import DEFAULT_PACE, PACES, Frame, frames, said_once
+from wartutor.ui.game_log import GameLog, happened_html
+from wartutor.ui.playback import DEFAULT_PACE, PACES, Frame, frames
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.rulings import RulingsPanel
 
 AUTOPLAY_DECISIONS = 10
-LOG_STEPS = 40  # older steps stay on the timeline; a long log would slow every click
 COACH = "coach"  # the Computers menu's value for the coach as opponent
 FRESH_SEEDS = 100_000  # short enough to read out to a class and type
-EARLIER_SHOWN = 2  # moments listed under the one on show: more would push the choices down
 WATCHING = "Watching the moves play out: your choices come back when it is your turn."
 
 log = logging.getLogger(__name__)
@@ -214,7 +213,7 @@ class GameApp(widgets.VBox):
         self._seat_agents(seed, None)
         self._game = self._computers_move(self._start(rules, seed))
         self._cursor = len(self._game.steps) - 1
-        self._entries: list[tuple[tuple[str, str], ...]] = []  # per step: (words, rule) each
+        self._log_words = GameLog()
         self._syncing = False  # set while the app itself moves the timeline or the player
         self._frames: list[Frame] = []  # the playback under way; empty when at rest
         self._frame = 0  # the frame on show
@@ -407,10 +406,9 @@ class GameApp(widgets.VBox):
         """The log's entries as shown, newest first (none behind a pass-and-play curtain)."""
         if self._curtain_up:
             return []
-        teacher = self.teacher_view.value
-        return [f"{words} ({rule})" if teacher else words
-                for step in self._shown_steps(self._log_upto())
-                for words, rule in self._entries[step]]
+        with self._voice():
+            return self._log_words.texts(self._game, self._log_upto(), self._human,
+                                         self._names, teacher=self.teacher_view.value)
 
     def banner_text(self) -> str:
         return text_of(self._banner.value)
@@ -524,7 +522,6 @@ class GameApp(widgets.VBox):
         self._guarded(self._redraw)
 
     def _on_teacher_view(self, _: dict[str, Any]) -> None:
-        self._entries = []  # the log is worded again: with card codes and rules, or without
         self._guarded(self._redraw)
 
     def _on_new_round(self, _: widgets.Button) -> None:
@@ -636,7 +633,6 @@ class GameApp(widgets.VBox):
     def _continue(self, game: Game[Any]) -> None:
         """Play back the end of ``game``, which extends the steps up to the cursor."""
         since = self._cursor
-        del self._entries[since + 1:]
         self._game = game
         self._cursor = len(game.steps) - 1
         self._clear_messages()
@@ -667,7 +663,6 @@ class GameApp(widgets.VBox):
         self._stacked, self._position = game.stacked, game.position
         self._game = self._computers_move(game)
         self._cursor = len(self._game.steps) - 1
-        self._entries = []
         self._clear_messages()
         self._dealt(since=self._cursor)  # an opened game is shown where it stands
 
@@ -679,7 +674,6 @@ class GameApp(widgets.VBox):
         game = self._computers_move(self._start(rules, seed))
         self._game = game
         self._cursor = len(game.steps) - 1
-        self._entries = []
         self._clear_messages()
         self._dealt(since=0)
 
@@ -739,7 +733,8 @@ class GameApp(widgets.VBox):
         else:
             before = self._view(steps[frame.step - 1].state)
             self._table.value = moment_html(self._design, before, after, events[:frame.happened])
-        self._happened.value = self._happened_html(self._frames[: index + 1], playing=True)
+        self._happened.value = happened_html(self._frames[: index + 1], len(self._frames),
+                                             playing=True, teacher=self.teacher_view.value)
         self._banner.value = self._banner_html(steps[frame.step].state)
         self._log.value = self._log_html(frame.step - 1)
         self._show_controls(None)
@@ -818,7 +813,8 @@ class GameApp(widgets.VBox):
                    if since < 0 else
                    frames(self._game, since, self._cursor, self._human, self._is_moment,
                           self._names))
-        self._happened.value = self._happened_html(moments, playing=False)
+        self._happened.value = happened_html(moments, len(self._frames), playing=False,
+                                             teacher=self.teacher_view.value)
         self._banner.value = self._banner_html(step.state)
         self._log.value = self._log_html(self._cursor)
         self._show_controls(step.state)
@@ -851,7 +847,6 @@ class GameApp(widgets.VBox):
 
     def _on_ready(self, _: widgets.Button) -> None:
         self._human = self._curtain_for
-        self._entries = []  # the log is worded for the player on screen
         self._guarded(self._show)
 
     def _deal_words(self) -> tuple[str, str]:
@@ -859,26 +854,6 @@ class GameApp(widgets.VBox):
                 for e in self._game.steps[0].events]
         rules = [cited_rule(self._game, e) for e in self._game.steps[0].events]
         return " ".join(s for s in said if s), "; ".join(dict.fromkeys(rules))
-
-    def _happened_html(self, moments: list[Frame], *, playing: bool) -> str:
-        """The moment on show, large, and under it the ones before it since your choice
-        (newest first, so the moment itself is never scrolled away)."""
-        teacher = self.teacher_view.value
-        said = [f for f in moments if f.words][::-1]
-        items = []
-        for number, frame in enumerate(said[:EARLIER_SHOWN + 1]):
-            rule = (f' <span class="wt-rule">({escape(frame.rule)})</span>'
-                    if teacher and frame.rule else "")
-            items.append(f'<li class="{"wt-now" if number == 0 else "wt-before"}">'
-                         f"{escape(frame.words)}{rule}</li>")
-        if not items:
-            items.append('<li class="wt-now">Your move.</li>')
-        earlier = len(said) - EARLIER_SHOWN - 1
-        more = (f'<li class="wt-note">and {earlier} earlier moment{"s" if earlier > 1 else ""}'
-                " in the log below</li>" if earlier > 0 else "")
-        head = f"Moment {len(said)} of {len(self._frames)}" if playing else "What just happened"
-        return (f'<div class="wt-happened-head">{escape(head)}</div>'
-                f'<ol class="wt-moments">{"".join(items)}{more}</ol>')
 
     def _show_controls(self, state: Any) -> None:
         """Your choices at ``state``; None while the playback is still showing moments."""
@@ -962,35 +937,12 @@ class GameApp(widgets.VBox):
     def _log_upto(self) -> int:
         return self._frames[self._frame].step - 1 if self._frames else self._cursor
 
-    def _shown_steps(self, upto: int) -> range:
-        """The steps the log lists, newest first."""
-        return range(upto, max(upto - LOG_STEPS, -1), -1)
-
     def _log_html(self, upto: int) -> str:
-        """The log up to step ``upto``: the playback never lets it run ahead of the table."""
-        steps = self._game.steps
-        for number in range(len(self._entries), upto + 1):
-            said = [explanation(self._game, e, self._human, self._names)
-                    for e in steps[number].events]
-            rules = [cited_rule(self._game, e) for e in steps[number].events]
-            self._entries.append(tuple((words, rules[i]) for i, words in said_once(said)))
-        teacher = self.teacher_view.value
-        items = []
-        for number in self._shown_steps(upto):
-            new = " wt-new" if number == upto else ""
-            # A line only where the human's turns begin: a line between two computer steps
-            # would show that a computer was asked something (Trade War's Putin, say).
-            starts = number == 0 or self._is_stop(number - 1)
-            for i, (words, rule) in enumerate(self._entries[number]):
-                line = " wt-step-start" if starts and i == 0 else ""
-                cited = f' <span class="wt-rule">({escape(rule)})</span>' if teacher else ""
-                items.append(f'<li class="wt-log-entry{new}{line}">{escape(words)}{cited}</li>')
-        if upto >= LOG_STEPS:
-            items.append('<li class="wt-note">Earlier steps are on the timeline.</li>')
-        # Focusable, so that the keyboard can scroll it too.
-        return ('<div class="wt-log" tabindex="0" role="region" aria-label="Game log">'
-                '<div class="wt-log-head">The whole game so far, newest first</div>'
-                f"<ol>{''.join(items)}</ol></div>")
+        # A line only where the human's turns begin: a line between two computer steps
+        # would show that a computer was asked something (Trade War's Putin, say).
+        return self._log_words.html(
+            self._game, upto, self._human, self._names, teacher=self.teacher_view.value,
+            starts_turn=lambda number: number == 0 or self._is_stop(number - 1))
 
     # Widgets
 
