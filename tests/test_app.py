@@ -12,9 +12,11 @@ import pytest
 from wartutor.core import BadInput, Decision, Game, Outcome, check_action
 from wartutor.core.agents import first_legal_agent
 from wartutor.core.engine import plain_refusal
+from wartutor.core.voice import speaking
 from wartutor.ui import GameApp, classic_war_app
 from wartutor.ui.classic_war import WORKED_EXAMPLE, worked_example_html
-from wartutor.ui.game_log import LOG_STEPS
+from wartutor.ui.game_log import LOG_STEPS, GameLog
+from wartutor.variants import find_variant
 
 # Nines tie; with one card face down the computer's five wins the war, with three
 # (ruling CW-WAR-DOWN = 3) your king beats its seven.
@@ -359,3 +361,15 @@ def test_the_log_draws_a_line_only_where_your_turns_begin() -> None:
     press(app, "Add one", 2)  # steps: you 1, computer 2, you 3, computer 4
     assert app.game.actions == ("one", "one", "one", "one")
     assert app._log.value.count("wt-step-start") == 2
+
+
+def test_the_log_words_a_step_again_once_it_is_undone_and_played_otherwise() -> None:
+    game = Game.new(find_variant("arsenal"), seed=5)  # the NPC's lead is your choice here
+    assert game.decision is not None
+    first, other = (game.play(a) for a in game.decision.legal_actions[:2])
+    log, n = GameLog(), len(first.steps) - 1
+    assert log.entries(first, n, 0, None)[n] != GameLog().entries(other, n, 0, None)[n]
+    assert log.entries(other, n, 0, None) == GameLog().entries(other, n, 0, None)
+    with speaking(0, ("Ada", "Bo")):  # another voice: every step worded again
+        assert log.entries(other, n, 1, ("Ada", "Bo")) == GameLog().entries(
+            other, n, 1, ("Ada", "Bo"))
