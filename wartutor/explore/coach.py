@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from wartutor.core.engine import Agent, Decision, Summary, Variant
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.explore.simulate import DEFAULT_MAX_LENGTH
 from wartutor.explore.stats import wilson
 
@@ -140,7 +140,7 @@ def _results(variant: Variant[Any], rules: Any, view: Any, decision: Decision, g
         raise BadInput(f"{variant.title} has no coach: there is nothing to choose in it",
                        allowed="Guerrilla Tactics, War Room, Trade War or Arsenal")
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
-        raise BadInput(f"the coach cannot play {games!r} games a choice",
+        raise BadInput(f"the coach cannot play {quoted(games)} games a choice",
                        allowed=f"a whole number from 1 to {MAX_GAMES}")
     if getattr(view, "viewer", None) != decision.player:
         raise BadInput("the coach advises a player from their own view only",
@@ -169,7 +169,7 @@ def _agents(variant: Variant[Any], rules: Any, agents: Sequence[str] | None) -> 
     chosen = tuple(agents)
     unknown = [a for a in chosen if a not in variant.agents]
     if unknown or len(chosen) != seats:
-        raise BadInput(f"the coach needs one built-in agent per seat, not {chosen!r}"[:160],
+        raise BadInput(f"the coach needs one built-in agent per seat, not {quoted(chosen)}",
                        allowed=f"{seats} names from " + ", ".join(variant.agents))
     return chosen
 
