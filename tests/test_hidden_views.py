@@ -43,19 +43,18 @@ def first_difference(variant: Any, rules: Any, state: Any, actions: list[str], p
     if variant.view(other, player) != view:
         return "the table dealt again shows another view"
     for step, action in enumerate([None, *actions[:AHEAD]]):
-        shown: tuple[Any, ...] = ()
         if action is not None:
             decision = variant.decision(other)
             if decision is None or action not in decision.legal_actions:
                 return None  # the other table's cards do not allow this action
             state, events = variant.apply(state, action)
             other, other_events = variant.apply(other, action)
-            shown, other_shown = events, other_events
-            common = min(len(shown), len(other_shown))
-            if shown[:common] != other_shown[:common]:
+            common = min(len(events), len(other_events))
+            if events[:common] != other_events[:common]:
                 return None  # the action turned up other cards
-            if len(shown) != len(other_shown):
-                stops, goes_on = (state, other) if len(shown) < len(other_shown) else (other, state)
+            if len(events) != len(other_events):
+                stops, goes_on = ((state, other) if len(events) < len(other_events)
+                                  else (other, state))
                 return (f"after {actions[:step]}: one table stops to ask "
                         f"{asked(variant, stops)} where the other goes on to "
                         f"{asked(variant, goes_on)}")
@@ -107,7 +106,7 @@ CASES = {
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_a_player_sees_the_same_whatever_the_cards_they_cannot_see(case: str) -> None:
+def test_who_is_asked_is_the_same_whatever_the_cards_a_player_cannot_see(case: str) -> None:
     name, settings, seeds, every = CASES[case]
     assert differences(name, settings, seeds, every) == []
 
