@@ -42,9 +42,11 @@ def seats_for(seed: int, players: int) -> tuple[str, ...]:
     return tuple(("heuristic", "random")[(seed + p) % 2] for p in range(players))
 
 
-def played(seed: int) -> tuple[TradeRules, tuple[str, ...], list[TradeState]]:
-    """Game ``seed``, its agents, and its every state."""
-    rules = rules_for(seed)
+def played(seed: int, rules: TradeRules | None = None
+           ) -> tuple[TradeRules, tuple[str, ...], list[TradeState]]:
+    """Game ``seed`` (under ``rules``, else this file's mix of rulings for it), its agents,
+    and its every state."""
+    rules = rules_for(seed) if rules is None else rules
     names = seats_for(seed, rules.players)
     agents = {p: TRADE_WAR.agents[name](p, seed) for p, name in enumerate(names)}
     game = play_out(Game.new(TRADE_WAR, rules, seed), agents)

@@ -19,8 +19,9 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from test_trade_war_coach import played, seats_for
 
-from wartutor.core import BadInput, Game, play_out
+from wartutor.core import BadInput, Game
 from wartutor.core.engine import Step, Summary
 from wartutor.explore.simulate import play_one
 from wartutor.variants.trade_war import TRADE_WAR, TradeRules, TradeState
@@ -304,26 +305,14 @@ def test_declarations_under_the_default_are_refused() -> None:
 # Played games: the fast path, play_on, the coach's memory and deal
 
 
-def rules_for(seed: int) -> TradeRules:
+def declaring_rules_for(seed: int) -> TradeRules:
     return TradeRules(players=2 + seed % 4, putin_window="everyone",
                       putin_targets=("table", "table-or-hand")[seed % 3 == 0],
                       battle_tie=("defender", "again")[seed % 2],
                       stake_doubles=("stake", "play")[seed % 5 == 0], turn_limit=60)
 
 
-def seats_for(seed: int, players: int) -> tuple[str, ...]:
-    return tuple(("heuristic", "random")[(seed + p) % 2] for p in range(players))
-
-
-def played(seed: int) -> tuple[TradeRules, tuple[str, ...], list[TradeState]]:
-    rules = rules_for(seed)
-    names = seats_for(seed, rules.players)
-    agents = {p: TRADE_WAR.agents[name](p, seed) for p, name in enumerate(names)}
-    game = play_out(Game.new(TRADE_WAR, rules, seed), agents)
-    return rules, names, [step.state for step in game.steps]
-
-
-PLAYED = [played(seed) for seed in range(8)]
+PLAYED = [played(seed, declaring_rules_for(seed)) for seed in range(8)]
 WINDOWS = [(rules, names, state) for rules, names, game in PLAYED for state in game
            if state.phase == PUTIN_WINDOW]
 
@@ -345,7 +334,7 @@ def test_every_window_met_in_play_round_trips_as_a_position() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_fast_path_gives_the_traced_summary_for_every_agent(players: int) -> None:
     for seed in range(3):
-        rules = rules_for(seed * 4 + players - 2)
+        rules = declaring_rules_for(seed * 4 + players - 2)
         for agents in [("heuristic",) * players, ("random",) * players,
                        seats_for(seed, players)]:
             assert TRADE_WAR.fast_refusal(rules, agents) is None
