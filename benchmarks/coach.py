@@ -10,7 +10,8 @@
    every earlier view of the player, as the button gives them), on one core. A student
    waits this long for the bars. ``--decisions 0`` skips it.
 2. Strength (``--deals M`` > 0): the coach as a player (``coach_agent``, ``G`` games a
-   choice: the heuristic's move unless the coach is sure of a better one) in every seat
+   choice in its test, by default its variant's own: the heuristic's move unless the
+   coach is sure of a better one) in every seat
    in turn on ``M`` deals, the heuristic in the others; beside it the heuristic in the
    same seat on the same deals. In two-player games this is the
    coach's score against the heuristic (a win 1, a draw or unfinished game 1/2).
@@ -25,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from wartutor.core.engine import Game
-from wartutor.explore.coach import advise, coach_agent
+from wartutor.explore.coach import advise, coach_agent, player_games
 from wartutor.explore.simulate import DEFAULT_MAX_LENGTH, play_one
 from wartutor.explore.stats import Z95, wilson
 from wartutor.ui.coach_panel import games_for
@@ -75,7 +76,20 @@ def speed(name: str, decisions: int) -> str:
             "games a choice)")
 
 
-def one_game(name: str, seed: int, seat: int, coach_games: int, most_games: int | None = None,
+def effort(name: str, games: int | None, most_games: int | None, look: int | None,
+           sure: float) -> str:
+    """How hard the measured coach player thinks, in words."""
+    own_games, own_look = player_games(find_variant(name))
+    said = f"{name}: a test of {games or own_games} games a choice"
+    said += f" (up to {most_games} where it leans the challenger's way)" if most_games else ""
+    looked = look or own_look
+    said += (f", after a look of {looked} games a choice" if looked else
+             ", after the usual look (a quarter of that, fewer with many choices)")
+    return said + f", sure by {sure:g} standard errors"
+
+
+def one_game(name: str, seed: int, seat: int, coach_games: int | None,
+             most_games: int | None = None,
              look: int | None = None, sure: float = 2.5) -> tuple[float, float, float]:
     """The coach's value in ``seat`` and the heuristic's in the same seat, on deal ``seed``,
     and the seconds the coach's game took."""
@@ -98,7 +112,7 @@ def _score(summary: Any, seat: int) -> float:
     return 1.0 if seat in summary.winners else 0.0
 
 
-def strength(name: str, deals: int, coach_games: int, jobs: int, first: int = 0,
+def strength(name: str, deals: int, coach_games: int | None, jobs: int, first: int = 0,
              most_games: int | None = None, look: int | None = None, sure: float = 2.5) -> str:
     """Deals ``first`` to ``first + deals - 1``, the coach in every seat in turn; a line a
     game as it ends (a run stopped early still says how far it got), then the whole."""
@@ -143,7 +157,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=10)
     parser.add_argument("--deals", type=int, default=0)
-    parser.add_argument("--coach-games", type=int, default=40)
+    parser.add_argument("--coach-games", type=int, default=None,
+                        help="games a choice in the coach player's test (by default its "
+                        "variant's own)")
     parser.add_argument("--coach-most", type=int, default=None,
                         help="games a leaning test may grow to (coach_player's most_games)")
     parser.add_argument("--coach-look", type=int, default=None,
@@ -160,15 +176,12 @@ def main() -> None:
         for name in names:
             print(" ", speed(name, args.decisions), flush=True)
     if args.deals:
-        most = f", up to {args.coach_most} where a test leans its way" if args.coach_most else ""
-        most += f", a look of {args.coach_look} games" if args.coach_look else ""
-        most += f", sure by {args.coach_sure:g} standard errors"
-        print(f"Strength: the coach ({args.coach_games} games a choice{most}) against the "
-              "heuristic")
+        print("Strength: the coach player against the heuristic")
         for name in names:
+            print(" ", effort(name, args.coach_games, args.coach_most, args.coach_look,
+                              args.coach_sure), flush=True)
             print(" ", strength(name, args.deals, args.coach_games, args.jobs, args.first_deal,
                                 args.coach_most, args.coach_look, args.coach_sure), flush=True)
-
 
 if __name__ == "__main__":
     main()

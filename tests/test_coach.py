@@ -11,7 +11,15 @@ from typing import Any
 import pytest
 
 from wartutor.core import BadInput, Game
-from wartutor.explore.coach import Advice, Chance, _clearly_better, advise, coach_player, look_games
+from wartutor.explore.coach import (
+    Advice,
+    Chance,
+    _clearly_better,
+    advise,
+    coach_player,
+    look_games,
+    player_games,
+)
 from wartutor.ui import arsenal_app, guerrilla_tactics_app, trade_war_app, war_room_app
 from wartutor.ui.coach_panel import games_for
 from wartutor.variants import find_variant
@@ -235,6 +243,12 @@ def assert_coach_player_is_sure(game: Game[Any]) -> tuple[str, str]:
 def test_the_coach_players_look_is_short_where_there_are_many_choices() -> None:
     assert look_games(2, 40) == 10 and look_games(26, 40) == 4 and look_games(65, 40) == 4
     assert look_games(2, 6) == 4
+
+
+def test_war_rooms_coach_player_thinks_less_at_each_of_its_thousand_rounds() -> None:
+    assert player_games(find_variant("war_room")) == (20, 2)
+    others = [name for name in COACHED if name != "war_room"]
+    assert {player_games(find_variant(name)) for name in others} == {(40, None)}
 
 
 def test_only_a_clear_difference_game_by_game_overrules_the_heuristic() -> None:

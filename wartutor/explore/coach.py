@@ -181,14 +181,15 @@ def _chance(action: str, values: list[float]) -> Chance:
 
 
 SURE = 2.5  # standard errors by which a challenger must beat the heuristic's move
+TEST_GAMES = 40  # games a choice in the coach player's test, unless its variant says
 LOOK_PLAYOUTS = 120  # games times choices in a look, at most
 FEWEST_LOOK_GAMES = 4
 
 
 def coach_player(
-    variant: Variant[Any], rules: Any, *, games: int = 40, agents: Sequence[str] | None = None,
-    remember: bool = False, most_games: int | None = None, look: int | None = None,
-    sure: float = SURE,
+    variant: Variant[Any], rules: Any, *, games: int | None = None,
+    agents: Sequence[str] | None = None, remember: bool = False, most_games: int | None = None,
+    look: int | None = None, sure: float = SURE,
 ) -> Agent:
     """A computer player built on the coach: it plays the variant's heuristic, except where
     the coach finds a choice that does clearly better than the heuristic's. A coach of few
@@ -209,12 +210,17 @@ def coach_player(
        that many: a single move seldom changes a long game's chances by much, and a small
        difference takes many games to tell.
 
+    ``games`` and ``look`` not given are the variant's own (:func:`player_games`).
+
     With ``remember`` it keeps every view it is shown and deals the unseen cards as they
     allow: then it must play one game only (as :func:`coach_agent` makes it). Without, it
     may play any number of games, one view at a time.
     """
     name = DEFAULT_AGENT if DEFAULT_AGENT in variant.agents else next(iter(variant.agents))
-    most = games if most_games is None else most_games
+    own_games, own_look = player_games(variant)
+    tested = own_games if games is None else games
+    looked = own_look if look is None else look
+    most = tested if most_games is None else most_games
     seen: list[Any] = []
 
     def coach(view: Any, decision: Decision) -> str:
@@ -228,12 +234,12 @@ def coach_player(
         if len(decision.legal_actions) == 1:
             return usual
         first = _results(variant, rules, view, decision,
-                         look or look_games(len(decision.legal_actions), games), seed, agents,
+                         looked or look_games(len(decision.legal_actions), tested), seed, agents,
                          before)
         best = max((a for a in first if a != usual), key=lambda a: sum(first[a]))
         if sum(first[best]) <= sum(first[usual]):
             return usual
-        test = _results(variant, rules, view, decision, games, seed + 1, agents, before,
+        test = _results(variant, rules, view, decision, tested, seed + 1, agents, before,
                         actions=(best, usual))
         while (not _clearly_better(test[best], test[usual], sure) and len(test[best]) < most
                and sum(test[best]) > sum(test[usual])):  # leaning its way: play on
@@ -246,6 +252,14 @@ def coach_player(
 
     coach.__name__ = "coach"
     return coach
+
+
+def player_games(variant: Variant[Any]) -> tuple[int, int | None]:
+    """The coach player's games a choice in its test, and in its look (None: by
+    :func:`look_games`): :data:`TEST_GAMES` unless the variant names its own
+    (``coach_player_games``), as War Room does for its long games."""
+    own: tuple[int, int | None] = getattr(variant, "coach_player_games", (TEST_GAMES, None))
+    return own
 
 
 def look_games(choices: int, games: int) -> int:
@@ -266,7 +280,8 @@ def _clearly_better(these: list[float], those: list[float], sure: float = SURE) 
 
 
 def coach_agent(
-    variant: Variant[Any], rules: Any, *, games: int = 40, agents: Sequence[str] | None = None,
+    variant: Variant[Any], rules: Any, *, games: int | None = None,
+    agents: Sequence[str] | None = None,
     most_games: int | None = None, look: int | None = None, sure: float = SURE,
 ) -> Callable[[int, int], Agent]:
     """Makes a :func:`coach_player` for one game and seat (player, seed), as the apps seat

@@ -62,6 +62,11 @@ class WarRoom:
     rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS
+    # The hardest opponent tests a challenger in 20 games, after a look of 2 a choice (not
+    # 40 and 10): a game runs about 1,000 rounds and most declarations change no game, and
+    # the usual effort thinks three times as long (0.13 s against 0.04 s a declaration, two
+    # minutes against 40 s a game). This is the effort whose strength is measured.
+    coach_player_games = (20, 2)
 
     def setting_label(self, name: str, value: object) -> str:
         """How a rule option reads in the apps' menus: a deck by its name, not its whole file."""
