@@ -290,7 +290,6 @@ def test_the_coachs_answer_goes_once_the_game_moves_on(tmp_path: Path) -> None:
     app.coach()
     first = app.labels()[0]
     app.press(first)
-    assert "Chance to win" not in app.happened_text()
     panel = app._coach  # the panel's text, as a screen reader would read it
     assert panel is not None and panel.text() == ""
 
@@ -299,9 +298,22 @@ def test_the_computers_can_play_as_the_coach_the_hardest_opponent(tmp_path: Path
     app = guerrilla_tactics_app(seed=1, pace="instant")
     assert [label for label, _ in app.opponent.options] == ["Sensible", "Coach (hardest)"]
     app.opponent.value = "coach"
+    assert {agent.__name__ for agent in app._agents.values()} == {"coach"}
     app.press(app.labels()[0])
     assert app.message_text() == ""
     assert len(app.game.steps) > 1
+
+
+def test_the_coach_computers_play_on_after_an_undo_remembering_only_what_was_kept() -> None:
+    app = war_room_app(seed=1, pace="instant")
+    app.opponent.value = "coach"
+    for _ in range(30):
+        app.press("Decline")
+    while app.cursor > 3:
+        app.press("Undo")
+    app.press("Decline")  # the computers saw round 24 in the line undone, not in this one
+    assert app.message_text() == ""
+    assert app.cursor > 3
 
 
 def test_an_arsenal_match_against_the_coach_is_practice(tmp_path: Path) -> None:

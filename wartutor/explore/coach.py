@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from wartutor.core.engine import Agent, Decision, Summary, Variant
+from wartutor.core.engine import Agent, Decision, Game, Summary, Variant
 from wartutor.core.errors import BadInput, quoted
 from wartutor.explore.simulate import DEFAULT_MAX_LENGTH
 from wartutor.explore.stats import wilson
@@ -188,8 +188,8 @@ FEWEST_LOOK_GAMES = 4
 
 def coach_player(
     variant: Variant[Any], rules: Any, *, games: int | None = None,
-    agents: Sequence[str] | None = None, remember: bool = False, most_games: int | None = None,
-    look: int | None = None, sure: float = SURE,
+    agents: Sequence[str] | None = None, remember: bool = False, saw: Sequence[Any] = (),
+    most_games: int | None = None, look: int | None = None, sure: float = SURE,
 ) -> Agent:
     """A computer player built on the coach: it plays the variant's heuristic, except where
     the coach finds a choice that does clearly better than the heuristic's. A coach of few
@@ -212,16 +212,17 @@ def coach_player(
 
     ``games`` and ``look`` not given are the variant's own (:func:`player_games`).
 
-    With ``remember`` it keeps every view it is shown and deals the unseen cards as they
-    allow: then it must play one game only (as :func:`coach_agent` makes it). Without, it
-    may play any number of games, one view at a time.
+    ``saw`` are the views it was shown before, oldest first (in a game picked up where it
+    stands). With ``remember`` it keeps every view it is shown after them too, and deals the
+    unseen cards as they allow: then it must play one game only, from one line of play (as
+    :func:`coach_agent` makes it). Without, it may play any number of games.
     """
     name = DEFAULT_AGENT if DEFAULT_AGENT in variant.agents else next(iter(variant.agents))
     own_games, own_look = player_games(variant)
     tested = own_games if games is None else games
     looked = own_look if look is None else look
     most = tested if most_games is None else most_games
-    seen: list[Any] = []
+    seen: list[Any] = list(saw)
 
     def coach(view: Any, decision: Decision) -> str:
         before = tuple(seen)
@@ -281,13 +282,24 @@ def _clearly_better(these: list[float], those: list[float], sure: float = SURE) 
 
 def coach_agent(
     variant: Variant[Any], rules: Any, *, games: int | None = None,
-    agents: Sequence[str] | None = None,
+    agents: Sequence[str] | None = None, picked_up: Game[Any] | None = None,
     most_games: int | None = None, look: int | None = None, sure: float = SURE,
 ) -> Callable[[int, int], Agent]:
     """Makes a :func:`coach_player` for one game and seat (player, seed), as the apps seat
-    their computers: it remembers every view it is shown in that game."""
+    their computers: it remembers every view it is shown in that game, from the deal or,
+    for a game ``picked_up`` where it stands (undone to there, opened from a trace), from
+    the views it would have been shown in it (:func:`shown_views`)."""
     def make(player: int, seed: int) -> Agent:
+        saw = () if picked_up is None else shown_views(variant, picked_up, player)
         return coach_player(variant, rules, games=games, agents=agents, remember=True,
-                            most_games=most_games, look=look, sure=sure)
+                            saw=saw, most_games=most_games, look=look, sure=sure)
 
     return make
+
+
+def shown_views(variant: Variant[Any], game: Game[Any], player: int) -> list[Any]:
+    """The views a computer in ``player``'s seat is shown in ``game`` before its last step,
+    oldest first: one at each of its decisions."""
+    return [variant.view(step.state, player) for step in game.steps[:-1]
+            if (decision := variant.decision(step.state)) is not None
+            and decision.player == player]

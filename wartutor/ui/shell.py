@@ -503,7 +503,8 @@ class GameApp(widgets.VBox):
         self._guarded(lambda: self._play(action))
 
     def _on_opponent(self, _: dict[str, Any]) -> None:
-        self._guarded(lambda: self._seat_agents(self._game.seed, self._game.rules))
+        game = self._game.upto(self._cursor)
+        self._guarded(lambda: self._seat_agents(game.seed, game.rules, game))
 
     def _on_autoplay(self, _: widgets.Button) -> None:
         self._guarded(self._play_ten)
@@ -586,12 +587,12 @@ class GameApp(widgets.VBox):
 
     def _play(self, action: str) -> None:
         self._stop_playback()
-        game = self._computers_move(self._game.upto(self._cursor).play(action))
+        game = self._computers_move(self._played_on().play(action))
         self._continue(game)
 
     def _play_ten(self) -> None:
         self._stop_playback()
-        game = self._game.upto(self._cursor)
+        game = self._played_on()
         for _ in range(AUTOPLAY_DECISIONS):
             decision = game.decision
             if decision is None:
@@ -611,10 +612,20 @@ class GameApp(widgets.VBox):
         deals the unseen cards where those views allow."""
         return [self._variant.view(s.state, self._human) for s in self._game.steps[:self._cursor]]
 
-    def _seat_agents(self, seed: int, rules: Any) -> None:
+    def _played_on(self) -> Game[Any]:
+        """The game up to the step on screen, to play on from. Where that undoes steps, the
+        coach's computers are seated again, remembering only what they were shown up to
+        here: a line undone never happened."""
+        game = self._game.upto(self._cursor)
+        if len(game.steps) < len(self._game.steps) and self.opponent.value == COACH:
+            self._seat_agents(game.seed, game.rules, game)
+        return game
+
+    def _seat_agents(self, seed: int, rules: Any, picked_up: Game[Any] | None = None) -> None:
+        """The computers for a new game, or for a game ``picked_up`` where it stands."""
         makers = self._agent_makers
         if self.opponent.value == COACH and rules is not None:
-            makers = dict.fromkeys(makers, coach_agent(self._variant, rules,
+            makers = dict.fromkeys(makers, coach_agent(self._variant, rules, picked_up=picked_up,
                                                        agents=self._coach_agents))
         self._agents = {seat: make(seat, seed) for seat, make in makers.items()
                         if seat not in self._humans}
@@ -659,7 +670,7 @@ class GameApp(widgets.VBox):
                            allowed=f"a trace saved by the {self._variant.title} app")
         game = trace.replay()
         self._stop_playback()
-        self._seat_agents(game.seed, game.rules)
+        self._seat_agents(game.seed, game.rules, game)
         self._stacked, self._position = game.stacked, game.position
         self._game = self._computers_move(game)
         self._cursor = len(self._game.steps) - 1
