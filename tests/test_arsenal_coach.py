@@ -201,12 +201,11 @@ def test_a_match_is_worth_one_to_its_winner_and_nothing_to_the_loser() -> None:
     won = ARSENAL.summarize(GAMES[0])
     assert won.winners is not None
     (winner,) = won.winners
-    assert ARSENAL.coach_value(won, winner) == 1.0
-    assert ARSENAL.coach_value(won, 1 - winner) == 0.0
+    assert won.share(winner) == 1.0 and won.share(1 - winner) == 0.0
     unfinished = ARSENAL.play_on(GAMES[0].rules, GAMES[0].steps[0].state, ("random", "random"),
                                  0, 3)
     assert unfinished.ending == "unfinished"
-    assert ARSENAL.coach_value(unfinished, 0) == ARSENAL.coach_value(unfinished, 1) == 0.0
+    assert unfinished.share(0) == unfinished.share(1) == 0.0
 
 
 def test_a_teachers_view_or_a_finished_match_has_nothing_to_deal() -> None:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from wartutor.core import BadInput, Game
+from wartutor.core.engine import Summary
 from wartutor.explore.coach import (
     Advice,
     Chance,
@@ -160,6 +161,17 @@ def with_bottom_cards_swapped(position: Any) -> Any:
     cards[-1], cards[other] = cards[other], cards[-1]
     parent[key] = " ".join(cards)
     return swapped
+
+
+def test_a_game_is_worth_its_share_of_the_win_and_a_draw_or_unfinished_game_nothing() -> None:
+    # The coach counts a game as the player's share of the win in every variant: a win shared
+    # by two (as ruling TW-TIE 'shared' allows) is worth a half; no winner (a draw, or a game
+    # stopped at its limit) is worth nothing.
+    worth = [Summary((1,), "", 80, {}).share(seat) for seat in range(3)]
+    assert worth == [0.0, 1.0, 0.0]
+    assert [Summary((0, 2), "shared", 80, {}).share(seat) for seat in range(3)] == [0.5, 0.0, 0.5]
+    assert Summary((), "nobody", 80, {}).share(0) == 0.0
+    assert Summary(None, "unfinished", 80, {}).share(0) == 0.0
 
 
 @pytest.mark.parametrize("name", COACHED)

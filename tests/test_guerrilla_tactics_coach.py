@@ -297,17 +297,6 @@ def test_a_finished_game_plays_on_to_itself() -> None:
 # What a game is worth
 
 
-def test_a_win_is_worth_one_a_shared_win_its_share_and_anything_else_nothing() -> None:
-
-    def worth(winners: tuple[int, ...] | None, seat: int) -> float:
-        return GT.coach_value(Summary(winners, "", 10, {}), seat)
-
-    assert worth((YOU,), YOU) == 1.0 and worth((ANA,), YOU) == 0.0
-    assert worth((YOU, ANA), ANA) == 0.5 and worth((0, 1, 2), 2) == pytest.approx(1 / 3)
-    assert worth((), YOU) == 0.0  # a draw: everyone out at once, or the skirmish limit
-    assert worth(None, YOU) == 0.0  # stopped unfinished
-
-
 # What the player remembers: the unseen cards dealt only where the earlier views allow
 
 

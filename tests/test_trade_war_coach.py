@@ -416,20 +416,6 @@ def test_play_on_refuses_an_agent_it_cannot_play_and_a_state_of_other_rules() ->
                           ("heuristic",) * rules.players, 0, None)
 
 
-# coach_value
-
-
-def test_a_game_is_worth_its_share_of_the_win() -> None:
-    value = TRADE_WAR.coach_value
-    assert value(Summary((1,), "center-empty", 90, {}), 1) == 1.0
-    assert value(Summary((1,), "center-empty", 90, {}), 0) == 0.0
-    shared = Summary((0, 2), "center-empty", 90, {})  # ruling TW-TIE 'shared'
-    assert [value(shared, seat) for seat in range(3)] == [0.5, 0.0, 0.5]
-    assert value(Summary((), "center-empty", 90, {}), 0) == 0.0  # TW-TIE 'draw'
-    assert value(Summary(None, "limit", 400, {}), 0) == 0.0  # stopped unfinished
-    assert value(Summary(None, "unfinished", 30, {}), 0) == 0.0
-
-
 
 # An obvious position gets the obvious answer
 

@@ -415,16 +415,6 @@ def test_max_length_counts_rounds_from_the_start_of_the_game() -> None:
 # What a game is worth
 
 
-def test_a_game_is_worth_a_win_shared_among_its_winners() -> None:
-    counts: dict[str, int] = {}
-    assert WAR_ROOM.coach_value(Summary((1,), "last-player", 80, counts), 1) == 1.0
-    assert WAR_ROOM.coach_value(Summary((1,), "last-player", 80, counts), 0) == 0.0
-    assert WAR_ROOM.coach_value(Summary((0, 2), "shared", 80, counts), 2) == 0.5
-    assert WAR_ROOM.coach_value(Summary((), "nobody", 80, counts), 0) == 0.0
-    assert WAR_ROOM.coach_value(Summary(None, "unfinished", 80, counts), 0) == 0.0
-    assert WAR_ROOM.coach_value(Summary(None, "endless", 80, counts), 1) == 0.0
-
-
 def test_a_choice_that_wins_the_game_at_once_is_worth_a_whole_win() -> None:
     # Your Alpha (VC 5) can defend itself to VC 2 and beat Ana's Bravo (VC 4), her last
     # card: activating wins the game this round; declining hands her both cards.
@@ -440,6 +430,6 @@ def test_a_choice_that_wins_the_game_at_once_is_worth_a_whole_win() -> None:
         for seed in range(10):
             after, _ = WAR_ROOM.apply(WAR_ROOM.deal_unseen(rules, view, seed), action)
             summary = WAR_ROOM.play_on(rules, after, ("heuristic", "heuristic"), seed, None)
-            values.append(WAR_ROOM.coach_value(summary, 0))
+            values.append(summary.share(0))
         worth[action] = sum(values) / len(values)
     assert worth["activate"] == 1.0 > worth["decline"]

@@ -56,10 +56,6 @@ class Coached(Variant[Any], Protocol):
         """The summary of playing ``state`` to its end, each seat by its named agent."""
         ...
 
-    def coach_value(self, summary: Summary, seat: int) -> float:
-        """What a finished game is worth to ``seat``: its share of the win."""
-        ...
-
 
 @dataclass(frozen=True)
 class Chance:
@@ -157,7 +153,7 @@ def _results(variant: Variant[Any], rules: Any, view: Any, decision: Decision, g
         for action in tried:
             after, _ = coached.apply(dealt, action)
             summary = coached.play_on(rules, after, seats, play_seed, DEFAULT_MAX_LENGTH)
-            totals[action].append(coached.coach_value(summary, decision.player))
+            totals[action].append(summary.share(decision.player))
     return totals
 
 

@@ -160,9 +160,5 @@ class Arsenal:
         return fast.play_on(state, (STYLES[agents[0]], STYLES[agents[1]]), check_seed(seed),
                             max_length)
 
-    def coach_value(self, summary: Summary, seat: int) -> float:
-        """What a finished game is worth to ``seat``: its share of the win."""
-        return summary.share(seat)
-
 
 ARSENAL = Arsenal()

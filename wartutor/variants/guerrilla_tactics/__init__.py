@@ -134,10 +134,6 @@ class GuerrillaTactics:
                            allowed="the rules of the game the state is in")
         return fast.play_on(state, tuple(agents), check_seed(seed), max_length)
 
-    def coach_value(self, summary: Summary, seat: int) -> float:
-        """What a finished game is worth to ``seat``: its share of the win."""
-        return summary.share(seat)
-
     def summarize(self, game: Game[GuerrillaState]) -> Summary:
         state = game.state
         if state.outcome is None:

@@ -125,10 +125,6 @@ class TradeWar:
         agent ``agents[p]`` made with ``(p, seed)``, exactly as the traced engine would."""
         return fast.play_on(rules, state, agents, seed, max_length)
 
-    def coach_value(self, summary: Summary, seat: int) -> float:
-        """What a finished game is worth to ``seat``: its share of the win."""
-        return summary.share(seat)
-
     def summarize(self, game: Game[TradeState]) -> Summary:
         """Length in turns; counts of asks, misses, battles, doubles, jokers and rewards."""
         state = game.state

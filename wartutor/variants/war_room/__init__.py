@@ -130,10 +130,6 @@ class WarRoom:
         where the views ``seen`` before (oldest first) allow them to be."""
         return deal_unseen(rules, view, seed, seen)
 
-    def coach_value(self, summary: Summary, seat: int) -> float:
-        """What a finished game is worth to ``seat``: its share of the win."""
-        return summary.share(seat)
-
     def position_of(self, state: WarRoomState) -> dict[str, Any]:
         """The position of a state: every zone, the turn, the stage, the counters."""
         return position_of(state)
