@@ -134,6 +134,15 @@ def test_more_seats_than_two_meet_the_field() -> None:
     assert cup.standing("field").games == 6
 
 
+def test_a_player_as_strong_as_the_field_rates_as_the_field_does() -> None:
+    # The heuristic against two more of itself wins about a third of the games; against
+    # each seat of the field in turn it scores half, and so does its rating.
+    cup = tournament("trade_war", {"heuristic": "heuristic"}, deals=4)
+    assert cup.standing("heuristic").rating == pytest.approx(cup.standing("field").rating)
+    assert cup.standing("heuristic").win_rate.value < 0.5
+    assert "a player as strong wins 1 game in 3" in str(cup)
+
+
 def test_the_explorer_offers_a_students_player_in_its_variants_menus() -> None:
     from wartutor.ui.explorer import explorer_app
 

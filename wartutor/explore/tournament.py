@@ -4,7 +4,11 @@ In a two-player variant every pair of players meets on the same deals (seeds ``s
 to ``seed + deals - 1``), each deal played twice with the seats swapped, so neither
 player gains from a lucky deal or from the seat. In a variant of more seats each
 player meets the field instead: it takes every seat in turn on every deal, and the
-variant's default agent plays the other seats.
+variant's default agent plays the other seats. Its win rate is then the share of games
+it won, where a player as strong as the field wins one game in as many as there are
+seats; its rating meets each seat of the field in every game (a win over a seat that did
+not win, a loss to one that won alone, half where both or neither won), so that a player
+as strong as the field rates as the field does.
 
 Each player gets a win rate with its Wilson 95% interval and an Elo-style rating:
 the Bradley-Terry maximum-likelihood fit of every game's score (a win 1, a draw or an
@@ -128,8 +132,9 @@ class Tournament:
         if self.against_field is None:
             how = "every pair of players on the same deals, each deal played both ways round"
         else:
+            seats = len(find_variant(self.variant).player_names(self.rules))
             how = (f"each player in every seat in turn against the field ({self.against_field} "
-                   "in the other seats)")
+                   f"in the other seats; a player as strong wins 1 game in {seats})")
         return (f"{title}: {how}; {self.deals} deals (seeds {self.seed} to {last}), "
                 f"{self.seconds:.1f} s.")
 
@@ -225,6 +230,7 @@ def tournament(
         return simulate(found.name, deals, seed, rules, agents=agents, **options)
 
     games: list[tuple[str, str, float]] = []  # (player, opponent, player's score)
+    pairings = games  # what the ratings are fitted to: in more seats, against each seat
     faults: list[tuple[str, str]] = []
     tables: list[Table] = []
     field = None
@@ -245,14 +251,17 @@ def tournament(
             raise BadInput("a tournament needs one player or more",
                            allowed="a dict of names and players")
         field = next(iter(found.agents))
+        pairings = []
         for name, seat in named.items():
             for mine in range(seats):
                 table = play(tuple(seat if s == mine else field for s in range(seats)))
                 tables.append(table)
                 games += [(name, FIELD, _score(row, mine)) for row in table.rows]
+                pairings += [(name, FIELD, _against(row, mine, other)) for row in table.rows
+                             for other in range(seats) if other != mine]
                 faults += [(name, row.fault) for row in table.rows if row.fault]
     names = list(named) + ([FIELD] if field else [])
-    ratings = elo(names, games)
+    ratings = elo(names, pairings)
     standings = sorted((_standing(name, games, faults, ratings[name]) for name in names),
                        key=lambda s: (-s.rating, s.name))
     notes = tuple(dict.fromkeys(
@@ -287,6 +296,12 @@ def _score(row: Row, seat: int) -> float:
     if not row.winners:  # a draw, or stopped unfinished
         return 0.5
     return 1.0 if seat in row.winners else 0.0
+
+
+def _against(row: Row, seat: int, other: int) -> float:
+    """``seat``'s score against the ``other`` seat in one game of more than two seats."""
+    winners = row.winners or ()
+    return 0.5 + ((seat in winners) - (other in winners)) / 2
 
 
 def _standing(name: str, games: list[tuple[str, str, float]],
