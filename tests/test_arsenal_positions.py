@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
 from wartutor.core import BadInput, Game, Trace, play_out
+from wartutor.core.chance import Rng
 from wartutor.core.record import explanation
 from wartutor.variants.arsenal import ARSENAL, ArsenalRules
+from wartutor.variants.arsenal.cards import arsenal_cards
 from wartutor.variants.arsenal.game import SuddenDeathDrawn
 
 
@@ -131,13 +134,13 @@ def test_these_refusal_examples_start_from_positions_that_are_accepted() -> None
         (ANSWERING | {"stage": "lead"}, "the stage is 'lead' and the lead is 'NK-SO'"),
         (changed(round=3), "the round is 3 after 0 rounds played. Allowed: 1"),
         (changed(round="1"), "the round is '1'"),
-        (AFTER_ONE | {"leader": "you"}, "you leads, but npc won the last round"),
+        (AFTER_ONE | {"leader": "you"}, "you lead, but the NPC won the last round"),
         (AFTER_ONE | {"rounds": ["npc NK-SO MT-SF"]}, "your captured pile is not the cards"),
         (AFTER_ONE | {"captured": both("NK-SO MT-SF", "")}, "your captured pile is not the cards"),
         (AFTER_ONE | {"rounds": ["you NK-SO"]}, "round 1 is 'you NK-SO'"),
         (AFTER_ONE | {"rounds": "you NK-SO MT-SF"}, "the rounds played are 'you NK-SO MT-SF'"),
         (OVER | {"rounds": [*OVER["rounds"][:3], "npc CS-SF BW-PR"]},
-         "round 4 is led by npc, but you won round 3"),
+         "round 4 is led by the NPC, but you won round 3"),
         (changed(hands=both("NK-SO RK-ML BW-PR DY-SD SH-SF", "CS-SF MT-SF KV-PR")),
          "at stage 'lead' you hold 5 cards and the NPC 3"),
         (changed(hands=both("NK-SO RK-ML BW-PR", "SH-SF CS-SF MT-SF"), pile="DY-SD KV-PR"),
@@ -153,6 +156,9 @@ def test_these_refusal_examples_start_from_positions_that_are_accepted() -> None
         (changed(hands="NK-SO"), "the hands is 'NK-SO'. Allowed: a table with the keys"),
         (changed(captured=both("", "")) | {"turn": "you"}, "the position has an unknown key"),
         ({k: v for k, v in YOU_LEAD.items() if k != "pile"}, "the position has no 'pile'"),
+        (changed(stacked="yes"), "'stacked' is 'yes'. Allowed: false or true"),
+        (changed(stacked=True, pile="NK-SO"), "NK-SO is in your hand and in the pile"),
+        (changed(stacked=True, pile="BW-SF"), "a pile of 1 cards cannot be shared evenly"),
     ],
 )
 def test_a_position_that_is_not_one_is_refused_saying_why(position: Any, says: str) -> None:
@@ -173,3 +179,38 @@ def test_a_tie_goes_to_the_sudden_death_written_in_the_position() -> None:
     assert "NK-SF" not in rules.deck
     with pytest.raises(BadInput, match="the sudden death is"):
         Game.from_position(ARSENAL, rules, tied | {"sudden_death": "KV-PR"})
+
+
+# A lesson's stacked deal (Game.new(stacked=...)) is a position too, with "stacked": true.
+# Its cards are its match's whole deck (the rules' eight and two more), and its first hands
+# are two cards short of the rules' four while the pile lasts.
+STACKED = ("NK-SO RK-ML", "SH-SF MT-SF", "BW-PR DY-SD CS-SF KV-PR NK-SF SX-ML", "you")
+
+
+@pytest.mark.parametrize("dry", ["all-played", "pile-empty"])
+def test_every_step_of_a_stacked_lesson_is_its_position_and_back(dry: str) -> None:
+    rules = dataclasses.replace(LESSON_RULES, dry=dry)
+    first = {p: (lambda view, decision: decision.legal_actions[0]) for p in (0, 1)}
+    game = play_out(Game.new(ARSENAL, rules, 0, stacked=STACKED), first)
+    assert game.outcome is not None
+    for step in game.steps:
+        position = ARSENAL.position_of(step.state)
+        assert position["stacked"] is True
+        again = ARSENAL.from_position(rules, position, seed=9)
+        assert again == dataclasses.replace(step.state, rng=Rng.from_seed(9))
+        assert ARSENAL.position_of(again) == position
+
+
+def test_a_position_with_a_card_missing_is_a_lesson_s_only_if_it_says_so() -> None:
+    short = changed(hands=both("NK-SO RK-ML BW-PR", "SH-SF CS-SF MT-SF KV-PR"))
+    with pytest.raises(BadInput) as refused:
+        Game.from_position(ARSENAL, LESSON_RULES, short)
+    assert str(refused.value) == (
+        "the position leaves out 1 card of the deck: DY-SD. Allowed: each card of the deck in "
+        "exactly one place, or 'stacked' true for a lesson's stacked deal, which may leave "
+        "cards out.")
+    with pytest.raises(BadInput, match="at stage 'lead' you hold 3 cards and the NPC 4"):
+        Game.from_position(ARSENAL, LESSON_RULES, short | {"stacked": True})
+    lesson = changed(hands=both("NK-SO RK-ML", "SH-SF CS-SF"), pile="BW-PR MT-SF", stacked=True)
+    state = Game.from_position(ARSENAL, LESSON_RULES, lesson).state
+    assert set(state.deck) == set(arsenal_cards("NK-SO RK-ML BW-PR SH-SF CS-SF MT-SF"))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
 from wartutor.core import BadInput, Game, Trace, play_out
 from wartutor.core.cards import codes, standard_deck
+from wartutor.core.chance import Rng
 from wartutor.core.record import explanation
 from wartutor.variants.classic_war import CLASSIC_WAR, ClassicRules
 
@@ -121,6 +123,8 @@ OVER = changed(stage="over", decks=both(THEIRS + " " + YOURS, ""), winner="you",
         ("stage play", "a position cannot be 'stage play'"),
         (changed(wars=[1, [2]]), "the number of wars fought is [1, [2]]"),
         (changed(wars=1.5), "the position's 'wars' is 1.5"),
+        (changed(stacked="yes"), "'stacked' is 'yes'. Allowed: false or true"),
+        (changed(stacked=True, decks=both(YOURS + " 9H", THEIRS)), "9H is in your deck and in"),
     ],
 )
 def test_a_position_that_is_not_one_is_refused_saying_why(position: Any, says: str) -> None:
@@ -133,3 +137,33 @@ def test_a_finished_game_is_a_position_too() -> None:
     game = Game.from_position(CLASSIC_WAR, RULES, OVER)
     assert game.decision is None and game.outcome is not None
     assert CLASSIC_WAR.explain(game.outcome.because) == "You hold all 52 cards: you win the game."
+
+
+# A lesson's stacked deal (Game.new(stacked=...)) leaves the other cards out: its positions
+# say "stacked": true, and a position without it must hold every card.
+
+
+def test_every_step_of_a_stacked_lesson_is_its_position_and_back() -> None:
+    lesson = Game.new(CLASSIC_WAR, RULES, 0, stacked=("9S 4C KD 2H 8S", "9H 5D 7C 3S 8D"))
+    game = play_out(lesson, TURN, max_steps=100)
+    assert game.outcome is not None and game.state.wars > 0
+    for step in game.steps:
+        position = CLASSIC_WAR.position_of(step.state)
+        assert position["stacked"] is True
+        again = CLASSIC_WAR.from_position(RULES, position, seed=9)
+        assert again == dataclasses.replace(step.state, rng=Rng.from_seed(9))
+        assert CLASSIC_WAR.position_of(again) == position
+    assert "stacked" not in CLASSIC_WAR.position_of(Game.new(CLASSIC_WAR, RULES, 0).state)
+
+
+def test_a_position_with_cards_missing_is_a_lesson_s_only_if_it_says_so() -> None:
+    short = changed(decks=both(YOURS.replace("KD ", ""), THEIRS))
+    with pytest.raises(BadInput) as refused:
+        Game.from_position(CLASSIC_WAR, RULES, short)
+    assert str(refused.value) == (
+        "the position leaves out 1 card of the deck: KD. Allowed: each card of the deck in "
+        "exactly one place, or 'stacked' true for a lesson's stacked deal, which may leave "
+        "cards out.")
+    game = Game.from_position(CLASSIC_WAR, RULES, short | {"stacked": True}).play("turn")
+    # Without your king, your two meets the computer's seven in the war.
+    assert codes(game.state.decks[1][-6:]) == "9H 5D 7C 9S 4C 2H"

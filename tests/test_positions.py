@@ -10,12 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wartutor.core import BadInput, Game, Trace, find_variant
+from wartutor.core import BadInput, Game, Trace
 from wartutor.core.cards import card, standard_deck
 from wartutor.core.position import (
     MAX_CHARS,
     MAX_ENTRIES,
     card_list,
+    check_keys,
     check_position,
     every_card_once,
     read_position,
@@ -67,6 +68,7 @@ def test_rules_of_another_game_are_refused() -> None:
         ({"a": [{"b": 1.5}]}, "the position's 'a[0].b' is 1.5"),
         ({"a": 1.5}, "the position's 'a' is 1.5"),
         ({"a": 10**30}, "has a number of 31 digits"),
+        ({"a": -(10**5000)}, "the position's 'a' has a number of 5,001 digits"),
         ({"a": list(range(MAX_ENTRIES + 1))}, f"the position's 'a' has {MAX_ENTRIES + 1}"),
         ({"a": {1: "x"}}, "the position's 'a' has a key 1"),
         ({str(n): n for n in range(MAX_ENTRIES + 1)}, f"the position has {MAX_ENTRIES + 1}"),
@@ -98,6 +100,28 @@ def test_card_lists_and_the_whole_deck() -> None:
         lambda: every_card_once({"a": deck[2:]}, deck))
     assert "a holds 2S, which is not in this game's deck" in refusal(
         lambda: every_card_once({"a": deck}, deck[1:]))
+
+
+def test_a_lesson_s_stacked_deal_may_leave_cards_out_but_not_hold_one_twice() -> None:
+    deck = standard_deck()
+    every_card_once({"a": deck[:3], "b": deck[3:5]}, deck, stacked=True)
+    assert "2S is in a and in b. Allowed: each card at most once" in refusal(
+        lambda: every_card_once({"a": deck[:3], "b": deck[:1]}, deck, stacked=True))
+    left_out = refusal(lambda: every_card_once({"a": deck[2:]}, deck, stacked=False))
+    assert left_out.endswith("or 'stacked' true for a lesson's stacked deal, which may leave "
+                             "cards out.")
+    assert "stacked" not in refusal(lambda: every_card_once({"a": deck[2:]}, deck))
+
+
+def test_keys_some_of_which_may_be_left_out() -> None:
+    assert check_keys({"stage": "play"}, ["stage"], ["stacked"]) == {"stage": "play"}
+    assert refusal(lambda: check_keys({"stage": "play", "x": 1}, ["stage"], ["stacked"])) == (
+        "the position has an unknown key 'x'. Allowed: the keys 'stage', 'stacked' ('stacked' "
+        "may be left out).")
+    assert "seat 1 (Ana) has no 'hand'" in refusal(
+        lambda: check_keys({}, ["hand"], where="seat 1 (Ana)"))
+    assert "seat 1 (Ana) is 'x', not a table" in refusal(
+        lambda: check_keys("x", ["hand"], where="seat 1 (Ana)"))
 
 
 def test_a_trace_of_a_position_is_version_2_and_one_of_a_deal_stays_version_1() -> None:
@@ -135,7 +159,6 @@ values = scalars | st.lists(scalars | st.lists(scalars, max_size=2), max_size=4)
        st.dictionaries(st.sampled_from([*DEALT, "x"]), values, max_size=9), st.booleans())
 def test_a_trace_with_a_position_of_any_shape_is_refused_or_read(name: str, changes: Any,
                                                                  replace_all: bool) -> None:
-    find_variant(name)
     position = changes if replace_all else DEALT | changes
     text = json.dumps({"format": "wartutor-trace", "version": 2, "variant": name, "seed": 1,
                        "rules": {}, "stacked": None, "actions": ["turn"], "position": position})

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from wartutor.core.errors import BadInput, quoted
-from wartutor.core.limits import check_digits, parse_json
+from wartutor.core.limits import MAX_DIGITS, parse_json
 
 MAX_CHARS = 50_000  # characters of all a position's text; a War Room position takes about 3,000
 MAX_ENTRIES = 200  # keys of a position, or entries of one of its lists or tables
@@ -123,10 +123,20 @@ def _plain(path: str, value: object, budget: list[int], depth: int) -> Any:
                                "table of those")
     if isinstance(value, str):
         _spend(budget, value)
-    elif isinstance(value, int) and not isinstance(value, bool):
-        check_digits(str(value) if value.bit_length() < 100 else "9" * 31,
-                     what=where, allowed="a counter of the game")
+    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
+        raise BadInput(f"{where} has a number of {_digits(value):,} digits",
+                       allowed=f"whole numbers of at most {MAX_DIGITS} digits: a counter of the "
+                               "game")
     return value
+
+
+def _digits(value: int) -> int:
+    """How many digits ``value`` has, counted from its bits (str() of a huge number is slow,
+    and refused past 4,300 digits)."""
+    digits = int((abs(value).bit_length() - 1) * 0.30102999566398120) + 1
+    while abs(value) >= 10**digits:
+        digits += 1
+    return digits
 
 
 def _spend(budget: list[int], text: str) -> None:
@@ -139,16 +149,23 @@ def _spend(budget: list[int], text: str) -> None:
 # Keys and values
 
 
-def check_keys(position: Mapping[str, Any], keys: Iterable[str]) -> None:
-    """Refuse a position whose keys are not exactly ``keys``, naming the odd ones."""
-    wanted = tuple(keys)
-    unknown = [k for k in position if k not in wanted]
-    missing = [k for k in wanted if k not in position]
-    allowed = "the keys " + ", ".join(repr(k) for k in wanted)
+def check_keys(table: object, keys: Iterable[str], optional: Iterable[str] = (),
+               where: str = "the position") -> Mapping[str, Any]:
+    """``table`` if it is a table holding every one of ``keys`` and else only ``optional``
+    ones, or a refusal naming the odd key. ``where`` names the table ("seat 1 (Ana)")."""
+    wanted, maybe = tuple(keys), tuple(optional)
+    allowed = "the keys " + ", ".join(repr(k) for k in wanted + maybe)
+    if maybe:
+        allowed += f" ({', '.join(repr(k) for k in maybe)} may be left out)"
+    if not isinstance(table, Mapping):
+        raise BadInput(f"{where} is {quoted(table)}, not a table", allowed=allowed)
+    unknown = [k for k in table if k not in wanted + maybe]
+    missing = [k for k in wanted if k not in table]
     if unknown:
-        raise BadInput(f"the position has an unknown key {quoted(unknown[0])}", allowed=allowed)
+        raise BadInput(f"{where} has an unknown key {quoted(unknown[0])}", allowed=allowed)
     if missing:
-        raise BadInput(f"the position has no {quoted(missing[0])}", allowed=allowed)
+        raise BadInput(f"{where} has no {quoted(missing[0])}", allowed=allowed)
+    return table
 
 
 def check_table(value: object, where: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
@@ -170,9 +187,15 @@ def number(value: object, where: str, low: int, high: int | None) -> int:
 def choice(value: object, where: str, choices: tuple[Any, ...]) -> Any:
     """``value`` if it is one of ``choices`` (compared with its type: true is not 1)."""
     if not any(type(value) is type(c) and value == c for c in choices):
-        raise BadInput(f"{where} is {quoted(value)}",
-                       allowed=" or ".join("null" if c is None else repr(c) for c in choices))
+        raise BadInput(f"{where} is {quoted(value)}", allowed=" or ".join(map(_json, choices)))
     return value
+
+
+def _json(value: object) -> str:
+    """A choice as a position writes it: null, true and false as in JSON."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else repr(value)
 
 
 def text(value: object, where: str) -> str:
@@ -203,24 +226,36 @@ def card_list(value: object, parse: Callable[[str], C], where: str) -> tuple[C, 
     return tuple(found)
 
 
-def every_card_once(zones: Mapping[str, tuple[C, ...]], deck: tuple[C, ...]) -> None:
+def every_card_once(zones: Mapping[str, tuple[C, ...]], deck: tuple[C, ...],
+                    stacked: bool | None = None) -> None:
     """Refuse zones that do not hold every card of ``deck`` exactly once: naming a card
-    that is in two zones, a card that is not in this deck, or the cards missing."""
+    that is in two zones, a card that is not in this deck, or the cards missing.
+
+    ``stacked`` is a position's ``stacked`` key, in a variant that has one: true, a lesson's
+    stacked deal (``Game.new(stacked=...)``), whose cards are any of ``deck``, each at most
+    once, so that some may be left out; false, the rules' own deal, and a refusal of cards
+    missing says that a lesson may leave them out. None: the variant has no such key."""
     where: dict[C, str] = {}
     in_deck = set(deck)
+    once = "each card of the deck in exactly one place"
+    if stacked:
+        once = f"each card at most once, of the {len(deck)} cards a stacked deal may hold"
     for zone, held in zones.items():
         for c in held:
             if c not in in_deck:
                 raise BadInput(f"{zone} holds {c.code}, which is not in this game's deck",
-                               allowed=f"the {len(deck)} cards of the deck the rules name")
+                               allowed=(f"cards of the {len(deck)} a stacked deal may hold"
+                                        if stacked else
+                                        f"the {len(deck)} cards of the deck the rules name"))
             if c in where:
-                raise BadInput(f"{c.code} is in {where[c]} and in {zone}",
-                               allowed="each card of the deck in exactly one place")
+                raise BadInput(f"{c.code} is in {where[c]} and in {zone}", allowed=once)
             where[c] = zone
     missing = [c.code for c in deck if c not in where]
-    if missing:
+    if missing and not stacked:
         shown = " ".join(missing[:12]) + (f" and {len(missing) - 12} more" if len(missing) > 12
                                           else "")
         raise BadInput(f"the position leaves out {len(missing)} card"
                        f"{'' if len(missing) == 1 else 's'} of the deck: {shown}",
-                       allowed="each card of the deck in exactly one place")
+                       allowed=once + ("" if stacked is None else
+                                       ", or 'stacked' true for a lesson's stacked deal, "
+                                       "which may leave cards out"))

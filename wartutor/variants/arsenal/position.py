@@ -31,16 +31,24 @@ from wartutor.core.position import (
     every_card_once,
     text,
 )
-from wartutor.variants.arsenal.cards import ArsenalCard, arsenal_card, arsenal_codes, hand_order
+from wartutor.variants.arsenal.cards import (
+    ArsenalCard,
+    arsenal_card,
+    arsenal_codes,
+    hand_order,
+    standard_deck,
+)
 from wartutor.variants.arsenal.clash import clash
 from wartutor.variants.arsenal.game import NPC, YOU, ArsenalState, MatchOver, RoundPlayed
 from wartutor.variants.arsenal.rules import ArsenalRules
 
 KEYS = ("stage", "round", "leader", "lead", "hands", "pile", "captured", "rounds",
         "sudden_death")
+OPTIONAL = ("stacked",)  # true: a lesson's stacked deal, whose cards are the match's deck
 SEATS = ("you", "npc")
 STAGES = ("lead", "answer", "over")
 _SEAT_WORDS = ("your", "the NPC's")
+_WHO = ("you", "the NPC")
 _ROUND_ALLOWED = ('"who led, the card led, the answer", such as "you NK-SF CS-ML" or '
                   '"npc RK-SF KV-PR"')
 
@@ -48,7 +56,7 @@ _ROUND_ALLOWED = ('"who led, the card led, the answer", such as "you NK-SF CS-ML
 def position_of(state: ArsenalState) -> dict[str, Any]:
     """The position of ``state``: every zone, who leads, the stage, the rounds played."""
     stage = "over" if state.outcome else "lead" if state.lead is None else "answer"
-    return {
+    position: dict[str, Any] = {
         "stage": stage,
         "round": state.round,
         "leader": SEATS[state.leader],
@@ -60,11 +68,25 @@ def position_of(state: ArsenalState) -> dict[str, Any]:
                    for r in state.history],
         "sudden_death": None if state.sudden_death is None else arsenal_codes(state.sudden_death),
     }
+    if _stacked(state):
+        position["stacked"] = True
+    return position
+
+
+def _stacked(state: ArsenalState) -> bool:
+    """Whether only a stacked deal reaches ``state``: its deck is not the rules' deck, or its
+    first hands were dealt short while a pile waits, or a pile the rules' deal would not have
+    laid has cut the match short (AR-DRY 'pile-empty')."""
+    full = min(state.rules.hand_size, len(state.deck) // 2)
+    dealt_short = not state.history and state.pile and max(map(len, state.hands)) < full
+    cut_short = state.outcome and (state.hands[0] or state.hands[1]) and len(state.deck) <= 2 * full
+    return state.deck != state.rules.cards or bool(dealt_short) or bool(cut_short)
 
 
 def from_position(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -> ArsenalState:
     """The state at ``position``, checked as carefully as a deal (see the module docstring)."""
-    check_keys(position, KEYS)
+    check_keys(position, KEYS, OPTIONAL)
+    stacked = choice(position.get("stacked", False), "'stacked'", (False, True))
     stage = choice(position["stage"], "the stage", STAGES)
     leader = SEATS.index(choice(position["leader"], "who leads", SEATS))
     hands_given = check_table(position["hands"], "the hands", SEATS)
@@ -75,11 +97,13 @@ def from_position(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -
     captured_given = check_table(position["captured"], "the captured piles", SEATS)
     captured = tuple(card_list(captured_given[seat], arsenal_card, f"{_SEAT_WORDS[p]} captured "
                                "pile") for p, seat in enumerate(SEATS))
-    deck = rules.cards
-    every_card_once({"your hand": hands[YOU], "the NPC's hand": hands[NPC], "the pile": pile,
-                     "the lead": () if lead is None else (lead,),
-                     "your captured pile": captured[YOU],
-                     "the NPC's captured pile": captured[NPC]}, deck)
+    zones = {"your hand": hands[YOU], "the NPC's hand": hands[NPC], "the pile": pile,
+             "the lead": () if lead is None else (lead,), "your captured pile": captured[YOU],
+             "the NPC's captured pile": captured[NPC]}
+    # A stacked deal's cards, any of the game's, are the whole deck of its match (AR-DEAL).
+    every_card_once(zones, standard_deck() if stacked else rules.cards, stacked)
+    present = {c for zone in zones.values() for c in zone}
+    deck = tuple(c for c in standard_deck() if c in present) if stacked else rules.cards
     history, tally = _rounds(position["rounds"], captured)
     over = stage == "over"
     now = len(history) + (0 if over else 1)
@@ -88,18 +112,25 @@ def from_position(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -
                        "played", allowed=f"{now}: the rounds played, and one more while the "
                                          "match goes on")
     if history and leader != history[-1].winner:
-        raise BadInput(f"{SEATS[leader]} leads, but {SEATS[history[-1].winner]} won the last "
-                       "round", allowed="the winner of the last round as the leader (AR-WHO-LEADS)")
+        raise BadInput(f"{'you lead' if leader == YOU else 'the NPC leads'}, but "
+                       f"{_WHO[history[-1].winner]} won the last round",
+                       allowed="the winner of the last round as the leader (AR-WHO-LEADS)")
     if (stage == "answer") != (lead is not None):
         raise BadInput(f"the stage is {quoted(stage)} and the lead is {quoted(position['lead'])}",
                        allowed='a lead on the table at stage "answer" only')
     full = min(rules.hand_size, len(deck) // 2)
-    had_pile = len(deck) > 2 * full
+    # Whether the deal laid a pile: the rules' deal does when the deck is more than two full
+    # hands; a stacked deal lays a pile of its own, which the position no longer shows.
+    had_pile = None if stacked else len(deck) > 2 * full
+    if len(pile) % 2:
+        raise BadInput(f"a pile of {len(pile)} cards cannot be shared evenly",
+                       allowed="an even number of cards in the pile (both draw alike)")
     if over:
         outcome, sudden = _ending(rules, position["sudden_death"], deck, hands, pile, captured,
                                   len(history), had_pile)
     else:
-        _check_hands(rules, stage, leader, hands, pile, full, had_pile)
+        # A stacked deal's first hands may be short of full while the pile lasts.
+        _check_hands(rules, stage, leader, hands, pile, full, had_pile, stacked and not history)
         if position["sudden_death"] is not None:
             raise BadInput("sudden death is drawn while the match goes on",
                            allowed='"sudden_death": null until the stage is "over"')
@@ -139,7 +170,7 @@ def _rounds(
         leader = SEATS.index(parts[0])
         lead, answer = card_list(f"{parts[1]} {parts[2]}", arsenal_card, f"round {n}")
         if history and history[-1].winner != leader:
-            raise BadInput(f"round {n} is led by {parts[0]}, but {SEATS[history[-1].winner]} "
+            raise BadInput(f"round {n} is led by {_WHO[leader]}, but {_WHO[history[-1].winner]} "
                            f"won round {n - 1}", allowed="the winner of each round leads the "
                                                          "next (AR-WHO-LEADS)")
         met = clash(lead, answer)
@@ -154,22 +185,25 @@ def _rounds(
     for p in (YOU, NPC):
         if tuple(won[p]) != captured[p]:
             raise BadInput(f"{_SEAT_WORDS[p]} captured pile is not the cards of the rounds "
-                           f"{SEATS[p]} won", allowed=f"{arsenal_codes(tuple(won[p])) or 'none'}"
+                           f"{_WHO[p]} won", allowed=f"{arsenal_codes(tuple(won[p])) or 'none'}"
                                                      ", in the order won")
     return tuple(history), (led_won, blocks, turned_back, level4)
 
 
 def _check_hands(rules: ArsenalRules, stage: str, leader: int,
                  hands: tuple[tuple[ArsenalCard, ...], ...], pile: tuple[ArsenalCard, ...],
-                 full: int, had_pile: bool) -> None:
+                 full: int, had_pile: bool | None, dealt_short: bool) -> None:
     """The hand sizes a match in play can have: both draw alike, so they are equal when a
-    round is led (full while the pile lasts), and a side with one card has no choice."""
+    round is led (full while the pile lasts, but for the hands a lesson dealt short), and a
+    side with one card has no choice. ``had_pile`` None: whether the deal laid a pile is
+    not known."""
     to_move = leader if stage == "lead" else 1 - leader
     size = len(hands[to_move])
     others = size if stage == "lead" else size - 1
-    top = full if pile else size
+    top = full if pile and not dealt_short else size
     allowed = (f"{'equal hands' if stage == 'lead' else 'the leader one card short'}, of "
-               f"2 to {full} cards for the side to move ({full} while the pile lasts)")
+               f"2 to {full} cards for the side to move"
+               + ("" if dealt_short else f" ({full} while the pile lasts)"))
     if not 2 <= size <= full or len(hands[1 - to_move]) != others or size != top:
         raise BadInput(f"at stage {quoted(stage)} you hold {len(hands[YOU])} cards and the NPC "
                        f"{len(hands[NPC])}, with {len(pile)} in the pile", allowed=allowed +
@@ -183,12 +217,13 @@ def _check_hands(rules: ArsenalRules, stage: str, leader: int,
 def _ending(
     rules: ArsenalRules, given: object, deck: tuple[ArsenalCard, ...],
     hands: tuple[tuple[ArsenalCard, ...], ...], pile: tuple[ArsenalCard, ...],
-    captured: tuple[tuple[ArsenalCard, ...], ...], rounds: int, had_pile: bool,
+    captured: tuple[tuple[ArsenalCard, ...], ...], rounds: int, had_pile: bool | None,
 ) -> tuple[Outcome, tuple[ArsenalCard, ArsenalCard] | None]:
     """The end of a match over: it ran dry as ruling AR-DRY says; most captured wins, a tie
     goes to the sudden-death draw written in the position."""
     left_in_hand = hands[0] or hands[1]
-    cut_short = rules.dry == "pile-empty" and had_pile and len(hands[0]) == len(hands[1])
+    cut_short = (rules.dry == "pile-empty" and had_pile is not False
+                 and len(hands[0]) == len(hands[1]))
     if pile or rounds == 0 or (left_in_hand and not cut_short):
         raise BadInput(f"the match is over with {len(hands[0])} and {len(hands[1])} cards in "
                        f"hand and {len(pile)} in the pile after {rounds} rounds",

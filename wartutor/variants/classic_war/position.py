@@ -4,7 +4,9 @@ A position (see ``docs/positions.md``) is the engine's own :class:`ClassicState`
 as card codes. Decks are top card first. The last battle's cards are as they were laid,
 each side's in order; which are face down follows from the war rule (the first card up,
 then ``war_down`` down and one up for each war). They are on the table only to be shown:
-each is also in a deck (the pile was taken) or among the unclaimed cards.
+each is also in a deck (the pile was taken) or among the unclaimed cards. The one key that
+may be left out, ``stacked``, is true for a lesson's stacked deal (``Game.new(stacked=...)``),
+which may leave cards of the deck out; ``position_of`` writes it only for such a state.
 
 >>> from wartutor.core import Game
 >>> from wartutor.variants.classic_war import CLASSIC_WAR
@@ -42,6 +44,7 @@ from wartutor.variants.classic_war.game import (
 from wartutor.variants.classic_war.rules import ClassicRules
 
 KEYS = ("stage", "battles", "wars", "decks", "last_battle", "unclaimed", "winner", "ending")
+OPTIONAL = ("stacked",)  # true: a lesson's stacked deal, which may leave cards out
 SEATS = ("you", "computer")
 STAGES = ("play", "over")
 ENDINGS = ("all-cards", "short", "both-short", "limit")
@@ -54,7 +57,7 @@ def position_of(state: ClassicState) -> dict[str, Any]:
     """The position of ``state``: every zone, the counters, the end if it came."""
     over = state.outcome.because if state.outcome else None
     assert over is None or isinstance(over, GameOver)
-    return {
+    position: dict[str, Any] = {
         "stage": "play" if over is None else "over",
         "battles": state.battles,
         "wars": state.wars,
@@ -65,6 +68,10 @@ def position_of(state: ClassicState) -> dict[str, Any]:
         "winner": None if over is None or over.winner is None else SEATS[over.winner],
         "ending": None if over is None else over.ending,
     }
+    # A stacked deal may leave cards of the deck out; a shuffled one never does.
+    if sum(map(len, state.decks)) + len(state.unclaimed) < len(standard_deck()):
+        position["stacked"] = True
+    return position
 
 
 def _laid_card(laid: Laid) -> Card:
@@ -74,7 +81,8 @@ def _laid_card(laid: Laid) -> Card:
 
 def from_position(rules: ClassicRules, position: Mapping[str, Any], seed: int) -> ClassicState:
     """The state at ``position``, checked as carefully as a deal (see the module docstring)."""
-    check_keys(position, KEYS)
+    check_keys(position, KEYS, OPTIONAL)
+    stacked = choice(position.get("stacked", False), "'stacked'", (False, True))
     stage = choice(position["stage"], "the stage", STAGES)
     limit = rules.battle_limit if rules.battle_limit is not None else _MAX_BATTLES
     battles = number(position["battles"], "the number of battles played", 0, limit)
@@ -83,7 +91,7 @@ def from_position(rules: ClassicRules, position: Mapping[str, Any], seed: int) -
              card_list(decks_given["computer"], card, "the computer's deck"))
     unclaimed = card_list(position["unclaimed"], card, "the unclaimed cards")
     every_card_once({"your deck": decks[YOU], "the computer's deck": decks[COMPUTER],
-                     "the unclaimed cards": unclaimed}, standard_deck())
+                     "the unclaimed cards": unclaimed}, standard_deck(), stacked)
     laid_given = check_table(position["last_battle"], "the last battle", SEATS)
     laid = (card_list(laid_given["you"], card, "your cards of the last battle"),
             card_list(laid_given["computer"], card, "the computer's cards of the last battle"))
