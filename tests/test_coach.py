@@ -214,8 +214,10 @@ def test_the_coach_refuses_what_it_cannot_answer() -> None:
     view = variant.view(game.state, decision.player)
     with pytest.raises(BadInput, match="cannot play 0 games a choice"):
         advise(variant, game.rules, view, decision, games=0)
-    with pytest.raises(BadInput, match="from their own view only"):
+    with pytest.raises(BadInput, match=r"the view of the teacher \(every card\), but player 0"):
         advise(variant, game.rules, variant.view(game.state, None), decision)
+    with pytest.raises(BadInput, match="given the view of player 1, but player 0 must choose"):
+        advise(variant, game.rules, variant.view(game.state, 1), decision)
     with pytest.raises(BadInput, match="one built-in agent per seat"):
         advise(variant, game.rules, view, decision, agents=("nobody", "heuristic"))
     war = find_variant("classic_war")

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from wartutor.core.engine import Decision
+from wartutor.core.errors import BadInput
 from wartutor.explore import simulate
 from wartutor.explore.simulate import PlayerFault
 from wartutor.explore.tournament import elo, tournament
@@ -141,6 +142,13 @@ def test_a_player_as_strong_as_the_field_rates_as_the_field_does() -> None:
     assert cup.standing("heuristic").rating == pytest.approx(cup.standing("field").rating)
     assert cup.standing("heuristic").win_rate.value < 0.5
     assert "a player as strong wins 1 game in 3" in str(cup)
+
+
+def test_too_few_players_are_refused_with_how_many_were_given() -> None:
+    with pytest.raises(BadInput, match="needs two players or more, not 1"):
+        tournament("guerrilla_tactics", {"alone": "random"}, deals=1)
+    with pytest.raises(BadInput, match="one player or more, and was given none"):
+        tournament("trade_war", {}, deals=1)
 
 
 def test_the_explorer_offers_a_students_player_in_its_variants_menus() -> None:

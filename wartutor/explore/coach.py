@@ -139,8 +139,9 @@ def _results(variant: Variant[Any], rules: Any, view: Any, decision: Decision, g
         raise BadInput(f"the coach cannot play {quoted(games)} games a choice",
                        allowed=f"a whole number from 1 to {MAX_GAMES}")
     if getattr(view, "viewer", None) != decision.player:
-        raise BadInput("the coach advises a player from their own view only",
-                       allowed=f"the view of player {decision.player}, who must choose")
+        raise BadInput(f"the coach was given the view of {_whose(view)}, but player "
+                       f"{decision.player} must choose: it advises a player from their own "
+                       "view only", allowed=f"the view of player {decision.player}")
     coached = cast(Coached, variant)
     seats = _agents(variant, rules, agents)
     seen = tuple(seen)
@@ -155,6 +156,13 @@ def _results(variant: Variant[Any], rules: Any, view: Any, decision: Decision, g
             summary = coached.play_on(rules, after, seats, play_seed, DEFAULT_MAX_LENGTH)
             totals[action].append(summary.share(decision.player))
     return totals
+
+
+def _whose(view: Any) -> str:
+    viewer = getattr(view, "viewer", None)
+    if viewer is None:
+        return "the teacher (every card)" if hasattr(view, "viewer") else quoted(view)
+    return f"player {viewer}"
 
 
 def _agents(variant: Variant[Any], rules: Any, agents: Sequence[str] | None) -> tuple[str, ...]:

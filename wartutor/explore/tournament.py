@@ -236,8 +236,8 @@ def tournament(
     field = None
     if seats == 2:
         if len(named) < 2:
-            raise BadInput(f"a tournament of {found.title} needs two players or more",
-                           allowed="a dict of two or more names and players")
+            raise BadInput(f"a tournament of {found.title} needs two players or more, not "
+                           f"{len(named)}", allowed="a dict of two or more names and players")
         for a, b in combinations(named, 2):
             for first, second in ((a, b), (b, a)):
                 table = play((named[first], named[second]))
@@ -248,7 +248,7 @@ def tournament(
                         faults.append((first if row.winners == (1,) else second, row.fault))
     else:
         if not named:
-            raise BadInput("a tournament needs one player or more",
+            raise BadInput("a tournament needs one player or more, and was given none",
                            allowed="a dict of names and players")
         field = next(iter(found.agents))
         pairings = []
