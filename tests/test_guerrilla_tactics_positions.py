@@ -144,25 +144,32 @@ def seat(p: int, **changes: Any) -> list[dict[str, Any]]:
 
 
 def test_a_card_in_two_places_is_refused() -> None:
-    refused(lesson(seats=seat(ANA, hand="5H AS")), "a card is in two places: AS")
+    refused(lesson(seats=seat(ANA, hand="5H AS")),
+            r"AS is in the draw pile of seat 0 \(You\) and in the hand of seat 1 \(Ana\)")
+    refused(lesson(seats=seat(ANA, hand="5H 5H")), r"the hand of seat 1 \(Ana\) holds 5H twice")
+    refused(lesson(seats=seat(YOU, hand="2H 3S", tie_drawn="3S 3S", draw=LESSON["seats"][0][
+        "draw"].replace("3S ", ""))), r"the tie-break draw of seat 0 \(You\) holds 3S twice")
 
 
 def test_a_card_nowhere_is_refused() -> None:
     refused(lesson(seats=seat(YOU, draw="3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")),
-            "a card is nowhere: AS")
+            "the position leaves out 1 card of the deck: AS. Allowed: each card of the deck in "
+            "exactly one place, or 'stacked' true for a lesson's stacked deal")
 
 
 def test_a_card_of_another_deck_is_refused() -> None:
-    refused(lesson(removed="2D"), "2D in the removed pile is not a card of this game's deck")
+    refused(lesson(removed="2D"), "the removed pile holds 2D, which is not in this game's deck")
+    refused(lesson(seats=seat(YOU, last_skirmish=["play 2D"])),
+            r"the last skirmish of seat 0 \(You\) holds 2D, which is not in this game's deck")
 
 
 def test_a_word_that_is_no_card_is_refused() -> None:
-    refused(lesson(removed="1Z"), r"'1Z' is not a card \(in the removed pile\)")
+    refused(lesson(removed="1Z"), "the removed pile: '1Z' is not a card")
 
 
 def test_a_stage_that_does_not_exist_is_refused() -> None:
-    refused(lesson(stage="begin"), "'begin' is not a stage of Guerrilla Tactics")
-    refused(lesson(stage=3), "3 is not a stage")
+    refused(lesson(stage="begin"), "the stage is 'begin'. Allowed: 'promote' or 'cancel'")
+    refused(lesson(stage=3), "the stage is 3")
 
 
 def test_zones_bigger_than_the_rules_allow_are_refused() -> None:
@@ -173,13 +180,15 @@ def test_zones_bigger_than_the_rules_allow_are_refused() -> None:
 
 
 def test_counters_out_of_range_are_refused() -> None:
-    refused(lesson(guerrilla_rank=7), "guerrilla_rank cannot be 7")
-    refused(lesson(skirmish=0), "skirmish cannot be 0")
-    refused(lesson(skirmish=4), "skirmish cannot be 4", GuerrillaRules(
+    refused(lesson(guerrilla_rank=7), "the Guerrilla rank is 7. Allowed: a whole number from 2 "
+                                      "to 6")
+    refused(lesson(skirmish=0), "the skirmish is 0")
+    refused(lesson(skirmish=4), "the skirmish is 4", GuerrillaRules(
         players=2, two_player_deck="one-suit", skirmish_limit=3))
-    refused(lesson(tally={"promotions": 1}), "promotions cannot be 1")  # rank 2: none yet
-    refused(lesson(tally={"supports": -1}), "supports cannot be -1")
-    refused(lesson(tally={"removed_by_loss": 1}), "removed_by_loss cannot be 1")  # none removed
+    refused(lesson(tie_round=-1), "the tie round is -1")
+    refused(lesson(tally={"promotions": 1}), "the tally's 'promotions' is 1")  # rank 2: none yet
+    refused(lesson(tally={"supports": -1}), "the tally's 'supports' is -1")
+    refused(lesson(tally={"removed_by_loss": 1}), "the tally's 'removed_by_loss' is 1")
 
 
 def test_a_turn_that_contradicts_the_stage_is_refused() -> None:
@@ -228,25 +237,58 @@ def test_a_game_over_with_two_players_in_is_refused() -> None:
 
 
 def test_wrong_types_are_refused() -> None:
-    refused("support", "a position is 'support', not a table")
-    refused(lesson(skirmish="1"), "skirmish cannot be '1'")
-    refused(lesson(skirmish=True), "skirmish cannot be True")
+    refused("support", "the position is 'support', not a table")
+    refused(lesson(skirmish="1"), "the skirmish is '1'")
+    refused(lesson(skirmish=True), "the skirmish is True")
     refused(lesson(seats={"0": {}}), "not a list of 2 seats")
-    refused(lesson(seats=seat(YOU, hand=["2H"])), "the hand of seat 0 .* not a string of card")
+    refused(lesson(seats=seat(YOU, hand=["2H"])),
+            r"the hand of seat 0 \(You\) is \['2H'\], not text")
     refused(lesson(seats=seat(YOU, out="no")), "out of seat 0 .* is 'no'")
     refused(lesson(seats=seat(YOU, table="play 2S")), "not a list")
-    refused(lesson(to_choose=["You"]), "a player to choose cannot be 'You'")
+    refused(lesson(to_choose=["You"]), "a player to choose is 'You'")
+    refused(lesson(seats=["x", {}]), r"seat 0 \(You\) is 'x', not a table")
     refused(lesson(tally=[]), "the tally is \\[\\], not a table")
 
 
 def test_unknown_and_missing_keys_are_refused() -> None:
-    refused(lesson(score=3), "a position has the unknown key 'score'")
-    refused(lesson(seats=seat(ANA, pocket="")), r"seat 1 \(Ana\) has the unknown key 'pocket'")
-    refused(lesson(tally={"wins": 1}), "the tally has the unknown key 'wins'")
-    refused({k: v for k, v in LESSON.items() if k != "seats"}, "a position lacks 'seats'")
+    refused(lesson(score=3), "the position has an unknown key 'score'")
+    refused(lesson(seats=seat(ANA, pocket="")), r"seat 1 \(Ana\) has an unknown key 'pocket'")
+    refused(lesson(tally={"wins": 1}), "the tally has an unknown key 'wins'")
+    refused({k: v for k, v in LESSON.items() if k != "seats"}, "the position has no 'seats'")
 
 
 def test_a_bad_seed_is_refused() -> None:
     with pytest.raises(BadInput, match="cannot be a seed"):
         GUERRILLA_TACTICS.from_position(ONE_SUIT, LESSON, -1)
 
+
+
+# A lesson's stacked deal (Game.new(stacked=...)) may hold any cards of the 52: its positions
+# say "stacked": true, and a position without it must hold the players' suits.
+
+
+STACKED = ("9S 2H 9C 4C 7S 3D KS", "9H 5H 9D 4D 7H 3C KH")  # nines and sevens meet: tie-breaks
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_step_of_a_stacked_lesson_is_its_position_and_back(seed: int) -> None:
+    rules = rules_for(seed * 3)  # two players
+    agents = {p: random_agent(p, seed) for p in (YOU, ANA)}
+    lesson = Game.new(GUERRILLA_TACTICS, rules, seed, stacked=STACKED)
+    game = play_out(lesson, agents, max_steps=200)
+    for step in game.steps:
+        position = GUERRILLA_TACTICS.position_of(step.state)
+        assert position["stacked"] is True
+        back = GUERRILLA_TACTICS.from_position(rules, position, seed)
+        assert fields(back) == fields(step.state)
+        assert GUERRILLA_TACTICS.position_of(back) == position
+
+
+def test_a_position_with_other_cards_is_a_lesson_s_only_if_it_says_so() -> None:
+    few = lesson(seats=[{"draw": "", "hand": "2H", "table": ["play 2S"], "played_guerrilla": True},
+                        {"draw": "KD", "hand": "5H", "table": ["play AH"]}])
+    refused(few, r"the draw pile of seat 1 \(Ana\) holds KD, which is not in this game's deck")
+    refused(lesson(seats=seat(YOU, draw="")), "the position leaves out 12 cards of the deck: 3S 4S")
+    state = GUERRILLA_TACTICS.from_position(ONE_SUIT, few | {"stacked": True}, 0)
+    assert GUERRILLA_TACTICS.position_of(state)["stacked"] is True
+    refused(few | {"stacked": True, "removed": "2S"}, "2S is in the removed pile and in the table")

@@ -208,9 +208,11 @@ def text(value: object, where: str) -> str:
 # Cards
 
 
-def card_list(value: object, parse: Callable[[str], C], where: str) -> tuple[C, ...]:
+def card_list(value: object, parse: Callable[[str], C], where: str,
+              repeats: bool = False) -> tuple[C, ...]:
     """The cards a text of codes names, in order: refused if a code is no card, or a card
-    is named twice. ``where`` names the zone, such as "your deck"."""
+    is named twice (unless ``repeats``: a list of showings, not a zone). ``where`` names the
+    zone, such as "your deck"."""
     found: list[C] = []
     for code in text(value, where).split():
         try:
@@ -218,7 +220,7 @@ def card_list(value: object, parse: Callable[[str], C], where: str) -> tuple[C, 
         except BadInput as e:
             raise BadInput(f"{where}: {e.problem}", allowed=e.allowed) from None
     seen: set[C] = set()
-    for c in found:
+    for c in () if repeats else found:
         if c in seen:
             raise BadInput(f"{where} holds {c.code} twice",
                            allowed="each card once in the whole position")

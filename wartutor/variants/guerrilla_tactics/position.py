@@ -22,7 +22,6 @@ as the engine would have left it (``from_position``), and refused otherwise.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,6 +29,7 @@ from wartutor.core.cards import Card, card
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision, Outcome
 from wartutor.core.errors import BadInput, quoted
+from wartutor.core.position import card_list, check_keys, choice, every_card_once, number
 from wartutor.variants.guerrilla_tactics.events import GameOver
 from wartutor.variants.guerrilla_tactics.forces import best_of, is_guerrilla, strength
 from wartutor.variants.guerrilla_tactics.game import (
@@ -60,18 +60,17 @@ from wartutor.variants.guerrilla_tactics.state import (
 
 STAGES = (*KINDS, "over")
 """The stages a position may name: those that wait for a choice, and the end."""
-KEYS = ("stage", "skirmish", "guerrilla_rank", "to_choose", "proposer", "tie_round", "removed",
-        "seats", "tally")
 REQUIRED = ("stage", "skirmish", "guerrilla_rank", "seats")
+OPTIONAL = ("to_choose", "proposer", "tie_round", "removed", "tally", "stacked")
 SEAT_KEYS = ("draw", "hand", "discard", "shown", "tie_drawn", "table", "last_skirmish", "chosen",
              "out", "penalty_due", "reveals_first", "played_guerrilla")
+ZONE_WORDS = {"draw": "draw pile", "hand": "hand", "discard": "discard pile",
+              "shown": "shown cards", "tie_drawn": "tie-break draw"}
 SEAT_MARKS = ("out", "penalty_due", "reveals_first", "played_guerrilla")
 TALLY_KEYS = tuple(Tally.__dataclass_fields__)
 TIE_WORDS = {TIE_UP: "up", TIE_DOWN: "down", TURNED: "turned"}
 LAID_ALLOWED = ('"play 9S", "support 2H", or in tie-break round 1 "tie 1 up KD", '
                 '"tie 1 down 8H", "tie 1 turned 8D"')
-POSITION_ALLOWED = ("a table of " + ", ".join(KEYS) + " (stage, skirmish, guerrilla_rank "
-                    "and seats required)")
 
 
 # From a state to a position
@@ -89,12 +88,18 @@ def position_of(state: GuerrillaState) -> dict[str, Any]:
             "chosen": state.pending[p], "out": seat.out, "penalty_due": seat.supported,
             "reveals_first": seat.reveals_first, "played_guerrilla": seat.played_guerrilla,
         })
-    return {
+    position: dict[str, Any] = {
         "stage": state.stage, "skirmish": state.skirmish, "guerrilla_rank": state.guerrilla_rank,
         "to_choose": list(state.asked), "proposer": state.proposer,
         "tie_round": state.tie_round, "removed": _codes(state.removed), "seats": seats,
         "tally": {name: getattr(state.tally, name) for name in TALLY_KEYS},
     }
+    # A stacked deal may hold any cards of the 52; the rules' deal holds the players' suits.
+    held = {c for seat in state.seats for c in seat.draw + seat.hand + seat.discard}
+    held |= {x.card for row in state.table for x in row if x.card} | set(state.removed)
+    if held != set(_deck(state.rules)):
+        position["stacked"] = True
+    return position
 
 
 def _codes(cards: tuple[Card, ...]) -> str:
@@ -108,6 +113,11 @@ def _laid_text(laid: Laid) -> str:
     return f"tie {laid.tie_round} {TIE_WORDS[laid.how]} {laid.card.code}"
 
 
+def _deck(rules: GuerrillaRules) -> tuple[Card, ...]:
+    """The cards the rules deal: the players' suits (GT-SETUP)."""
+    return tuple(c for c in DECK if c.suit in "".join(rules.suits))
+
+
 # From a position to the engine's own state
 
 
@@ -115,33 +125,41 @@ def from_position(rules: GuerrillaRules, position: Mapping[str, Any], seed: int)
     """The state at ``position``, checked as carefully as a deal; ``seed`` seeds what chance
     comes next (reshuffles, loss of forces)."""
     rng = Rng.from_seed(seed)
-    _keys(position, KEYS, REQUIRED, "a position", POSITION_ALLOWED)
-    stage = position["stage"]
-    if not isinstance(stage, str) or stage not in STAGES:
-        raise BadInput(f"{quoted(stage)} is not a stage of Guerrilla Tactics",
-                       allowed="one of " + ", ".join(STAGES))
-    deck = tuple(c for c in DECK if c.suit in "".join(rules.suits))
-    rank = _whole(position, "guerrilla_rank", FIRST_GUERRILLA_RANK, MAX_GUERRILLA_RANK)
-    limit = rules.skirmish_limit
-    skirmish = _whole(position, "skirmish", 1, limit)
-    tie_round = _whole(position, "tie_round", 0, None, default=0)
+    check_keys(position, REQUIRED, OPTIONAL)
+    stage = choice(position["stage"], "the stage", STAGES)
+    stacked = choice(position.get("stacked", False), "'stacked'", (False, True))
+    rank = number(position["guerrilla_rank"], "the Guerrilla rank", FIRST_GUERRILLA_RANK,
+                  MAX_GUERRILLA_RANK)
+    skirmish = number(position["skirmish"], "the skirmish", 1, rules.skirmish_limit)
+    tie_round = number(position.get("tie_round", 0), "the tie round", 0, None)
     seats_in = position["seats"]
     n = rules.players
     if not isinstance(seats_in, list | tuple) or len(seats_in) != n:
         raise BadInput(f"the seats are {quoted(seats_in)}, not a list of {n} seats",
                        allowed=f"a list of {n} seats (one table each), in seat order")
-    read = [_seat(rules, p, s) for p, s in enumerate(seats_in)]
-    removed = _cards(position.get("removed", ""), deck, "the removed pile")
-    _every_card_once(deck, read, removed)
+    read = [_seat(p, s) for p, s in enumerate(seats_in)]
+    removed = card_list(position.get("removed", ""), _card, "the removed pile")
+    # A stacked deal's cards are any of the 52, each at most once (the rules' own deal
+    # holds the players' suits, each card once).
+    deck = DECK if stacked else _deck(rules)
+    zones = {"the removed pile": removed}
+    for p, (seat, row, _, _) in enumerate(read):
+        who = f"seat {p} ({NAMES[p]})"
+        zones |= {f"the draw pile of {who}": seat.draw, f"the hand of {who}": seat.hand,
+                  f"the discard pile of {who}": seat.discard,
+                  f"the table of {who}": tuple(x.card for x in row if x.card)}
+    every_card_once(zones, deck, stacked)
+    for p, (_, _, last, _) in enumerate(read):
+        _check_picture(last, deck, f"the last skirmish of seat {p} ({NAMES[p]})")
     seats = tuple(seat for seat, _, _, _ in read)
     table = tuple(row for _, row, _, _ in read)
     last_table = tuple(row for _, _, row, _ in read)
     pending = tuple(chosen for _, _, _, chosen in read)
     proposer_in = position.get("proposer")
-    proposer = None if proposer_in is None else _player(proposer_in, n, "the proposer")
+    proposer = None if proposer_in is None else number(proposer_in, "the proposer", 0, n - 1)
     asked_in = position.get("to_choose")
     asked = (None if asked_in is None else
-             tuple(_player(p, n, "a player to choose") for p in _list(asked_in, "to_choose")))
+             tuple(number(p, "a player to choose", 0, n - 1) for p in _list(asked_in, "to_choose")))
     state = GuerrillaState(
         rules=rules, rng=rng, seats=seats, removed=removed, guerrilla_rank=rank,
         skirmish=skirmish, stage=stage, asked=(), pending=pending, contenders=(),
@@ -153,80 +171,26 @@ def from_position(rules: GuerrillaRules, position: Mapping[str, Any], seed: int)
     return _with_tally(state, position.get("tally", {}))
 
 
-def _keys(table: object, known: tuple[str, ...], required: tuple[str, ...], what: str,
-          allowed: str) -> None:
-    if not isinstance(table, Mapping):
-        raise BadInput(f"{what} is {quoted(table)}, not a table of names and values",
-                       allowed=allowed)
-    unknown = [k for k in table if k not in known]
-    if unknown:
-        raise BadInput(f"{what} has the unknown key {quoted(unknown[0])}", allowed=allowed)
-    missing = [k for k in required if k not in table]
-    if missing:
-        raise BadInput(f"{what} lacks {quoted(missing[0])}", allowed=allowed)
-
-
-def _whole(table: Mapping[str, Any], key: str, low: int, high: int | None,
-           default: int | None = None) -> int:
-    value = table.get(key, default)
-    span = f"from {low} up" if high is None else f"from {low} to {high}"
-    if (isinstance(value, bool) or not isinstance(value, int) or value < low
-            or (high is not None and value > high)):
-        raise BadInput(f"{key} cannot be {quoted(value)}", allowed=f"a whole number {span}")
-    return value
-
-
 def _list(value: object, what: str) -> list[Any]:
     if not isinstance(value, list | tuple):
         raise BadInput(f"{what} is {quoted(value)}, not a list", allowed=f"a list for {what}")
     return list(value)
 
 
-def _player(value: object, n: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise BadInput(f"{what} cannot be {quoted(value)}",
-                       allowed=f"a seat number from 0 to {n - 1}")
-    return value
+def _card(code: str) -> Card:
+    return BY_CODE[card(code).code]  # the deck's own card, the one the engine holds
 
 
-def _cards(text: object, deck: tuple[Card, ...], what: str) -> tuple[Card, ...]:
-    if not isinstance(text, str):
-        raise BadInput(f"{what} is {quoted(text)}, not a string of card codes",
-                       allowed='card codes separated by spaces, top card first, e.g. "9S 2H"')
-    return tuple(_card(code, deck, what) for code in text.split())
-
-
-def _card(code: str, deck: tuple[Card, ...], what: str) -> Card:
-    try:
-        found = BY_CODE[card(code).code]
-    except BadInput as e:
-        raise BadInput(f"{e.problem} (in {what})", allowed=e.allowed) from None
-    if found not in deck:
-        suits = " ".join(sorted({c.suit for c in deck}))
-        raise BadInput(f"{found.code} in {what} is not a card of this game's deck",
-                       allowed=f"cards of the suits {suits} (ruling GT-SETUP)")
-    return found
-
-
-def _seat(
-    rules: GuerrillaRules, p: int, table: object
-) -> tuple[Seat, tuple[Laid, ...], tuple[Laid, ...], str | None]:
+def _seat(p: int, table: object) -> tuple[Seat, tuple[Laid, ...], tuple[Laid, ...], str | None]:
     """A seat, its cards on the table, its last skirmish and its hidden choice."""
     what = f"seat {p} ({NAMES[p]})"
-    _keys(table, SEAT_KEYS, (), what, "a table of " + ", ".join(SEAT_KEYS))
-    assert isinstance(table, Mapping)
-    deck = tuple(c for c in DECK if c.suit in "".join(rules.suits))
-    zones = {k: _cards(table.get(k, ""), deck, f"the {k.replace('_', ' ')} of {what}")
-             for k in ("draw", "hand", "discard", "shown", "tie_drawn")}
-    marks = {}
-    for k in SEAT_MARKS:
-        value = table.get(k, False)
-        if not isinstance(value, bool):
-            raise BadInput(f"{k} of {what} is {quoted(value)}", allowed="true or false")
-        marks[k] = value
-    laid = tuple(_laid(x, deck, what)
+    table = check_keys(table, (), SEAT_KEYS, what)
+    zones = {k: card_list(table.get(k, ""), _card, f"the {words} of {what}", repeats=k == "shown")
+             for k, words in ZONE_WORDS.items()}
+    marks = {k: choice(table.get(k, False), f"{k} of {what}", (False, True)) for k in SEAT_MARKS}
+    laid = tuple(_laid(x, f"the table of {what}")
                  for x in _list(table.get("table", []), f"the table of {what}"))
-    last = tuple(_laid(x, deck, f"the last skirmish of {what}")
+    last = tuple(_laid(x, f"the last skirmish of {what}")
                  for x in _list(table.get("last_skirmish", []), f"the last skirmish of {what}"))
     chosen = table.get("chosen")
     if chosen is not None and not isinstance(chosen, str):
@@ -239,40 +203,29 @@ def _seat(
     return seat, laid, last, chosen
 
 
-def _laid(text: object, deck: tuple[Card, ...], what: str) -> Laid:
+def _laid(text: object, where: str) -> Laid:
     words = text.split() if isinstance(text, str) else []
     if len(words) == 2 and words[0] in (PLAY, SUPPORT):
-        return Laid(_card(words[1], deck, what), words[0], 0)
+        return Laid(card_list(words[1], _card, where)[0], words[0], 0)
     hows = {word: how for how, word in TIE_WORDS.items()}
     # A tie round written in ASCII digits, 1 to 999 (str.isdigit would take "²" too).
     if (len(words) == 4 and words[0] == "tie" and re.fullmatch("[1-9][0-9]{0,2}", words[1])
             and words[2] in hows):
-        return Laid(_card(words[3], deck, what), hows[words[2]], int(words[1]))
-    raise BadInput(f"{quoted(text)} on the table of {what} is not a card laid",
-                   allowed=LAID_ALLOWED)
+        return Laid(card_list(words[3], _card, where)[0], hows[words[2]], int(words[1]))
+    raise BadInput(f"{quoted(text)} on {where} is not a card laid", allowed=LAID_ALLOWED)
 
 
-def _every_card_once(
-    deck: tuple[Card, ...], read: list[tuple[Seat, tuple[Laid, ...], tuple[Laid, ...], str | None]],
-    removed: tuple[Card, ...],
-) -> None:
-    """Every card of the deck in exactly one place (the last skirmish is only a picture)."""
-    where: Counter[Card] = Counter(removed)
-    for seat, row, last, _ in read:
-        where.update(seat.draw + seat.hand + seat.discard)
-        where.update(x.card for x in row if x.card)
-        pictured = [x.card for x in last]
-        if len(set(pictured)) != len(pictured):
-            raise BadInput("a card appears twice in a seat's last skirmish",
-                           allowed="each card of the last skirmish once")
-    twice = [c.code for c in deck if where[c] > 1]
-    missing = [c.code for c in deck if not where[c]]
-    allowed = (f"each of the {len(deck)} cards of this game's deck exactly once, in a draw pile, "
-               "a hand, a discard pile, on the table or in the removed pile")
-    if twice:
-        raise BadInput(f"a card is in two places: {' '.join(twice)}", allowed=allowed)
-    if missing:
-        raise BadInput(f"a card is nowhere: {' '.join(missing)}", allowed=allowed)
+def _check_picture(last: tuple[Laid, ...], deck: tuple[Card, ...], where: str) -> None:
+    """The last skirmish is only a picture: its cards are elsewhere now, but were cards of
+    this game, each laid once."""
+    pictured = [x.card for x in last if x.card]
+    stranger = next((c for c in pictured if c not in deck), None)
+    if stranger is not None:
+        raise BadInput(f"{where} holds {stranger.code}, which is not in this game's deck",
+                       allowed=f"cards of the {len(deck)} this game holds")
+    if len(set(pictured)) != len(pictured):
+        raise BadInput(f"a card appears twice in {where}",
+                       allowed="each card of the last skirmish once")
 
 
 # What every seat must look like, whatever the stage
@@ -294,10 +247,6 @@ def _check_seats(state: GuerrillaState) -> None:
         if stray:
             raise BadInput(f"{stray[0].code} is shown or tie-drawn by {who} but not in the hand",
                            allowed="shown and tie-drawn cards from the seat's own hand")
-        if len(set(seat.tie_drawn)) < len(seat.tie_drawn):  # shown may name a card twice:
-            # shown again to cancel a second promotion (GT-CANCEL-CARD)
-            raise BadInput(f"a card is named twice in the tie-drawn cards of {who}",
-                           allowed="each card once")
         plain = [c for c in seat.shown if not is_guerrilla(c, rank)]
         if plain:
             raise BadInput(f"{who} shows {plain[0].code}, which is not a Guerrilla",
@@ -571,8 +520,7 @@ def _over(state: GuerrillaState, asked: tuple[int, ...] | None) -> GuerrillaStat
 
 def _with_tally(state: GuerrillaState, tally: object) -> GuerrillaState:
     """The counts, each in range; left out, the least the position allows."""
-    _keys(tally, TALLY_KEYS, (), "the tally", "a table of " + ", ".join(TALLY_KEYS))
-    assert isinstance(tally, Mapping)
+    tally = check_keys(tally, (), TALLY_KEYS, "the tally")
     laid = [x for row in state.table for x in row]
     exact = {"promotions": state.guerrilla_rank - FIRST_GUERRILLA_RANK,
              "eliminations": sum(s.out for s in state.seats)}
@@ -581,5 +529,5 @@ def _with_tally(state: GuerrillaState, tally: object) -> GuerrillaState:
     for name in TALLY_KEYS:
         low = exact.get(name, least.get(name, 0))
         high = exact.get(name, len(state.removed) if name == "removed_by_loss" else None)
-        counts[name] = _whole(tally, name, low, high, default=low)
+        counts[name] = number(tally.get(name, low), f"the tally's {name!r}", low, high)
     return changed(state, tally=Tally(**counts))

@@ -42,7 +42,6 @@ from wartutor.core.errors import BadInput
 from wartutor.variants.guerrilla_tactics.agents import heuristic_agent
 from wartutor.variants.guerrilla_tactics.forces import is_guerrilla, strength
 from wartutor.variants.guerrilla_tactics.game import (
-    FIRST_GUERRILLA_RANK,
     KINDS,
     asked_with_one,
     legal_actions,
@@ -53,7 +52,6 @@ from wartutor.variants.guerrilla_tactics.position import from_position, position
 from wartutor.variants.guerrilla_tactics.rules import GuerrillaRules
 from wartutor.variants.guerrilla_tactics.state import (
     DECK,
-    SUPPORT,
     TIE_DOWN,
     GuerrillaState,
     Laid,
@@ -110,10 +108,7 @@ def deal_unseen(rules: GuerrillaRules, view: GuerrillaView, seed: int,
                        allowed=_ALLOWED)
     table = _choices_made(table, view)
     next_seed, _ = rng.below(1 << 64)  # the dealt table's own chance, apart from the deal's
-    if stacked:  # no position: its deck is not the rules' deck
-        return changed(table, rng=Rng.from_seed(next_seed), tally=_least_tally(table),
-                       decision=_decision(table))
-    position: dict[str, Any] = position_of(table)
+    position: dict[str, Any] = position_of(table)  # "stacked" when its cards are a lesson's
     del position["tally"]  # not in the view: the least the position allows
     return from_position(rules, position, next_seed)
 
@@ -288,17 +283,3 @@ def _choices_made(state: GuerrillaState, seen: GuerrillaView) -> GuerrillaState:
             decision = Decision(p, KINDS[state.stage], legal_actions(state, p))
             pending[p] = heuristic_agent(p, 0)(view(state, p), decision)
     return changed(state, pending=tuple(pending))
-
-
-def _decision(state: GuerrillaState) -> Decision:
-    p = state.asked[0]
-    return Decision(p, KINDS[state.stage], legal_actions(state, p))
-
-
-def _least_tally(state: GuerrillaState) -> Tally:
-    """The counts a stacked table certainly reached (position.py's least, for a position)."""
-    laid = [x for row in state.table for x in row]
-    return Tally(promotions=state.guerrilla_rank - FIRST_GUERRILLA_RANK,
-                 eliminations=sum(s.out for s in state.seats), tie_breaks=state.tie_round,
-                 supports=sum(x.how == SUPPORT for x in laid))
-
