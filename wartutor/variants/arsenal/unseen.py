@@ -19,13 +19,11 @@ Arsenal has no hidden choices: a lead is face up, and an answer ends the round a
 
 from __future__ import annotations
 
-from typing import Any
-
 from wartutor.core.chance import Rng
 from wartutor.core.errors import BadInput
-from wartutor.variants.arsenal.cards import ArsenalCard, arsenal_codes, hand_order
-from wartutor.variants.arsenal.game import ArsenalState, RoundPlayed
-from wartutor.variants.arsenal.position import SEATS, from_position
+from wartutor.variants.arsenal.cards import hand_order
+from wartutor.variants.arsenal.game import ArsenalState
+from wartutor.variants.arsenal.position import from_position, position_of
 from wartutor.variants.arsenal.rules import ArsenalRules
 from wartutor.variants.arsenal.view import ArsenalView
 
@@ -53,40 +51,8 @@ def deal_unseen(rules: ArsenalRules, view: ArsenalView, seed: int) -> ArsenalSta
                        f"hand and {view.pile_count} in the pile", allowed=_ALLOWED)
     theirs = tuple(sorted(unseen[:held], key=hand_order))
     hands = (view.hand, theirs) if view.viewer == 0 else (theirs, view.hand)
-    pile = unseen[held:]
-    full = min(rules.hand_size, len(view.deck) // 2)
-    if view.deck == rules.cards and (not pile or max(view.hand_counts) == full):
-        return from_position(rules, _position(view, hands, pile), seed)
-    # A stacked deal (Game.new(stacked=...)) is no position: its deck is its own cards, and
-    # its first hands may be short while the pile lasts. Lay the table out as it did.
-    return ArsenalState(rules, Rng.from_seed(seed), view.deck, hands, pile, view.leader,
-                        view.lead, view.captured, view.history, None, None,
-                        _tally(view.history))
-
-
-def _position(view: ArsenalView, hands: tuple[tuple[ArsenalCard, ...], ...],
-              pile: tuple[ArsenalCard, ...]) -> dict[str, Any]:
-    """The position of the dealt table (as position_of writes one)."""
-    return {
-        "stage": "lead" if view.lead is None else "answer",
-        "round": view.round,
-        "leader": SEATS[view.leader],
-        "lead": None if view.lead is None else view.lead.code,
-        "hands": {seat: arsenal_codes(hands[p]) for p, seat in enumerate(SEATS)},
-        "pile": arsenal_codes(pile),
-        "captured": {seat: arsenal_codes(view.captured[p]) for p, seat in enumerate(SEATS)},
-        "rounds": [f"{SEATS[r.leader]} {r.cards[r.leader].code} {r.cards[1 - r.leader].code}"
-                   for r in view.history],
-        "sudden_death": None,
-    }
-
-
-def _tally(history: tuple[RoundPlayed, ...]) -> tuple[int, int, int, int]:
-    """The state's tally of these rounds: won by their leader, shield blocks, bombs turned
-    back by a Counter-Strike, won by a level-4 bomb."""
-    return (sum(r.winner == r.leader for r in history),
-            sum(r.how == "blocks" for r in history),
-            sum(r.how == "turned-back" for r in history),
-            sum(r.cards[r.winner].level == 4 for r in history))
-
-
+    # The table laid out, then read as a position, so it is checked as any position is (a
+    # stacked deal's too: position_of says "stacked" when only such a deal reaches it).
+    table = ArsenalState(rules, Rng.from_seed(seed), view.deck, hands, unseen[held:],
+                         view.leader, view.lead, view.captured, view.history, None, None)
+    return from_position(rules, position_of(table), seed)
