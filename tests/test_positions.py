@@ -116,8 +116,9 @@ def test_a_lesson_s_stacked_deal_may_leave_cards_out_but_not_hold_one_twice() ->
 def test_keys_some_of_which_may_be_left_out() -> None:
     assert check_keys({"stage": "play"}, ["stage"], ["stacked"]) == {"stage": "play"}
     assert refusal(lambda: check_keys({"stage": "play", "x": 1}, ["stage"], ["stacked"])) == (
-        "the position has an unknown key 'x'. Allowed: the keys 'stage', 'stacked' ('stacked' "
-        "may be left out).")
+        "the position has an unknown key 'x'. Allowed: the keys 'stage' and any of 'stacked'.")
+    assert "Allowed: any of the keys 'hand', 'draw'." in refusal(
+        lambda: check_keys({"x": 1}, (), ["hand", "draw"]))
     assert "seat 1 (Ana) has no 'hand'" in refusal(
         lambda: check_keys({}, ["hand"], where="seat 1 (Ana)"))
     assert "seat 1 (Ana) is 'x', not a table" in refusal(

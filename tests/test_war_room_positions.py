@@ -184,7 +184,7 @@ def test_a_card_not_in_this_deck_is_refused() -> None:
 
 
 def test_a_stage_that_does_not_exist_is_refused() -> None:
-    refused(lesson(stage="war"), "the stage 'war' does not exist", "'declare'")
+    refused(lesson(stage="war"), "the stage is 'war'. Allowed: 'declare' or 'resolve' or 'over'")
 
 
 def test_a_revealed_zone_of_two_cards_is_refused() -> None:
@@ -289,7 +289,7 @@ def test_a_missing_key_is_refused() -> None:
 
 
 def test_a_position_that_is_not_a_dict_is_refused() -> None:
-    refused(["stage", "declare"], "not a dict")
+    refused(["stage", "declare"], "the position is ['stage', 'declare'], not a table")
 
 
 def test_a_stacked_lesson_may_leave_cards_out_but_never_add_one() -> None:

@@ -154,9 +154,8 @@ def check_keys(table: object, keys: Iterable[str], optional: Iterable[str] = (),
     """``table`` if it is a table holding every one of ``keys`` and else only ``optional``
     ones, or a refusal naming the odd key. ``where`` names the table ("seat 1 (Ana)")."""
     wanted, maybe = tuple(keys), tuple(optional)
-    allowed = "the keys " + ", ".join(repr(k) for k in wanted + maybe)
-    if maybe:
-        allowed += f" ({', '.join(repr(k) for k in maybe)} may be left out)"
+    allowed = " and any of ".join(", ".join(map(repr, names)) for names in (wanted, maybe) if names)
+    allowed = ("the keys " if wanted else "any of the keys ") + allowed
     if not isinstance(table, Mapping):
         raise BadInput(f"{where} is {quoted(table)}, not a table", allowed=allowed)
     unknown = [k for k in table if k not in wanted + maybe]

@@ -152,8 +152,8 @@ def _ask_words(record: AskRecord) -> str:
 
 def from_position(rules: TradeRules, position: Mapping[str, Any], seed: int) -> TradeState:
     """The state at ``position``, checked as carefully as a deal (see the module docstring)."""
+    check_keys(position, REQUIRED, OPTIONAL)
     given = {key: _UNSET for key in OPTIONAL} | dict(position)
-    check_keys(given, REQUIRED + OPTIONAL)
     n = rules.players
     stage = choice(given["stage"], "the stage", STAGES)
     top_turn = MAX_TURN if rules.turn_limit is None else rules.turn_limit
@@ -172,14 +172,13 @@ def from_position(rules: TradeRules, position: Mapping[str, Any], seed: int) -> 
                        allowed="cards Putin assassinated; Putin himself goes back into the "
                                "centre (TW-PUTIN-KILL)")
     battle = _battle(rules, given["battle"], stage, instigator, hands)
-    stacked = False if given["stacked"] is _UNSET else choice(given["stacked"], "stacked",
+    stacked = False if given["stacked"] is _UNSET else choice(given["stacked"], "'stacked'",
                                                               (False, True))
     zones = {**{f"player {p}'s hand": h for p, h in enumerate(hands)},
              **{f"player {p}'s resource pile": pile for p, pile in enumerate(piles)},
              "the centre": center, "the removed cards": removed,
              "the battle": () if battle is None else battle.cards}
-    every_card_once(zones, trade_deck() if not stacked else
-                    tuple(c for zone in zones.values() for c in zone))
+    every_card_once(zones, trade_deck(), stacked)
     streaks = _streaks(rules, given["streaks"], stage, instigator)
     moved = _moved(given["moved"], stage, hands[instigator] + piles[instigator])
     may_draw = _may_draw(given["may_draw"], stage, center, hands[instigator], piles[instigator])

@@ -37,6 +37,7 @@ from typing import Any
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Outcome
 from wartutor.core.errors import BadInput, quoted
+from wartutor.core.position import check_keys, choice, number, text
 from wartutor.variants.war_room.deck import RoomCard
 from wartutor.variants.war_room.events import GameOver
 from wartutor.variants.war_room.game import (
@@ -127,30 +128,6 @@ def from_position(rules: WarRoomRules, position: Mapping[str, Any], seed: int) -
     return _Reading(rules, position).state(rng)
 
 
-def _refuse(problem: str, allowed: str) -> BadInput:
-    return BadInput(f"War Room position: {problem}", allowed=allowed)
-
-
-def _keys(where: str, value: Any, required: tuple[str, ...], optional: tuple[str, ...]) -> None:
-    allowed = "the keys " + ", ".join(required + optional)
-    if not isinstance(value, Mapping):
-        raise _refuse(f"{where} is {quoted(value)}, not a dict", allowed=allowed)
-    for key in value:
-        if key not in required + optional:
-            raise _refuse(f"{where} has the unknown key {quoted(key)}", allowed=allowed)
-    for key in required:
-        if key not in value:
-            raise _refuse(f"{where} has no {key!r}", allowed=f"{allowed} ({', '.join(required)} "
-                                                            "required)")
-
-
-def _whole(where: str, value: Any, low: int, high: int = MAX_NUMBER) -> int:
-    # bool is a kind of int in Python, but "round": true is a mistake in a position.
-    if type(value) is not int or not low <= value <= high:
-        raise _refuse(f"{where} is {quoted(value)}", allowed=f"a whole number from {low} to {high}")
-    return value
-
-
 def _name(seat: int) -> str:
     return NAMES[seat]
 
@@ -164,14 +141,9 @@ class _Reading:
 
     def __init__(self, rules: WarRoomRules, position: Mapping[str, Any]) -> None:
         self.rules, self.deck, self.n = rules, rules.cards, rules.players
-        _keys("the position", position, _REQUIRED, _OPTIONAL)
-        self.p = position
-        stage = position["stage"]
-        if stage not in STAGES:
-            raise _refuse(f"the stage {quoted(stage)} does not exist",
-                          allowed=", ".join(map(repr, STAGES)))
-        self.stage: str = stage
-        self.over = stage == "over"
+        self.p = check_keys(position, _REQUIRED, _OPTIONAL)
+        self.stage: str = choice(position["stage"], "the stage", STAGES)
+        self.over = self.stage == "over"
         self._read_seats()
         self._check_cards()
         self._read_table()
@@ -180,7 +152,7 @@ class _Reading:
         self._read_declarations()
         if self.over:
             self._check_over()
-        elif stage == "declare":
+        elif self.stage == "declare":
             self._check_declare()
         else:
             self._check_resolve()
@@ -195,10 +167,10 @@ class _Reading:
             if zone is None and key in _SEAT_OPTIONAL:
                 continue
             if not isinstance(zone, list):
-                raise _refuse(f"{key!r} is {quoted(zone)}, not a list", allowed=allowed)
+                raise BadInput(f"{key!r} is {quoted(zone)}, not a list", allowed=allowed)
             if len(zone) != self.n:
-                raise _refuse(f"{key!r} has {len(zone)} entries but the rules seat {self.n} "
-                              "players", allowed=allowed)
+                raise BadInput(f"{key!r} has {len(zone)} entries but the rules seat {self.n} "
+                                "players", allowed=allowed)
         self.seats: list[dict[str, Any]] = [
             {key: self.p[key][seat] for key in _SEAT_REQUIRED + _SEAT_OPTIONAL
              if self.p.get(key) is not None}
@@ -214,8 +186,8 @@ class _Reading:
                 continue
             cards = self._parse(f"{_whose(seat)} revealed card", code)
             if len(cards) != 1:
-                raise _refuse(f"{_whose(seat)} revealed card is {quoted(code)}: "
-                              f"{len(cards)} cards", allowed="one card code, or None")
+                raise BadInput(f"{_whose(seat)} revealed card is {quoted(code)}: "
+                                f"{len(cards)} cards", allowed="one card code, or None")
             revealed.append(cards[0])
         self.revealed = tuple(revealed)
 
@@ -223,18 +195,12 @@ class _Reading:
         return self._parse(f"{_whose(seat)} {key} pile", self.seats[seat][key])
 
     def _parse(self, what: str, codes: Any) -> tuple[RoomCard, ...]:
-        if not isinstance(codes, str):
-            raise _refuse(f"{what} is {quoted(codes)}, not a string of card codes",
-                          allowed="card codes separated by spaces, top card first, e.g. "
-                                  "\"SC SN\" (\"\" for none)")
-        return self.deck.parse(codes)
+        return self.deck.parse(text(codes, what))  # copies of a card may lie together
 
     def _check_cards(self) -> None:
         held = [c for pile in self.stacks + self.collections for c in pile]
         held += [c for c in self.revealed if c is not None]
-        stacked = self.p.get("stacked", False)
-        if type(stacked) is not bool:
-            raise _refuse(f"'stacked' is {quoted(stacked)}", allowed="true or false")
+        stacked = choice(self.p.get("stacked", False), "'stacked'", (False, True))
         allowed = (f"every card of the deck {self.deck.name!r} ({len(self.deck.cards)} cards) "
                    "exactly once across the draw stacks, collection piles and revealed cards"
                    + ("; with 'stacked' true, as in a stacked deal, at most that many of each"
@@ -243,8 +209,8 @@ class _Reading:
             count = held.count(kind)
             if count > copies or (count < copies and not stacked):
                 which = "missing" if count < copies else "too many"
-                raise _refuse(f"it holds {count} {kind.name} cards ({kind.code}) but the deck "
-                              f"has {copies}: {abs(copies - count)} {which}", allowed=allowed)
+                raise BadInput(f"it holds {count} {kind.name} cards ({kind.code}) but the deck "
+                                f"has {copies}: {abs(copies - count)} {which}", allowed=allowed)
 
     # Who is still in, and what is on the table.
 
@@ -258,48 +224,49 @@ class _Reading:
                 if (seat in listed) == (seat in holding):
                     problem = (f"{_name(seat)} is eliminated but holds cards" if seat in listed
                                else f"{_name(seat)} holds no card but is not eliminated")
-                    raise _refuse(problem, allowed="eliminated: exactly the seats that hold no "
-                                                   "card (WR-ELIMINATE)")
+                    raise BadInput(problem, allowed="eliminated: exactly the seats that hold no "
+                                                     "card (WR-ELIMINATE)")
         self.remaining = tuple(holding)
         self.first = self._seat("'first'", self.p["first"])
         if not self.over:
             if len(self.remaining) < 2:
-                raise _refuse(f"only {len(self.remaining)} player remains, so the game is over",
-                              allowed="the stage 'over', or at least two players holding cards")
+                raise BadInput(f"only {len(self.remaining)} player remains, so the game is over",
+                                allowed="the stage 'over', or at least two players holding cards")
             for seat in self.remaining:
                 if self.revealed[seat] is None:
-                    raise _refuse(f"{_name(seat)} remains but has no revealed card",
-                                  allowed="during a round, every remaining player has revealed "
-                                          "the top card of their draw stack (WR-REVEAL)")
+                    raise BadInput(f"{_name(seat)} remains but has no revealed card",
+                                    allowed="during a round, every remaining player has revealed "
+                                            "the top card of their draw stack (WR-REVEAL)")
             if self.first not in self.remaining:
-                raise _refuse(f"the first player, {_name(self.first)}, is eliminated",
-                              allowed="a remaining player: " + self._seats_text(self.remaining))
+                raise BadInput(f"the first player, {_name(self.first)}, is eliminated",
+                                allowed="a remaining player: " + self._seats_text(self.remaining))
         table: list[InPlay | None] = []
         for seat, card in enumerate(self.revealed):
             vc = self.seats[seat].get("vc")
             if card is None:
                 if vc is not None:
-                    raise _refuse(f"{_whose(seat)} card has a VC but no card is revealed",
-                                  allowed="a 'vc' only beside a 'revealed' card")
+                    raise BadInput(f"{_whose(seat)} card has a VC but no card is revealed",
+                                    allowed="a 'vc' only beside a 'revealed' card")
                 table.append(None)
                 continue
-            vc = card.vc if vc is None else _whole(f"{_whose(seat)} VC", vc, -MAX_NUMBER)
+            vc = card.vc if vc is None else number(vc, f"{_whose(seat)} VC", -MAX_NUMBER,
+                                                   MAX_NUMBER)
             table.append(InPlay(card, vc))
         self.table = tuple(table)
 
     def _seat(self, where: str, value: Any) -> int:
         if type(value) is not int or not 0 <= value < self.n:
-            raise _refuse(f"{where} is {quoted(value)}, not a seat",
-                          allowed=f"a seat number from 0 (you) to {self.n - 1}")
+            raise BadInput(f"{where} is {quoted(value)}, not a seat",
+                            allowed=f"a seat number from 0 (you) to {self.n - 1}")
         return value
 
     def _seat_list(self, where: str, value: Any) -> tuple[int, ...]:
         if not isinstance(value, list):
-            raise _refuse(f"{where} is {quoted(value)}, not a list of seats",
-                          allowed=f"a list of seat numbers from 0 to {self.n - 1}")
+            raise BadInput(f"{where} is {quoted(value)}, not a list of seats",
+                            allowed=f"a list of seat numbers from 0 to {self.n - 1}")
         seats = tuple(self._seat(f"an entry of {where}", s) for s in value)
         if len(set(seats)) != len(seats):
-            raise _refuse(f"{where} names a seat twice", allowed="each seat at most once")
+            raise BadInput(f"{where} names a seat twice", allowed="each seat at most once")
         return seats
 
     def _seats_text(self, seats: tuple[int, ...]) -> str:
@@ -312,44 +279,44 @@ class _Reading:
 
     def _read_round(self) -> None:
         limit = self.rules.round_limit
-        self.round = _whole("'round'", self.p["round"], 1, MAX_NUMBER if limit is None else limit)
+        self.round = number(self.p["round"], "'round'", 1, MAX_NUMBER if limit is None else limit)
 
     def _read_step(self) -> None:
         step = self.p.get("tie_break_step", 0)
-        self.step = _whole("'tie_break_step'", step, 0)
+        self.step = number(step, "'tie_break_step'", 0, MAX_NUMBER)
         everyone = self.clockwise(self.remaining)
         given = self.p.get("participants")
         if self.over:
             if self.step:
-                raise _refuse("a game that is over has no tie-break step",
-                              allowed="'tie_break_step' 0 or left out")
+                raise BadInput("a game that is over has no tie-break step",
+                                allowed="'tie_break_step' 0 or left out")
             fresh = self.p.get("ending") == "endless"  # it stopped as a round began
             expected = everyone if fresh else ()
             if given is not None and self.clockwise(self._seat_list("'participants'", given)) \
                     != expected:
-                raise _refuse("a game that is over has no participants in a step" if not fresh
-                              else "a game stopped as endless stopped as a round began",
-                              allowed="'participants' " + str(list(expected)) + " or left out")
+                raise BadInput("a game that is over has no participants in a step" if not fresh
+                                else "a game stopped as endless stopped as a round began",
+                                allowed="'participants' " + str(list(expected)) + " or left out")
             self.participants = expected
             return
         if given is None:
             if self.step:
-                raise _refuse("a tie-break step needs its 'participants'",
-                              allowed="the list of the tied players' seats")
+                raise BadInput("a tie-break step needs its 'participants'",
+                                allowed="the list of the tied players' seats")
             self.participants = everyone
             return
         participants = self.clockwise(self._seat_list("'participants'", given))
         if self.step == 0 and participants != everyone:
-            raise _refuse("the round's own declarations are made by every remaining player, "
-                          f"not only {self._seats_text(participants)}",
-                          allowed="participants " + self._seats_text(everyone) + " (WR-DECLARE)")
+            raise BadInput("the round's own declarations are made by every remaining player, "
+                            f"not only {self._seats_text(participants)}",
+                            allowed="participants " + self._seats_text(everyone) + " (WR-DECLARE)")
         for seat in participants:
             if seat not in self.remaining:
-                raise _refuse(f"{_name(seat)} takes part in the tie-break but is eliminated",
-                              allowed="remaining players only")
+                raise BadInput(f"{_name(seat)} takes part in the tie-break but is eliminated",
+                                allowed="remaining players only")
         if len(participants) < 2:
-            raise _refuse(f"a tie-break step with {len(participants)} player",
-                          allowed="at least two tied players (WR-TIE)")
+            raise BadInput(f"a tie-break step with {len(participants)} player",
+                            allowed="at least two tied players (WR-TIE)")
         self.participants = participants
 
     # Declarations and activations.
@@ -360,28 +327,28 @@ class _Reading:
         for seat, entry in enumerate(self.seats):
             choice = entry.get("declared")
             if choice not in (None, ACTIVATE, DECLINE):
-                raise _refuse(f"{_whose(seat)} declaration is {quoted(choice)}",
-                              allowed="'activate', 'decline' or None (not declared)")
+                raise BadInput(f"{_whose(seat)} declaration is {quoted(choice)}",
+                                allowed="'activate', 'decline' or None (not declared)")
             if choice is not None and seat not in self.participants:
-                raise _refuse(f"{_name(seat)} has declared but takes no part in this step",
-                              allowed="declarations from the participants only (WR-TIE)")
+                raise BadInput(f"{_name(seat)} has declared but takes no part in this step",
+                                allowed="declarations from the participants only (WR-TIE)")
             card = self.revealed[seat]
             if choice == ACTIVATE and (card is None or not card.can_activate):
-                raise _refuse(f"{_name(seat)} declared 'activate' but {_whose(seat)} card has "
-                              "no activation", allowed="'decline' (WR-NO-ACTIVATION)")
+                raise BadInput(f"{_name(seat)} declared 'activate' but {_whose(seat)} card has "
+                                "no activation", allowed="'decline' (WR-NO-ACTIVATION)")
             done = entry.get("activated")
             done = False if done is None else done
             if type(done) is not bool:
-                raise _refuse(f"{_whose(seat)} 'activated' is {quoted(done)}",
-                              allowed="true or false")
+                raise BadInput(f"{_whose(seat)} 'activated' is {quoted(done)}",
+                                allowed="true or false")
             if done and (card is None or not card.can_activate):
-                raise _refuse(f"{_whose(seat)} card is marked activated but has no activation",
-                              allowed="'activated' true only for a revealed card with "
-                                      "instructions")
+                raise BadInput(f"{_whose(seat)} card is marked activated but has no activation",
+                                allowed="'activated' true only for a revealed card with "
+                                        "instructions")
             if done and self.step == 0 and self.stage == "declare":
-                raise _refuse(f"{_whose(seat)} card is marked activated before anyone has "
-                              "declared this reveal cycle",
-                              allowed="'activated' false in the round's own declare stage")
+                raise BadInput(f"{_whose(seat)} card is marked activated before anyone has "
+                                "declared this reveal cycle",
+                                allowed="'activated' false in the round's own declare stage")
             declared.append(choice)
             activated.append(done)
         self.declared = tuple(declared)
@@ -396,20 +363,20 @@ class _Reading:
     def _check_activations_allowed(self, seats: tuple[int, ...]) -> None:
         for seat in seats:
             if self.declared[seat] == ACTIVATE and not self._may_activate(seat):
-                raise _refuse(f"{_name(seat)} declared 'activate' but {_whose(seat)} card has "
-                              "activated already in this reveal cycle",
-                              allowed="'decline' under ruling WR-REACTIVATE 'once-per-cycle'")
+                raise BadInput(f"{_name(seat)} declared 'activate' but {_whose(seat)} card has "
+                                "activated already in this reveal cycle",
+                                allowed="'decline' under ruling WR-REACTIVATE 'once-per-cycle'")
 
     def _check_turn(self, expected: int | None, why: str) -> None:
         turn = self.p["turn"]
         if turn != expected or type(turn) is not type(expected):
             allowed = "None" if expected is None else f"{expected} ({_name(expected)})"
-            raise _refuse(f"'turn' is {quoted(turn)}, but {why}", allowed=f"'turn' {allowed}")
+            raise BadInput(f"'turn' is {quoted(turn)}, but {why}", allowed=f"'turn' {allowed}")
 
     def _refuse_extra(self, key: str, why: str) -> None:
         if self.p.get(key) is not None:
-            raise _refuse(f"{key!r} is {quoted(self.p[key])} in the stage {self.stage!r}",
-                          allowed=f"None or left out: {why}")
+            raise BadInput(f"{key!r} is {quoted(self.p[key])} in the stage {self.stage!r}",
+                            allowed=f"None or left out: {why}")
 
     def _step_began(self, expected: list[int | None] | None) -> tuple[int | None, ...]:
         """Every card's VC as the step began: given (resolve, tie-break) or ``expected``."""
@@ -423,30 +390,30 @@ class _Reading:
                 began.append(default)
                 continue
             if here is None:
-                raise _refuse(f"{_whose(seat)} 'vc_as_step_began' is given but no card is "
-                              "revealed", allowed="None or left out")
-            value = _whole(f"{_whose(seat)} 'vc_as_step_began'", value, -MAX_NUMBER)
+                raise BadInput(f"{_whose(seat)} 'vc_as_step_began' is given but no card is "
+                                "revealed", allowed="None or left out")
+            value = number(value, f"{_whose(seat)} 'vc_as_step_began'", -MAX_NUMBER, MAX_NUMBER)
             if expected is not None and value != expected[seat]:
-                raise _refuse(f"{_whose(seat)} 'vc_as_step_began' is {value}, but "
-                              f"it is {expected[seat]} here",
-                              allowed=f"{expected[seat]} or left out: no VC changes while "
-                                      "players declare, and the round's own step begins at "
-                                      "the printed VCs")
+                raise BadInput(f"{_whose(seat)} 'vc_as_step_began' is {value}, but "
+                                f"it is {expected[seat]} here",
+                                allowed=f"{expected[seat]} or left out: no VC changes while "
+                                        "players declare, and the round's own step begins at "
+                                        "the printed VCs")
             began.append(value)
         return tuple(began)
 
     def _check_tied(self, vcs: tuple[int | None, ...], when: str) -> None:
         if self.step and len({vcs[p] for p in self.participants}) > 1:
             shown = ", ".join(f"{_name(p)} {vcs[p]}" for p in self.participants)
-            raise _refuse(f"the tie-break's players are not tied {when} ({shown})",
-                          allowed="participants whose cards shared the lowest VC as the step "
-                                  "began (WR-TIE)")
+            raise BadInput(f"the tie-break's players are not tied {when} ({shown})",
+                            allowed="participants whose cards shared the lowest VC as the step "
+                                    "began (WR-TIE)")
 
     def _check_printed(self, why: str) -> None:
         for seat, here in enumerate(self.table):
             if here is not None and here.vc != here.card.vc:
-                raise _refuse(f"{_whose(seat)} {here.card.name} has VC {here.vc}, but {why}",
-                              allowed=f"its printed VC {here.card.vc} (WR-REVEAL)")
+                raise BadInput(f"{_whose(seat)} {here.card.name} has VC {here.vc}, but {why}",
+                                allowed=f"its printed VC {here.card.vc} (WR-REVEAL)")
 
     def _check_declare(self) -> None:
         self._refuse_extra("instruction", "an instruction resolves in the stage 'resolve'")
@@ -454,22 +421,22 @@ class _Reading:
         order = self.participants
         made = [self.declared[p] is not None for p in order]
         if all(made):
-            raise _refuse("every participant has declared, so the declarations are shown and "
-                          "resolve", allowed="the stage 'resolve', or a participant still to "
-                                             "declare")
+            raise BadInput("every participant has declared, so the declarations are shown and "
+                            "resolve", allowed="the stage 'resolve', or a participant still to "
+                                               "declare")
         count = made.index(False)
         if any(made[count:]):
-            raise _refuse(f"{_name(order[made.index(True, count)])} has declared before "
-                          f"{_name(order[count])}",
-                          allowed="declarations in clockwise order from the first player: "
-                                  + self._seats_text(order))
+            raise BadInput(f"{_name(order[made.index(True, count)])} has declared before "
+                            f"{_name(order[count])}",
+                            allowed="declarations in clockwise order from the first player: "
+                                    + self._seats_text(order))
         self._check_activations_allowed(order)
         turn = order[count]
         if not self._may_activate(turn):
-            raise _refuse(f"{_name(turn)} is next to declare but can only decline, so the "
-                          "engine declines without asking",
-                          allowed=f"{_whose(turn)} declaration 'decline' (WR-NO-ACTIVATION, "
-                                  "WR-REACTIVATE)")
+            raise BadInput(f"{_name(turn)} is next to declare but can only decline, so the "
+                            "engine declines without asking",
+                            allowed=f"{_whose(turn)} declaration 'decline' (WR-NO-ACTIVATION, "
+                                    "WR-REACTIVATE)")
         self._check_turn(turn, f"{_name(turn)} is next to declare")
         if self.step == 0:
             self._check_printed("nothing has resolved yet in this round")
@@ -486,55 +453,55 @@ class _Reading:
         order = self.participants
         for seat in order:
             if self.declared[seat] is None:
-                raise _refuse(f"{_name(seat)} has not declared, so nothing resolves yet",
-                              allowed="the stage 'declare', or a declaration from every "
-                                      "participant (WR-DECLARE)")
+                raise BadInput(f"{_name(seat)} has not declared, so nothing resolves yet",
+                                allowed="the stage 'declare', or a declaration from every "
+                                        "participant (WR-DECLARE)")
         activating = tuple(p for p in order if self.declared[p] == ACTIVATE)
         if not activating:
-            raise _refuse("nobody activates, so the cards are compared at once",
-                          allowed="at least one participant declaring 'activate'")
+            raise BadInput("nobody activates, so the cards are compared at once",
+                            allowed="at least one participant declaring 'activate'")
         turn = self.p["turn"]
         if turn not in activating or type(turn) is not int:
-            raise _refuse(f"'turn' is {quoted(turn)}, but only an activating player's card "
-                          "resolves", allowed="one of " + self._seats_text(activating))
+            raise BadInput(f"'turn' is {quoted(turn)}, but only an activating player's card "
+                            "resolves", allowed="one of " + self._seats_text(activating))
         resolved = activating[: activating.index(turn)]
         self.queue = activating[len(resolved):]
         self._check_activations_allowed(self.queue)
         for seat in range(self.n):
             done = self.activated[seat]
             if seat in resolved and not done:
-                raise _refuse(f"{_whose(seat)} card has resolved this step but is not marked "
-                              "activated", allowed=f"{_whose(seat)} 'activated' true")
+                raise BadInput(f"{_whose(seat)} card has resolved this step but is not marked "
+                                "activated", allowed=f"{_whose(seat)} 'activated' true")
             if done and self.step == 0 and seat not in resolved:
-                raise _refuse(f"{_whose(seat)} card is marked activated but has not resolved "
-                              "in this reveal cycle",
-                              allowed=f"{_whose(seat)} 'activated' false")
+                raise BadInput(f"{_whose(seat)} card is marked activated but has not resolved "
+                                "in this reveal cycle",
+                                allowed=f"{_whose(seat)} 'activated' false")
         card = self.revealed[turn]
         assert card is not None
         count = len(card.instructions)
-        number = _whole("'instruction'", self.p.get("instruction"), 1, count)
-        self.instruction = number - 1
+        at = number(self.p.get("instruction"), "'instruction'", 1, count)
+        self.instruction = at - 1
         printed = [None if c is None else c.vc for c in self.revealed]
         self.step_start = self._step_began(printed if self.step == 0 else None)
         self._check_tied(self.step_start, "as the step began")
-        if not resolved and number == 1:
+        if not resolved and at == 1:
             began = self.step_start
             for seat, here in enumerate(self.table):
                 if here is not None and here.vc != began[seat]:
-                    raise _refuse(f"{_whose(seat)} card has VC {here.vc} though nothing has "
-                                  f"resolved yet in this step",
-                                  allowed=f"the VC it began the step with, {began[seat]}")
+                    raise BadInput(f"{_whose(seat)} card has VC {here.vc} though nothing has "
+                                    f"resolved yet in this step",
+                                    allowed=f"the VC it began the step with, {began[seat]}")
         if choices(self._state(Rng(0))) is None:
-            raise _refuse(f"{_whose(turn)} {card.name}, instruction {number}, resolves by "
-                          "itself: it needs no choice",
-                          allowed="an instruction with a choice: optional (use or skip) or "
-                                  "with several legal targets (WR-TARGET-CHOICE)")
+            raise BadInput(f"{_whose(turn)} {card.name}, instruction {at}, resolves by "
+                            "itself: it needs no choice",
+                            allowed="an instruction with a choice: optional (use or skip) or "
+                                    "with several legal targets (WR-TARGET-CHOICE)")
 
     def _check_over(self) -> None:
         ending = self.p.get("ending")
         if ending not in ENDINGS:
-            raise _refuse(f"a game that is over ends as {quoted(ending)}",
-                          allowed="'ending' one of " + ", ".join(map(repr, ENDINGS)))
+            raise BadInput(f"a game that is over ends as {quoted(ending)}",
+                            allowed="'ending' one of " + ", ".join(map(repr, ENDINGS)))
         self.ending: str = ending
         self._check_turn(None, "nobody chooses once the game is over")
         self._refuse_extra("instruction", "nothing resolves once the game is over")
@@ -548,20 +515,20 @@ class _Reading:
                        "limit": f"at least two players holding cards and 'round' equal to the "
                                 f"rules' round_limit ({self.rules.round_limit})",
                        "endless": "at least two players holding cards"}[ending]
-            raise _refuse(f"the ending {ending!r} does not fit {left} remaining players in "
-                          f"round {self.round}", allowed=allowed)
+            raise BadInput(f"the ending {ending!r} does not fit {left} remaining players in "
+                            f"round {self.round}", allowed=allowed)
         for seat in range(self.n):
             if self.declared[seat] is not None or self.activated[seat]:
-                raise _refuse(f"{_name(seat)} has a declaration or an activation in a game "
-                              "that is over", allowed="'declared' None and 'activated' false")
+                raise BadInput(f"{_name(seat)} has a declaration or an activation in a game "
+                                "that is over", allowed="'declared' None and 'activated' false")
         if ending == "endless":
             self._check_printed("the game stopped as a round began")
             self.step_start = tuple(None if c is None else c.vc for c in self.revealed)
         else:
             for seat, card in enumerate(self.revealed):
                 if card is not None:
-                    raise _refuse(f"{_name(seat)} has a revealed card in a game that is over",
-                                  allowed="no revealed card: the last round's were collected")
+                    raise BadInput(f"{_name(seat)} has a revealed card in a game that is over",
+                                    allowed="no revealed card: the last round's were collected")
             self.step_start = (None,) * self.n
         self.queue, self.instruction = (), 0
 
@@ -587,14 +554,14 @@ class _Reading:
         if given is None:
             self.counts = Counts(**least)
             return
-        _keys("'counts'", given, (), COUNTS)
+        given = check_keys(given, (), COUNTS, "'counts'")
         counts = dict(least)
         for name, value in given.items():
-            counts[name] = _whole(f"the count {name!r}", value, least[name])
+            counts[name] = number(value, f"the count {name!r}", least[name], MAX_NUMBER)
         if counts["eliminations"] != least["eliminations"]:
-            raise _refuse(f"the count 'eliminations' is {counts['eliminations']} but "
-                          f"{least['eliminations']} players are eliminated",
-                          allowed=f"{least['eliminations']}, one per eliminated player")
+            raise BadInput(f"the count 'eliminations' is {counts['eliminations']} but "
+                            f"{least['eliminations']} players are eliminated",
+                            allowed=f"{least['eliminations']}, one per eliminated player")
         self.counts = Counts(**counts)
 
     # The state.
