@@ -158,7 +158,7 @@ def test_these_refusal_examples_start_from_positions_that_are_accepted() -> None
         ({k: v for k, v in YOU_LEAD.items() if k != "pile"}, "the position has no 'pile'"),
         (changed(stacked="yes"), "'stacked' is 'yes'. Allowed: false or true"),
         (changed(stacked=True, pile="NK-SO"), "NK-SO is in your hand and in the pile"),
-        (changed(stacked=True, pile="BW-SF"), "a pile of 1 cards cannot be shared evenly"),
+        (changed(stacked=True, pile="BW-SF"), "a pile of 1 card cannot be shared evenly"),
     ],
 )
 def test_a_position_that_is_not_one_is_refused_saying_why(position: Any, says: str) -> None:

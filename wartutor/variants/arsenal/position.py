@@ -5,7 +5,10 @@ as card codes. The deck is the one the rules name (``deck``): every one of its c
 in exactly one place, a hand, the pile (top card first), the lead on the table, or a
 captured pile. Each round played is written "who led, the card led, the answer", such as
 "you NK-SF CS-ML"; its winner follows from the cards, so it is not written, and the
-captured piles are the rounds' cards, each pile in the order they were won.
+captured piles are the rounds' cards, each pile in the order they were won. The one key
+that may be left out, ``stacked``, is true for a lesson's stacked deal
+(``Game.new(stacked=...)``): its cards, any of the game's, are its match's whole deck, and
+its first hands may be short while the pile lasts.
 
 >>> from wartutor.core import Game
 >>> from wartutor.variants.arsenal import ARSENAL
@@ -123,7 +126,8 @@ def from_position(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -
     # hands; a stacked deal lays a pile of its own, which the position no longer shows.
     had_pile = None if stacked else len(deck) > 2 * full
     if len(pile) % 2:
-        raise BadInput(f"a pile of {len(pile)} cards cannot be shared evenly",
+        raise BadInput(f"a pile of {len(pile)} card{'' if len(pile) == 1 else 's'} cannot be "
+                       "shared evenly",
                        allowed="an even number of cards in the pile (both draw alike)")
     if over:
         outcome, sudden = _ending(rules, position["sudden_death"], deck, hands, pile, captured,

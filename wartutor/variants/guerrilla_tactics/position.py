@@ -13,7 +13,9 @@ Laid cards are written "play 9S", "support 2H", and in tie-break round 1 "tie 1 
 ``chosen`` is a seat's hidden choice waiting to be revealed ("play 9S", "decline"), or
 under GT-DECLARE 'everyone' its declaration in a promotion window ("pass", "cancel 2H").
 Every key but ``stage``, ``skirmish``, ``guerrilla_rank`` and ``seats`` may be left out:
-an empty zone, no mark, nobody chosen yet, counts as small as the position allows.
+an empty zone, no mark, nobody chosen yet, counts as small as the position allows, and
+``stacked`` false (true: a lesson's stacked deal, ``Game.new(stacked=...)``, which may hold
+any cards of the 52, each at most once, rather than the players' suits).
 
 Who is tied (the contenders) is not written: the table says it. A position is checked
 as the engine would have left it (``from_position``), and refused otherwise.
