@@ -176,7 +176,8 @@ def test_a_card_twice_is_refused() -> None:
 
 
 def test_a_card_missing_is_refused() -> None:
-    refused(seat(lesson(), 0, draw="AR CO"), "missing")
+    refused(seat(lesson(), 0, draw="AR CO"), "1 missing",
+            "or 'stacked' true for a lesson's stacked deal, which may leave cards out")
 
 
 def test_a_card_not_in_this_deck_is_refused() -> None:

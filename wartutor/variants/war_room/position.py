@@ -204,13 +204,15 @@ class _Reading:
         allowed = (f"every card of the deck {self.deck.name!r} ({len(self.deck.cards)} cards) "
                    "exactly once across the draw stacks, collection piles and revealed cards"
                    + ("; with 'stacked' true, as in a stacked deal, at most that many of each"
-                      if stacked else ", or 'stacked' true for a lesson's stacked deal"))
+                      if stacked else ", or 'stacked' true for a lesson's stacked deal, which may "
+                                      "leave cards out"))
         for kind, copies in zip(self.deck.kinds, self.deck.copies, strict=True):
             count = held.count(kind)
             if count > copies or (count < copies and not stacked):
                 which = "missing" if count < copies else "too many"
-                raise BadInput(f"it holds {count} {kind.name} cards ({kind.code}) but the deck "
-                                f"has {copies}: {abs(copies - count)} {which}", allowed=allowed)
+                raise BadInput(f"the position holds {count} {kind.name} cards ({kind.code}) but "
+                               f"the deck has {copies}: {abs(copies - count)} {which}",
+                               allowed=allowed)
 
     # Who is still in, and what is on the table.
 
