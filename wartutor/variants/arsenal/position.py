@@ -81,9 +81,9 @@ def _stacked(state: ArsenalState) -> bool:
     first hands were dealt short while a pile waits, or a pile the rules' deal would not have
     laid has cut the match short (AR-DRY 'pile-empty')."""
     full = min(state.rules.hand_size, len(state.deck) // 2)
-    dealt_short = not state.history and state.pile and max(map(len, state.hands)) < full
-    cut_short = state.outcome and (state.hands[0] or state.hands[1]) and len(state.deck) <= 2 * full
-    return state.deck != state.rules.cards or bool(dealt_short) or bool(cut_short)
+    dealt_short = not state.history and bool(state.pile) and max(map(len, state.hands)) < full
+    cut_short = state.outcome is not None and any(state.hands) and len(state.deck) <= 2 * full
+    return state.deck != state.rules.cards or dealt_short or cut_short
 
 
 def from_position(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -> ArsenalState:
