@@ -39,6 +39,7 @@ from wartutor.core.cards import Card, standard_deck
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision
 from wartutor.core.errors import BadInput
+from wartutor.core.recall import LastRecall
 from wartutor.variants.guerrilla_tactics.agents import heuristic_agent
 from wartutor.variants.guerrilla_tactics.forces import is_guerrilla, strength
 from wartutor.variants.guerrilla_tactics.game import (
@@ -47,7 +48,7 @@ from wartutor.variants.guerrilla_tactics.game import (
     legal_actions,
 )
 from wartutor.variants.guerrilla_tactics.matching import dealt
-from wartutor.variants.guerrilla_tactics.memory import OUT, Memory, Place, memory
+from wartutor.variants.guerrilla_tactics.memory import OUT, Place, memory
 from wartutor.variants.guerrilla_tactics.position import from_position, position_of
 from wartutor.variants.guerrilla_tactics.rules import GuerrillaRules
 from wartutor.variants.guerrilla_tactics.state import (
@@ -113,20 +114,7 @@ def deal_unseen(rules: GuerrillaRules, view: GuerrillaView, seed: int,
     return from_position(rules, position, next_seed)
 
 
-_last_memory: list[tuple[GuerrillaRules, tuple[GuerrillaView, ...], GuerrillaView, Memory]] = []
-
-
-def _remembered(rules: GuerrillaRules, before: tuple[GuerrillaView, ...],
-                seen: GuerrillaView) -> Memory:
-    """The player's memory, kept for the next call with these very views (the coach deals
-    a hundred tables from one decision's views: one memory serves them all)."""
-    for kept_rules, kept_before, kept_seen, kept in _last_memory:
-        if (kept_seen is seen and kept_rules == rules and len(kept_before) == len(before)
-                and all(a is b for a, b in zip(kept_before, before, strict=True))):
-            return kept
-    known = memory(rules, before, seen)
-    _last_memory[:] = [(rules, before, seen, known)]
-    return known
+_remembered = LastRecall(memory)  # one decision's memory, for every table the coach deals
 
 
 def _check(rules: GuerrillaRules, seen: GuerrillaView) -> None:

@@ -38,10 +38,11 @@ from wartutor.core.cards import RANK_CODES
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision
 from wartutor.core.errors import BadInput
+from wartutor.core.recall import LastRecall
 from wartutor.variants.trade_war.agents import heuristic_agent
 from wartutor.variants.trade_war.cards import PUTIN, Cards, TradeCard, trade_codes, trade_deck
 from wartutor.variants.trade_war.choices import declarations
-from wartutor.variants.trade_war.memory import CENTER, OUT, Memory, hand, memory, pile
+from wartutor.variants.trade_war.memory import CENTER, OUT, hand, memory, pile
 from wartutor.variants.trade_war.position import _ask_words, from_position
 from wartutor.variants.trade_war.rules import TradeRules
 from wartutor.variants.trade_war.state import (
@@ -95,20 +96,7 @@ def deal_unseen(
                    f"{refused})", allowed="a view of a table the rules can reach")
 
 
-_last_memory: tuple[TradeRules, tuple[TradeView, ...], TradeView, Memory] | None = None
-
-
-def _remembered(rules: TradeRules, seen: tuple[TradeView, ...], view: TradeView) -> Memory:
-    """The player's memory (memory.py). The coach deals many tables from one view and one
-    history: the last memory is kept, as long as it was derived from the very same views."""
-    global _last_memory
-    last = _last_memory
-    if (last is not None and last[2] is view and last[0] == rules and len(last[1]) == len(seen)
-            and all(a is b for a, b in zip(last[1], seen, strict=True))):
-        return last[3]
-    known = memory(rules, seen, view)
-    _last_memory = (rules, seen, view, known)
-    return known
+_remembered = LastRecall(memory)  # one decision's memory, for every table the coach deals
 
 
 def _zones(view: TradeView) -> dict[str, int]:
