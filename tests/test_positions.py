@@ -51,7 +51,7 @@ def test_a_variant_without_positions_says_so() -> None:
     class NoPositions:
         title, rules_type = "Old War", dict
 
-    assert "Old War cannot start from a set position yet" in refusal(
+    assert "Old War has no set positions" in refusal(
         lambda: Game.from_position(NoPositions(), {}, DEALT))  # type: ignore[arg-type]
 
 

@@ -223,7 +223,7 @@ class Game(Generic[StateT]):
         rules = _rules_of(variant, rules)
         build = getattr(variant, "from_position", None)
         if build is None:
-            raise BadInput(f"{variant.title} cannot start from a set position yet",
+            raise BadInput(f"{variant.title} has no set positions",
                            allowed="Game.new(...) for this game")
         checked = check_position(position)
         state = build(rules, checked, check_seed(seed))
