@@ -132,7 +132,7 @@ def position_of(state: TradeState) -> dict[str, Any]:
         "may_draw": state.may_draw,
         "passes": state.passes,
         "center_emptied": state.center_emptied,
-        "asks": "; ".join(_ask_words(r) for r in state.log),
+        "asks": "; ".join(ask_words(r) for r in state.log),
         "tally": dict(vars(state.tally)),
         "ending": ending,
         "stacked": sum(map(len, zones)) != len(trade_deck()),
@@ -142,7 +142,8 @@ def position_of(state: TradeState) -> dict[str, Any]:
     return position
 
 
-def _ask_words(record: AskRecord) -> str:
+def ask_words(record: AskRecord) -> str:
+    """One ask of the public record as a position writes it: "0 asks 2 for Q: QS QH"."""
     asked = f"{record.player} asks {record.target} for {RANK_CODES[record.rank - 2]}"
     return f"{asked}: {trade_codes(record.shown)}" if record.shown else asked
 

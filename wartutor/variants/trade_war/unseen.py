@@ -43,7 +43,7 @@ from wartutor.variants.trade_war.agents import heuristic_agent
 from wartutor.variants.trade_war.cards import PUTIN, Cards, TradeCard, trade_codes, trade_deck
 from wartutor.variants.trade_war.choices import declarations
 from wartutor.variants.trade_war.memory import CENTER, OUT, hand, memory, pile
-from wartutor.variants.trade_war.position import _ask_words, from_position
+from wartutor.variants.trade_war.position import ask_words, from_position
 from wartutor.variants.trade_war.rules import TradeRules
 from wartutor.variants.trade_war.state import (
     DEFEND,
@@ -175,7 +175,7 @@ def _position(
         "deciding": deciding, "hands": [trade_codes(h) for h in hands],
         "piles": [trade_codes(p) for p in piles], "center": trade_codes(center),
         "removed": trade_codes(view.removed), "battle": _battle(view.battle),
-        "streaks": list(view.streaks), "asks": "; ".join(map(_ask_words, view.log)),
+        "streaks": list(view.streaks), "asks": "; ".join(map(ask_words, view.log)),
         "stacked": stacked,
     }
     if me == view.instigator:  # the view shows the instigator alone whether a draw is left
