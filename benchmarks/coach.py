@@ -9,12 +9,12 @@
    seconds for one press of the apps' Coach button (``games_for`` games a choice, with
    every earlier view of the player, as the button gives them), on one core. A student
    waits this long for the bars. ``--decisions 0`` skips it.
-2. Strength (``--deals M`` > 0): the coach as a player (``coach_agent``, ``G`` games a
-   choice in its test, by default its variant's own: the heuristic's move unless the
-   coach is sure of a better one) in every seat
-   in turn on ``M`` deals, the heuristic in the others; beside it the heuristic in the
-   same seat on the same deals. In two-player games this is the
-   coach's score against the heuristic (a win 1, a draw or unfinished game 1/2).
+2. Strength (``--deals M`` > 0): the coach as a player (``coach_agent``: the heuristic's
+   move unless the coach is sure of a better one), thinking as hard as its variant asks
+   unless ``--coach-games``, ``--coach-look`` or ``--coach-most`` say otherwise, in every
+   seat in turn on ``M`` deals, the heuristic in the others; beside it the heuristic in the
+   same seat on the same deals. In two-player games this is the coach's score against the
+   heuristic (a win 1, a draw or unfinished game 1/2).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from wartutor.core.engine import Game
-from wartutor.explore.coach import advise, coach_agent, player_games
+from wartutor.explore.coach import TEST_GAMES, advise, coach_agent, player_effort
 from wartutor.explore.simulate import DEFAULT_MAX_LENGTH, play_one
 from wartutor.explore.stats import Z95, wilson
 from wartutor.ui.coach_panel import games_for
@@ -78,12 +78,12 @@ def speed(name: str, decisions: int) -> str:
 
 def effort(name: str, games: int | None, most_games: int | None, look: int | None,
            sure: float) -> str:
-    """How hard the measured coach player thinks, in words."""
-    own_games, own_look = player_games(find_variant(name))
-    said = f"{name}: a test of {games or own_games} games a choice"
+    """How hard the measured coach player thinks, in words (as coach_player reads it)."""
+    if games is None and look is None and most_games is None:
+        games, look, most_games = player_effort(find_variant(name))
+    said = f"{name}: a test of {games or TEST_GAMES} games a choice"
     said += f" (up to {most_games} where it leans the challenger's way)" if most_games else ""
-    looked = look or own_look
-    said += (f", after a look of {looked} games a choice" if looked else
+    said += (f", after a look of {look} games a choice" if look else
              ", after the usual look (a quarter of that, fewer with many choices)")
     return said + f", sure by {sure:g} standard errors"
 

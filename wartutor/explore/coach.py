@@ -185,7 +185,7 @@ def _chance(action: str, values: list[float]) -> Chance:
 
 
 SURE = 2.5  # standard errors by which a challenger must beat the heuristic's move
-TEST_GAMES = 40  # games a choice in the coach player's test, unless its variant says
+TEST_GAMES = 40  # games a choice in the coach player's test, unless told or its variant says
 LOOK_PLAYOUTS = 120  # games times choices in a look, at most
 FEWEST_LOOK_GAMES = 4
 
@@ -214,7 +214,8 @@ def coach_player(
        that many: a single move seldom changes a long game's chances by much, and a small
        difference takes many games to tell.
 
-    ``games`` and ``look`` not given are the variant's own (:func:`player_games`).
+    With none of ``games``, ``look`` and ``most_games`` given, it thinks as hard as its
+    variant asks (:func:`player_effort`); with any, as given, the rest as in every variant.
 
     ``saw`` are the views it was shown before, oldest first (in a game picked up where it
     stands). With ``remember`` it keeps every view it is shown after them too, and deals the
@@ -222,9 +223,10 @@ def coach_player(
     :func:`coach_agent` makes it). Without, it may play any number of games.
     """
     name = DEFAULT_AGENT if DEFAULT_AGENT in variant.agents else next(iter(variant.agents))
-    own_games, own_look = player_games(variant)
-    tested = own_games if games is None else games
-    looked = own_look if look is None else look
+    if games is None and look is None and most_games is None:
+        games, look, most_games = player_effort(variant)
+    tested = TEST_GAMES if games is None else games
+    looked = look
     most = tested if most_games is None else most_games
     seen: list[Any] = list(saw)
 
@@ -259,12 +261,14 @@ def coach_player(
     return coach
 
 
-def player_games(variant: Variant[Any]) -> tuple[int, int | None]:
-    """The coach player's games a choice in its test, and in its look (None: by
-    :func:`look_games`): :data:`TEST_GAMES` unless the variant names its own
-    (``coach_player_games``), as War Room does for its long games."""
-    own: tuple[int, int | None] = getattr(variant, "coach_player_games", (TEST_GAMES, None))
-    return own
+def player_effort(variant: Variant[Any]) -> tuple[int, int | None, int | None]:
+    """How hard a coach player of ``variant`` thinks unless told: (``games``, ``look``,
+    ``most_games``). :data:`TEST_GAMES` a choice in the test, the usual look
+    (:func:`look_games`) and no doubling, unless the variant names its own in
+    ``coach_player_effort`` (War Room's long games want less, Guerrilla's small differences
+    more)."""
+    own: dict[str, int] = getattr(variant, "coach_player_effort", {})
+    return own.get("games", TEST_GAMES), own.get("look"), own.get("most_games")
 
 
 def look_games(choices: int, games: int) -> int:

@@ -24,7 +24,7 @@ Compare VC: you 7 and Ana 6. The lowest wins: Ana's 6.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
 from wartutor.variants.war_room import fast
@@ -66,7 +66,7 @@ class WarRoom:
     # 40 and 10): a game runs about 1,000 rounds and most declarations change no game, and
     # the usual effort thinks three times as long (0.13 s against 0.04 s a declaration, two
     # minutes against 40 s a game). This is the effort whose strength is measured.
-    coach_player_games = (20, 2)
+    coach_player_effort: ClassVar[Mapping[str, int]] = {"games": 20, "look": 2}
 
     def setting_label(self, name: str, value: object) -> str:
         """How a rule option reads in the apps' menus: a deck by its name, not its whole file."""
