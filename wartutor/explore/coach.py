@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -226,7 +226,6 @@ def coach_player(
     if games is None and look is None and most_games is None:
         games, look, most_games = player_effort(variant)
     tested = TEST_GAMES if games is None else games
-    looked = look
     most = tested if most_games is None else most_games
     seen: list[Any] = list(saw)
 
@@ -241,7 +240,7 @@ def coach_player(
         if len(decision.legal_actions) == 1:
             return usual
         first = _results(variant, rules, view, decision,
-                         looked or look_games(len(decision.legal_actions), tested), seed, agents,
+                         look or look_games(len(decision.legal_actions), tested), seed, agents,
                          before)
         best = max((a for a in first if a != usual), key=lambda a: sum(first[a]))
         if sum(first[best]) <= sum(first[usual]):
@@ -267,7 +266,7 @@ def player_effort(variant: Variant[Any]) -> tuple[int, int | None, int | None]:
     (:func:`look_games`) and no doubling, unless the variant names its own in
     ``coach_player_effort`` (War Room's long games want less, Guerrilla's small differences
     more)."""
-    own: dict[str, int] = getattr(variant, "coach_player_effort", {})
+    own: Mapping[str, int] = getattr(variant, "coach_player_effort", {})
     return own.get("games", TEST_GAMES), own.get("look"), own.get("most_games")
 
 
