@@ -215,3 +215,74 @@ def test_a_position_with_a_card_missing_is_a_lesson_s_only_if_it_says_so() -> No
     lesson = changed(hands=both("NK-SO RK-ML", "SH-SF CS-SF"), pile="BW-PR MT-SF", stacked=True)
     state = Game.from_position(ARSENAL, LESSON_RULES, lesson).state
     assert set(state.deck) == set(arsenal_cards("NK-SO RK-ML BW-PR SH-SF CS-SF MT-SF"))
+
+
+# The rules' own deck, in its standard order, laid out by a lesson with short first hands:
+# the first positions are a lesson's (short hands while a pile waits), the middle ones any
+# deal's, and under 'pile-empty' the end too (the rules' deal of eight under hands of four
+# lays no pile, so no pile of theirs cuts the match short).
+IN_ORDER = ArsenalRules(deck="MT-SF SH-SF CS-SF NK-SO DY-SD RK-ML KV-PR BW-PR", hand_size=4)
+SHORT_HANDS = ("MT-SF SH-SF", "CS-SF NK-SO", "DY-SD RK-ML KV-PR BW-PR", "you")
+
+
+@pytest.mark.parametrize(("dry", "stacked"), [
+    ("all-played", [True, True, False, False, False, False, False]),
+    ("pile-empty", [True, True, True]),
+])
+def test_a_lesson_over_the_rules_own_deck_says_stacked_only_where_no_deal_of_theirs_reaches(
+        dry: str, stacked: list[bool]) -> None:
+    rules = dataclasses.replace(IN_ORDER, dry=dry)
+    first = {p: (lambda view, decision: decision.legal_actions[0]) for p in (0, 1)}
+    game = play_out(Game.new(ARSENAL, rules, 0, stacked=SHORT_HANDS), first)
+    assert game.steps[0].state.deck == rules.cards
+    positions = [ARSENAL.position_of(step.state) for step in game.steps]
+    assert [position.get("stacked", False) for position in positions] == stacked
+    for step, position in zip(game.steps, positions, strict=True):
+        again = ARSENAL.from_position(rules, position, seed=9)
+        assert again == dataclasses.replace(step.state, rng=Rng.from_seed(9))
+    with pytest.raises(BadInput, match="at stage 'lead' you hold 2 cards and the NPC 2, with 4"):
+        ARSENAL.from_position(rules, positions[0] | {"stacked": False}, seed=9)
+
+
+# Two hands of two and a pile: once a round is played the pile is used up, and under
+# 'pile-empty' that ends the match, whatever the deal.
+TWO = ArsenalRules(deck="NK-SO RK-ML BW-PR DY-SD SH-SF CS-SF MT-SF KV-PR", hand_size=2,
+                   dry="pile-empty")
+AFTER_A_ROUND = {"stage": "lead", "round": 2, "leader": "npc", "lead": None,
+                 "hands": both("NK-SO RK-ML", "BW-PR DY-SD"), "pile": "",
+                 "captured": both("", "SH-SF CS-SF"), "rounds": ["you SH-SF CS-SF"],
+                 "sudden_death": None, "stacked": True}
+
+
+def test_a_lesson_s_match_does_not_go_on_once_the_pile_is_used_up() -> None:
+    with pytest.raises(BadInput, match="the match goes on with the pile used up"):
+        Game.from_position(ARSENAL, TWO, AFTER_A_ROUND)
+
+
+@pytest.mark.parametrize("stacked", [False, True])
+def test_a_match_over_holds_no_more_cards_in_hand_than_a_refill_draws(stacked: bool) -> None:
+    over = AFTER_A_ROUND | {"stage": "over", "round": 1, "stacked": stacked,
+                            "hands": both("NK-SO RK-ML MT-SF", "BW-PR DY-SD KV-PR")}
+    with pytest.raises(BadInput) as refused:
+        Game.from_position(ARSENAL, TWO, over)
+    assert str(refused.value).startswith(
+        "the match is over with 3 and 3 cards in hand and 0 in the pile after 1 rounds. Allowed: "
+        "every card played (ruling AR-DRY), or under 'pile-empty' the pile used up by a refill, "
+        "both hands drawn back up to 2 cards")
+    drawn_back_up = over | {"hands": both("NK-SO RK-ML", "BW-PR DY-SD"), "pile": "",
+                            "captured": both("", "SH-SF CS-SF MT-SF KV-PR"),
+                            "rounds": ["you SH-SF CS-SF", "npc MT-SF KV-PR"], "round": 2}
+    assert Game.from_position(ARSENAL, TWO, drawn_back_up).outcome is not None
+
+
+def test_a_card_only_a_lesson_may_hold_points_to_stacked() -> None:
+    with pytest.raises(BadInput) as refused:
+        Game.from_position(ARSENAL, LESSON_RULES, changed(pile="NK-SF SX-ML"))
+    assert str(refused.value) == (
+        "the pile holds NK-SF, which is not in this game's deck. Allowed: the 8 cards of the deck "
+        "ruling AR-CUSTOM-DECK names, or 'stacked' true for a lesson's stacked deal, which may "
+        "hold any of the 90 cards of the game.")
+    with pytest.raises(BadInput, match=r'top card first, e\.g\. "NK-SO RK-ML"'):
+        Game.from_position(ARSENAL, LESSON_RULES, changed(pile=["NK-SO"]))
+    with pytest.raises(BadInput, match=r'round 1 is 7, not text\. Allowed: "who led'):
+        Game.from_position(ARSENAL, LESSON_RULES, AFTER_ONE | {"rounds": [7]})

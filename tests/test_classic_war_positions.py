@@ -167,3 +167,19 @@ def test_a_position_with_cards_missing_is_a_lesson_s_only_if_it_says_so() -> Non
     game = Game.from_position(CLASSIC_WAR, RULES, short | {"stacked": True}).play("turn")
     # Without your king, your two meets the computer's seven in the war.
     assert codes(game.state.decks[1][-6:]) == "9H 5D 7C 9S 4C 2H"
+
+
+def test_before_the_first_battle_the_deck_is_split_26_and_26_unless_a_lesson_stacked_it() -> None:
+    deck = standard_deck()
+    lesson = play_out(Game.new(CLASSIC_WAR, RULES, 0, stacked=(codes(deck[:40]), codes(deck[40:]))),
+                      TURN, max_steps=2)
+    positions = [CLASSIC_WAR.position_of(step.state) for step in lesson.steps]
+    assert [position.get("stacked", False) for position in positions] == [True, False, False]
+    for step, position in zip(lesson.steps, positions, strict=True):
+        again = CLASSIC_WAR.from_position(RULES, position, seed=9)
+        assert again == dataclasses.replace(step.state, rng=Rng.from_seed(9))
+    with pytest.raises(BadInput) as refused:
+        CLASSIC_WAR.from_position(RULES, positions[0] | {"stacked": False}, seed=9)
+    assert str(refused.value) == (
+        "before the first battle you hold 40 cards and the computer 12. Allowed: 26 each, as "
+        "the deck is split (rule 1), or 'stacked' true for a lesson's stacked deal.")

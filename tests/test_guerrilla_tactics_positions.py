@@ -159,9 +159,13 @@ def test_a_card_nowhere_is_refused() -> None:
 
 
 def test_a_card_of_another_deck_is_refused() -> None:
-    refused(lesson(removed="2D"), "the removed pile holds 2D, which is not in this game's deck")
+    suits = (r"Allowed: cards of the suits H S \(ruling GT-SETUP\), or 'stacked' true for a "
+             r"lesson's stacked deal, which may hold any of the 52 cards of the game\.$")
+    refused(lesson(removed="2D"),
+            "^the removed pile holds 2D, which is not in this game's deck. " + suits)
     refused(lesson(seats=seat(YOU, last_skirmish=["play 2D"])),
-            r"the last skirmish of seat 0 \(You\) holds 2D, which is not in this game's deck")
+            r"^the last skirmish of seat 0 \(You\) holds 2D, which is not in this game's deck. "
+            + suits)
 
 
 def test_a_word_that_is_no_card_is_refused() -> None:
@@ -243,10 +247,16 @@ def test_wrong_types_are_refused() -> None:
     refused(lesson(skirmish=True), "the skirmish is True")
     refused(lesson(seats={"0": {}}), "not a list of 2 seats")
     refused(lesson(seats=seat(YOU, hand=["2H"])),
-            r"the hand of seat 0 \(You\) is \['2H'\], not text")
+            r"the hand of seat 0 \(You\) is \['2H'\], not text. Allowed: card codes separated "
+            r'by spaces, e.g. "9S 2H"')
     refused(lesson(seats=seat(YOU, out="no")), "out of seat 0 .* is 'no'")
     refused(lesson(seats=seat(YOU, table="play 2S")), "not a list")
-    refused(lesson(to_choose=["You"]), "a player to choose is 'You'")
+    refused(lesson(to_choose=["You"]), "a player to choose is 'You'. Allowed: a seat number "
+                                       "from 0 to 1")
+    refused(lesson(stage="cancel", proposer=2), "the proposer is 2. Allowed: a seat number from "
+                                                "0 to 1")
+    refused(lesson(seats=seat(YOU, draw=9)), r"the draw pile of seat 0 \(You\) is 9, not text. "
+            r'Allowed: card codes separated by spaces, top card first, e.g. "9S 2H" \(""')
     refused(lesson(seats=["x", {}]), r"seat 0 \(You\) is 'x', not a table")
     refused(lesson(tally=[]), "the tally is \\[\\], not a table")
 

@@ -107,10 +107,21 @@ def test_a_lesson_s_stacked_deal_may_leave_cards_out_but_not_hold_one_twice() ->
     every_card_once({"a": deck[:3], "b": deck[3:5]}, deck, stacked=True)
     assert "2S is in a and in b. Allowed: each card at most once" in refusal(
         lambda: every_card_once({"a": deck[:3], "b": deck[:1]}, deck, stacked=True))
-    left_out = refusal(lambda: every_card_once({"a": deck[2:]}, deck, stacked=False))
+    left_out = refusal(lambda: every_card_once({"a": deck[2:]}, deck))
     assert left_out.endswith("or 'stacked' true for a lesson's stacked deal, which may leave "
                              "cards out.")
-    assert "stacked" not in refusal(lambda: every_card_once({"a": deck[2:]}, deck))
+
+
+def test_a_card_only_a_lesson_may_hold_points_to_stacked_in_the_variant_s_words() -> None:
+    deck, spades = standard_deck(), standard_deck()[:13]
+    assert refusal(lambda: every_card_once({"a": deck[:14]}, spades, lesson_deck=deck,
+                                           deck_words="cards of the suit S")) == (
+        "a holds 2H, which is not in this game's deck. Allowed: cards of the suit S, or "
+        "'stacked' true for a lesson's stacked deal, which may hold any of the 52 cards of the "
+        "game.")
+    every_card_once({"a": deck[10:14]}, spades, stacked=True, lesson_deck=deck)
+    assert refusal(lambda: every_card_once({"a": deck}, deck[1:])).endswith(
+        "Allowed: the 51 cards of the deck the rules name.")  # a lesson holds no other cards
 
 
 def test_keys_some_of_which_may_be_left_out() -> None:

@@ -267,8 +267,12 @@ def test_these_refusal_examples_start_from_positions_that_are_accepted() -> None
                      "at this position nobody has a choice: You win the battle",
                      id="Putin's window without Putin"),
         pytest.param(lesson(hands="AS 9D 5C"), "the hands are 'AS 9D 5C'", id="hands as text"),
-        pytest.param(lesson(hands=["AS 9D 5C", 8]), "player 1's hand is 8, not text",
-                     id="a hand as a number"),
+        pytest.param(lesson(hands=["AS 9D 5C", 8]), "player 1's hand is 8, not text. Allowed: "
+                     'card codes separated by spaces, e.g. "AS 9D 5C"', id="a hand as a number"),
+        pytest.param(lesson(center=["2C"]), "the centre is ['2C'], not text. Allowed: card codes "
+                     'separated by spaces, top card first', id="the centre as a list"),
+        pytest.param(lesson(asks=["0 asks 1"]), "the asks is ['0 asks 1'], not text. Allowed: "
+                     '"0 asks 1 for 8: 8H 8D"', id="the asks as a list"),
         pytest.param(lesson(turn="1"), "the turn is '1'", id="a turn as text"),
         pytest.param(lesson(stacked="yes"), "'stacked' is 'yes'. Allowed: false or true",
                      id="a flag as text"),

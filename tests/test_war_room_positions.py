@@ -276,7 +276,10 @@ def test_wrong_types_are_refused(key: str, value: Any, words: str) -> None:
 
 
 def test_a_pile_that_is_not_text_is_refused() -> None:
-    refused(seat(lesson(), 0, draw=["AR", "CO"]), "your draw pile is ['AR', 'CO']")
+    refused(seat(lesson(), 0, draw=["AR", "CO"]), "your draw pile is ['AR', 'CO'], not text. "
+            'Allowed: card codes separated by spaces, top card first, e.g. "SC SN" ("" for none)')
+    refused(seat(lesson(), 0, revealed=7), "your revealed card is 7, not text. Allowed: one card "
+                                           "code, or None")
 
 
 def test_unknown_keys_are_refused() -> None:

@@ -78,11 +78,20 @@ def _text(value: str, limit: int) -> str:
 def _whole_number(value: int) -> str:
     if value.bit_length() <= 180:  # at most 55 digits: written out in full
         return builtins.repr(value)
-    # str() of a huge number is slow, and refused past 4,300 digits: count them instead.
-    digits = int((value.bit_length() - 1) * 0.30102999566398120) + 1
+    return f"a {'negative ' if value < 0 else ''}whole number of {digit_count(value):,} digits"
+
+
+def digit_count(value: int) -> int:
+    """How many digits ``value`` has, counted from its bits: str() of a huge number is slow,
+    and refused past 4,300 digits.
+
+    >>> digit_count(-999), digit_count(10 ** 5000)
+    (3, 5001)
+    """
+    digits = int((abs(value).bit_length() - 1) * 0.30102999566398120) + 1
     while abs(value) >= 10**digits:
         digits += 1
-    return f"a {'negative ' if value < 0 else ''}whole number of {digits:,} digits"
+    return digits
 
 
 class _ShortRepr(reprlib.Repr):

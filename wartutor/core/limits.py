@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from wartutor.core.errors import BadInput, quoted
+from wartutor.core.errors import BadInput, digit_count, quoted
 
 MAX_NESTING = 20  # lists and objects (tables) inside one another; saved files need 2 to 4
 MAX_DIGITS = 20  # digits of one whole number; the largest seed, 2**64 - 1, has 20
@@ -78,8 +78,19 @@ def check_digits(digits: str, *, what: str, allowed: str) -> None:
     Python refuses to convert more than 4,300, and a long one is slow)."""
     count = sum(c.isdigit() for c in digits)
     if count > MAX_DIGITS:
-        raise BadInput(f"{what} has a number of {count:,} digits",
-                       allowed=f"whole numbers of at most {MAX_DIGITS} digits: {allowed}")
+        raise _too_many_digits(what, count, allowed)
+
+
+def check_number(value: int, *, what: str, allowed: str) -> None:
+    """Refuse a whole number of more than :data:`MAX_DIGITS` digits already converted (one
+    built in code rather than read from text)."""
+    if abs(value) >= 10**MAX_DIGITS:
+        raise _too_many_digits(what, digit_count(value), allowed)
+
+
+def _too_many_digits(what: str, count: int, allowed: str) -> BadInput:
+    return BadInput(f"{what} has a number of {count:,} digits",
+                    allowed=f"whole numbers of at most {MAX_DIGITS} digits: {allowed}")
 
 
 def parse_json(text: object, *, max_chars: int, what: str, allowed: str) -> Any:

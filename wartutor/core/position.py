@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from wartutor.core.errors import BadInput, quoted
-from wartutor.core.limits import MAX_DIGITS, parse_json
+from wartutor.core.limits import check_number, parse_json
 
 MAX_CHARS = 50_000  # characters of all a position's text; a War Room position takes about 3,000
 MAX_ENTRIES = 200  # keys of a position, or entries of one of its lists or tables
@@ -123,20 +123,9 @@ def _plain(path: str, value: object, budget: list[int], depth: int) -> Any:
                                "table of those")
     if isinstance(value, str):
         _spend(budget, value)
-    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
-        raise BadInput(f"{where} has a number of {_digits(value):,} digits",
-                       allowed=f"whole numbers of at most {MAX_DIGITS} digits: a counter of the "
-                               "game")
+    elif isinstance(value, int) and not isinstance(value, bool):
+        check_number(value, what=where, allowed="a counter of the game")
     return value
-
-
-def _digits(value: int) -> int:
-    """How many digits ``value`` has, counted from its bits (str() of a huge number is slow,
-    and refused past 4,300 digits)."""
-    digits = int((abs(value).bit_length() - 1) * 0.30102999566398120) + 1
-    while abs(value) >= 10**digits:
-        digits += 1
-    return digits
 
 
 def _spend(budget: list[int], text: str) -> None:
@@ -175,11 +164,13 @@ def check_table(value: object, where: str, keys: tuple[str, ...]) -> Mapping[str
     return value
 
 
-def number(value: object, where: str, low: int, high: int | None) -> int:
-    """``value`` if it is a whole number from ``low`` to ``high`` (None: no top)."""
+def number(value: object, where: str, low: int, high: int | None,
+           kind: str = "whole number") -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (None: no top); ``kind`` is
+    what the refusal calls it ("seat number")."""
     top = "up" if high is None else f"to {high}"
     if type(value) is not int or value < low or (high is not None and value > high):
-        raise BadInput(f"{where} is {quoted(value)}", allowed=f"a whole number from {low} {top}")
+        raise BadInput(f"{where} is {quoted(value)}", allowed=f"a {kind} from {low} {top}")
     return value
 
 
@@ -197,10 +188,24 @@ def _json(value: object) -> str:
     return "null" if value is None else repr(value)
 
 
-def text(value: object, where: str) -> str:
+def card_codes(example: str, top_first: bool = False) -> str:
+    """The allowed words of a zone written as card codes, with an example of the variant's
+    own cards, and "top card first" for a pile that has a top:
+
+    >>> card_codes("9S 2H", top_first=True)
+    'card codes separated by spaces, top card first, e.g. "9S 2H" ("" for none)'
+    """
+    return (f"card codes separated by spaces{', top card first' if top_first else ''}, "
+            f'e.g. "{example}" ("" for none)')
+
+
+CARD_CODES = 'card codes separated by spaces ("" for none)'
+
+
+def text(value: object, where: str, allowed: str = CARD_CODES) -> str:
+    """``value`` if it is text; ``allowed`` says what it should hold (see :func:`card_codes`)."""
     if not isinstance(value, str):
-        raise BadInput(f"{where} is {quoted(value)}, not text",
-                       allowed="card codes separated by spaces (\"\" for none)")
+        raise BadInput(f"{where} is {quoted(value)}, not text", allowed=allowed)
     return value
 
 
@@ -208,12 +213,12 @@ def text(value: object, where: str) -> str:
 
 
 def card_list(value: object, parse: Callable[[str], C], where: str,
-              repeats: bool = False) -> tuple[C, ...]:
+              repeats: bool = False, allowed: str = CARD_CODES) -> tuple[C, ...]:
     """The cards a text of codes names, in order: refused if a code is no card, or a card
     is named twice (unless ``repeats``: a list of showings, not a zone). ``where`` names the
-    zone, such as "your deck"."""
+    zone, such as "your deck"; ``allowed`` what text it takes (see :func:`card_codes`)."""
     found: list[C] = []
-    for code in text(value, where).split():
+    for code in text(value, where, allowed).split():
         try:
             found.append(parse(code))
         except BadInput as e:
@@ -227,27 +232,45 @@ def card_list(value: object, parse: Callable[[str], C], where: str,
     return tuple(found)
 
 
-def every_card_once(zones: Mapping[str, tuple[C, ...]], deck: tuple[C, ...],
-                    stacked: bool | None = None) -> None:
+STACKED_MAY_LEAVE_OUT = ", or 'stacked' true for a lesson's stacked deal, which may leave cards out"
+"""Said wherever a position without ``stacked`` lacks cards of the deck."""
+
+
+def stacked_may_hold(cards: int) -> str:
+    """Said wherever a position without ``stacked`` holds a card that only a lesson's stacked
+    deal, of any of the game's ``cards``, may hold."""
+    return (f", or 'stacked' true for a lesson's stacked deal, which may hold any of the "
+            f"{cards} cards of the game")
+
+
+def every_card_once(zones: Mapping[str, tuple[C, ...]], deck: tuple[C, ...], stacked: bool = False,
+                    *, deck_words: str | None = None,
+                    lesson_deck: tuple[C, ...] | None = None) -> None:
     """Refuse zones that do not hold every card of ``deck`` exactly once: naming a card
     that is in two zones, a card that is not in this deck, or the cards missing.
 
-    ``stacked`` is a position's ``stacked`` key, in a variant that has one: true, a lesson's
-    stacked deal (``Game.new(stacked=...)``), whose cards are any of ``deck``, each at most
-    once, so that some may be left out; false, the rules' own deal, and a refusal of cards
-    missing says that a lesson may leave them out. None: the variant has no such key."""
-    where: dict[C, str] = {}
-    in_deck = set(deck)
+    ``deck`` is the deck the rules deal, and ``deck_words`` says it in the variant's words
+    (default: "the 26 cards of the deck the rules name"). ``stacked`` is the position's
+    ``stacked`` key: true, a lesson's stacked deal (``Game.new(stacked=...)``), whose cards
+    are any of ``lesson_deck`` (default: ``deck``), each at most once, so that some may be
+    left out; false, the rules' own deal, and a refusal of cards missing, or of cards that
+    only a lesson may hold, points to the key."""
+    lesson = deck if lesson_deck is None else lesson_deck
+    allowed_cards = set(lesson if stacked else deck)
     once = "each card of the deck in exactly one place"
     if stacked:
-        once = f"each card at most once, of the {len(deck)} cards a stacked deal may hold"
+        once = f"each card at most once, of the {len(lesson)} cards a stacked deal may hold"
+        stranger = f"cards of the {len(lesson)} a stacked deal may hold"
+    else:
+        stranger = deck_words or f"the {len(deck)} cards of the deck the rules name"
+        if set(lesson) - allowed_cards:  # a lesson's deal may hold cards the rules' does not
+            stranger += stacked_may_hold(len(lesson))
+    where: dict[C, str] = {}
     for zone, held in zones.items():
         for c in held:
-            if c not in in_deck:
+            if c not in allowed_cards:
                 raise BadInput(f"{zone} holds {c.code}, which is not in this game's deck",
-                               allowed=(f"cards of the {len(deck)} a stacked deal may hold"
-                                        if stacked else
-                                        f"the {len(deck)} cards of the deck the rules name"))
+                               allowed=stranger)
             if c in where:
                 raise BadInput(f"{c.code} is in {where[c]} and in {zone}", allowed=once)
             where[c] = zone
@@ -257,6 +280,4 @@ def every_card_once(zones: Mapping[str, tuple[C, ...]], deck: tuple[C, ...],
                                           else "")
         raise BadInput(f"the position leaves out {len(missing)} card"
                        f"{'' if len(missing) == 1 else 's'} of the deck: {shown}",
-                       allowed=once + ("" if stacked is None else
-                                       ", or 'stacked' true for a lesson's stacked deal, "
-                                       "which may leave cards out"))
+                       allowed=once + STACKED_MAY_LEAVE_OUT)

@@ -27,6 +27,7 @@ from wartutor.core.chance import Rng
 from wartutor.core.engine import Outcome
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.position import (
+    card_codes,
     card_list,
     check_keys,
     check_table,
@@ -52,6 +53,8 @@ SEATS = ("you", "npc")
 STAGES = ("lead", "answer", "over")
 _SEAT_WORDS = ("your", "the NPC's")
 _WHO = ("you", "the NPC")
+_HAND = card_codes("NK-SO RK-ML")
+_PILE = card_codes("NK-SO RK-ML", top_first=True)
 _ROUND_ALLOWED = ('"who led, the card led, the answer", such as "you NK-SF CS-ML" or '
                   '"npc RK-SF KV-PR"')
 
@@ -93,18 +96,20 @@ def from_position(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -
     stage = choice(position["stage"], "the stage", STAGES)
     leader = SEATS.index(choice(position["leader"], "who leads", SEATS))
     hands_given = check_table(position["hands"], "the hands", SEATS)
-    hands = tuple(_sorted(card_list(hands_given[seat], arsenal_card, f"{_SEAT_WORDS[p]} hand"))
-                  for p, seat in enumerate(SEATS))
-    pile = card_list(position["pile"], arsenal_card, "the pile")
+    hands = tuple(_sorted(card_list(hands_given[seat], arsenal_card, f"{_SEAT_WORDS[p]} hand",
+                                    allowed=_HAND)) for p, seat in enumerate(SEATS))
+    pile = card_list(position["pile"], arsenal_card, "the pile", allowed=_PILE)
     lead = _lead_card(position["lead"])
     captured_given = check_table(position["captured"], "the captured piles", SEATS)
     captured = tuple(card_list(captured_given[seat], arsenal_card, f"{_SEAT_WORDS[p]} captured "
-                               "pile") for p, seat in enumerate(SEATS))
+                               "pile", allowed=_HAND) for p, seat in enumerate(SEATS))
     zones = {"your hand": hands[YOU], "the NPC's hand": hands[NPC], "the pile": pile,
              "the lead": () if lead is None else (lead,), "your captured pile": captured[YOU],
              "the NPC's captured pile": captured[NPC]}
     # A stacked deal's cards, any of the game's, are the whole deck of its match (AR-DEAL).
-    every_card_once(zones, standard_deck() if stacked else rules.cards, stacked)
+    every_card_once(zones, rules.cards, stacked, lesson_deck=standard_deck(),
+                    deck_words=f"the {len(rules.cards)} cards of the deck ruling AR-CUSTOM-DECK "
+                               "names")
     present = {c for zone in zones.values() for c in zone}
     deck = tuple(c for c in standard_deck() if c in present) if stacked else rules.cards
     history, tally = _rounds(position["rounds"], captured)
@@ -122,16 +127,17 @@ def from_position(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -
         raise BadInput(f"the stage is {quoted(stage)} and the lead is {quoted(position['lead'])}",
                        allowed='a lead on the table at stage "answer" only')
     full = min(rules.hand_size, len(deck) // 2)
-    # Whether the deal laid a pile: the rules' deal does when the deck is more than two full
-    # hands; a stacked deal lays a pile of its own, which the position no longer shows.
-    had_pile = None if stacked else len(deck) > 2 * full
+    # Whether the deal laid a pile: any deal does when the deck is more than two hands of
+    # hand_size; the rules' deal only then (its deck is even), while a lesson's stacked deal
+    # of a smaller deck may lay a pile of its own, which the position no longer shows.
+    had_pile = True if len(deck) > 2 * rules.hand_size else None if stacked else False
     if len(pile) % 2:
         raise BadInput(f"a pile of {len(pile)} card{'' if len(pile) == 1 else 's'} cannot be "
                        "shared evenly",
                        allowed="an even number of cards in the pile (both draw alike)")
     if over:
         outcome, sudden = _ending(rules, position["sudden_death"], deck, hands, pile, captured,
-                                  len(history), had_pile)
+                                  len(history), had_pile, stacked)
     else:
         # A stacked deal's first hands may be short of full while the pile lasts.
         _check_hands(rules, stage, leader, hands, pile, full, had_pile, stacked and not history)
@@ -168,7 +174,7 @@ def _rounds(
     won: tuple[list[ArsenalCard], list[ArsenalCard]] = ([], [])
     led_won = blocks = turned_back = level4 = 0
     for n, entry in enumerate(given, start=1):
-        parts = text(entry, f"round {n}").split()
+        parts = text(entry, f"round {n}", _ROUND_ALLOWED).split()
         if len(parts) != 3 or parts[0] not in SEATS:
             raise BadInput(f"round {n} is {quoted(entry)}", allowed=_ROUND_ALLOWED)
         leader = SEATS.index(parts[0])
@@ -222,17 +228,26 @@ def _ending(
     rules: ArsenalRules, given: object, deck: tuple[ArsenalCard, ...],
     hands: tuple[tuple[ArsenalCard, ...], ...], pile: tuple[ArsenalCard, ...],
     captured: tuple[tuple[ArsenalCard, ...], ...], rounds: int, had_pile: bool | None,
+    stacked: bool,
 ) -> tuple[Outcome, tuple[ArsenalCard, ArsenalCard] | None]:
     """The end of a match over: it ran dry as ruling AR-DRY says; most captured wins, a tie
     goes to the sudden-death draw written in the position."""
     left_in_hand = hands[0] or hands[1]
+    # A match cut short ends at the refill that used up the pile: both drew alike, back up to
+    # hand_size, or, when a lesson's first hands were short, to what the pile held at the
+    # first refill.
+    size = len(hands[0])
+    refilled = size == rules.hand_size or (stacked and rounds == 1 and size < rules.hand_size)
     cut_short = (rules.dry == "pile-empty" and had_pile is not False
-                 and len(hands[0]) == len(hands[1]))
+                 and size == len(hands[1]) and refilled)
     if pile or rounds == 0 or (left_in_hand and not cut_short):
         raise BadInput(f"the match is over with {len(hands[0])} and {len(hands[1])} cards in "
                        f"hand and {len(pile)} in the pile after {rounds} rounds",
                        allowed="every card played (ruling AR-DRY), or under 'pile-empty' the "
-                               "pile used up")
+                               "pile used up by a refill, both hands drawn back up to "
+                               f"{rules.hand_size} cards"
+                               + (" (or, after a first round, what a lesson's pile held)"
+                                  if stacked else ""))
     totals = (len(captured[0]), len(captured[1]))
     if totals[0] != totals[1]:
         if given is not None:

@@ -6,7 +6,9 @@ each side's in order; which are face down follows from the war rule (the first c
 then ``war_down`` down and one up for each war). They are on the table only to be shown:
 each is also in a deck (the pile was taken) or among the unclaimed cards. The one key that
 may be left out, ``stacked``, is true for a lesson's stacked deal (``Game.new(stacked=...)``),
-which may leave cards of the deck out; ``position_of`` writes it only for such a state.
+which may leave cards of the deck out, or split it other than 26 and 26; ``position_of``
+writes it only for a state that shows such a deal: cards left out, or a split other than
+the rules' before the first battle.
 
 >>> from wartutor.core import Game
 >>> from wartutor.variants.classic_war import CLASSIC_WAR
@@ -50,6 +52,7 @@ STAGES = ("play", "over")
 ENDINGS = ("all-cards", "short", "both-short", "limit")
 _RULE_OF_ENDING = {"all-cards": "CW-EMPTY", "short": "CW-SHORT-SCOPE", "both-short": "CW-SHORT",
                    "limit": "CW-LIMIT"}
+_SPLIT = (26, 26)  # the rules' deal: "the deck is split into two face-down piles of 26 cards"
 _MAX_BATTLES = 1_000_000  # with no battle limit, a cycling game could count up without end
 
 
@@ -68,8 +71,10 @@ def position_of(state: ClassicState) -> dict[str, Any]:
         "winner": None if over is None or over.winner is None else SEATS[over.winner],
         "ending": None if over is None else over.ending,
     }
-    # A stacked deal may leave cards of the deck out; a shuffled one never does.
-    if sum(map(len, state.decks)) + len(state.unclaimed) < len(standard_deck()):
+    # A stacked deal may leave cards of the deck out, or split it unevenly; a shuffled one
+    # never does (once battles are fought, any split may come of the rules' deal).
+    if (sum(map(len, state.decks)) + len(state.unclaimed) < len(standard_deck())
+            or (state.battles == 0 and tuple(map(len, state.decks)) != _SPLIT)):
         position["stacked"] = True
     return position
 
@@ -99,6 +104,11 @@ def from_position(rules: ClassicRules, position: Mapping[str, Any], seed: int) -
                   battles * (52 // (rules.war_down + 1)))
     _check_last_battle(rules, battles, wars, laid)
     _check_pile_taken(rules, decks, unclaimed, laid)
+    if battles == 0 and not stacked and (len(decks[YOU]), len(decks[COMPUTER])) != _SPLIT:
+        raise BadInput(f"before the first battle you hold {len(decks[YOU])} cards and the "
+                       f"computer {len(decks[COMPUTER])}",
+                       allowed="26 each, as the deck is split (rule 1), or 'stacked' true for a "
+                               "lesson's stacked deal")
     winner_name = choice(position["winner"], "the winner", (*SEATS, None))
     ending = choice(position["ending"], "the ending", (*ENDINGS, None))
     winner = None if winner_name is None else SEATS.index(winner_name)

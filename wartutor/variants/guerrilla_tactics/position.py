@@ -31,7 +31,15 @@ from wartutor.core.cards import Card, card
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision, Outcome
 from wartutor.core.errors import BadInput, quoted
-from wartutor.core.position import card_list, check_keys, choice, every_card_once, number
+from wartutor.core.position import (
+    card_codes,
+    card_list,
+    check_keys,
+    choice,
+    every_card_once,
+    number,
+    stacked_may_hold,
+)
 from wartutor.variants.guerrilla_tactics.events import GameOver
 from wartutor.variants.guerrilla_tactics.forces import best_of, is_guerrilla, strength
 from wartutor.variants.guerrilla_tactics.game import (
@@ -68,6 +76,9 @@ SEAT_KEYS = ("draw", "hand", "discard", "shown", "tie_drawn", "table", "last_ski
              "out", "penalty_due", "reveals_first", "played_guerrilla")
 ZONE_WORDS = {"draw": "draw pile", "hand": "hand", "discard": "discard pile",
               "shown": "shown cards", "tie_drawn": "tie-break draw"}
+PILE_CODES = card_codes("9S 2H", top_first=True)
+CARD_CODES = card_codes("9S 2H")
+ZONE_CODES = {"draw": PILE_CODES, "discard": PILE_CODES}  # the others: CARD_CODES
 SEAT_MARKS = ("out", "penalty_due", "reveals_first", "played_guerrilla")
 TALLY_KEYS = tuple(Tally.__dataclass_fields__)
 TIE_WORDS = {TIE_UP: "up", TIE_DOWN: "down", TURNED: "turned"}
@@ -140,28 +151,34 @@ def from_position(rules: GuerrillaRules, position: Mapping[str, Any], seed: int)
         raise BadInput(f"the seats are {quoted(seats_in)}, not a list of {n} seats",
                        allowed=f"a list of {n} seats (one table each), in seat order")
     read = [_seat(p, s) for p, s in enumerate(seats_in)]
-    removed = card_list(position.get("removed", ""), _card, "the removed pile")
-    # A stacked deal's cards are any of the 52, each at most once (the rules' own deal
-    # holds the players' suits, each card once).
-    deck = DECK if stacked else _deck(rules)
+    removed = card_list(position.get("removed", ""), _card, "the removed pile",
+                        allowed=CARD_CODES)
     zones = {"the removed pile": removed}
     for p, (seat, row, _, _) in enumerate(read):
         who = f"seat {p} ({NAMES[p]})"
         zones |= {f"the draw pile of {who}": seat.draw, f"the hand of {who}": seat.hand,
                   f"the discard pile of {who}": seat.discard,
                   f"the table of {who}": tuple(x.card for x in row if x.card)}
-    every_card_once(zones, deck, stacked)
+    # A stacked deal's cards are any of the 52, each at most once (the rules' own deal
+    # holds the players' suits, each card once).
+    deck = _deck(rules)
+    suits = " ".join(sorted({c.suit for c in deck}))
+    deck_words = f"cards of the suits {suits} (ruling GT-SETUP)"
+    every_card_once(zones, deck, stacked, lesson_deck=DECK, deck_words=deck_words)
     for p, (_, _, last, _) in enumerate(read):
-        _check_picture(last, deck, f"the last skirmish of seat {p} ({NAMES[p]})")
+        _check_picture(last, DECK if stacked else deck, deck_words + stacked_may_hold(len(DECK)),
+                       f"the last skirmish of seat {p} ({NAMES[p]})")
     seats = tuple(seat for seat, _, _, _ in read)
     table = tuple(row for _, row, _, _ in read)
     last_table = tuple(row for _, _, row, _ in read)
     pending = tuple(chosen for _, _, _, chosen in read)
     proposer_in = position.get("proposer")
-    proposer = None if proposer_in is None else number(proposer_in, "the proposer", 0, n - 1)
+    proposer = (None if proposer_in is None else
+                number(proposer_in, "the proposer", 0, n - 1, "seat number"))
     asked_in = position.get("to_choose")
     asked = (None if asked_in is None else
-             tuple(number(p, "a player to choose", 0, n - 1) for p in _list(asked_in, "to_choose")))
+             tuple(number(p, "a player to choose", 0, n - 1, "seat number")
+                   for p in _list(asked_in, "to_choose")))
     state = GuerrillaState(
         rules=rules, rng=rng, seats=seats, removed=removed, guerrilla_rank=rank,
         skirmish=skirmish, stage=stage, asked=(), pending=pending, contenders=(),
@@ -187,7 +204,8 @@ def _seat(p: int, table: object) -> tuple[Seat, tuple[Laid, ...], tuple[Laid, ..
     """A seat, its cards on the table, its last skirmish and its hidden choice."""
     what = f"seat {p} ({NAMES[p]})"
     table = check_keys(table, (), SEAT_KEYS, what)
-    zones = {k: card_list(table.get(k, ""), _card, f"the {words} of {what}", repeats=k == "shown")
+    zones = {k: card_list(table.get(k, ""), _card, f"the {words} of {what}", repeats=k == "shown",
+                          allowed=ZONE_CODES.get(k, CARD_CODES))
              for k, words in ZONE_WORDS.items()}
     marks = {k: choice(table.get(k, False), f"{k} of {what}", (False, True)) for k in SEAT_MARKS}
     laid = tuple(_laid(x, f"the table of {what}")
@@ -217,14 +235,16 @@ def _laid(text: object, where: str) -> Laid:
     raise BadInput(f"{quoted(text)} on {where} is not a card laid", allowed=LAID_ALLOWED)
 
 
-def _check_picture(last: tuple[Laid, ...], deck: tuple[Card, ...], where: str) -> None:
+def _check_picture(last: tuple[Laid, ...], deck: tuple[Card, ...], deck_words: str,
+                   where: str) -> None:
     """The last skirmish is only a picture: its cards are elsewhere now, but were cards of
-    this game, each laid once."""
+    ``deck``, each laid once. (Not checked: that a stacked game still holds them. The
+    coach's dealing, unseen.py, may picture under a face-down card any card not shown.)"""
     pictured = [x.card for x in last if x.card]
     stranger = next((c for c in pictured if c not in deck), None)
     if stranger is not None:
         raise BadInput(f"{where} holds {stranger.code}, which is not in this game's deck",
-                       allowed=f"cards of the {len(deck)} this game holds")
+                       allowed=deck_words)
     if len(set(pictured)) != len(pictured):
         raise BadInput(f"a card appears twice in {where}",
                        allowed="each card of the last skirmish once")

@@ -45,6 +45,7 @@ from wartutor.core.cards import RANK_CODES, Card
 from wartutor.core.chance import Rng
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.position import (
+    card_codes,
     card_list,
     check_keys,
     check_table,
@@ -166,7 +167,8 @@ def from_position(rules: TradeRules, position: Mapping[str, Any], seed: int) -> 
             raise BadInput(f"player {p}'s hand holds {len(hand)} cards",
                            allowed=f"at most {HAND_LIMIT} cards in a hand (TW-HAND-LIMIT)")
     piles = _seat_zones(given["piles"], "resource pile", n)
-    center = card_list(given["center"], trade_card, "the centre")
+    center = card_list(given["center"], trade_card, "the centre",
+                       allowed=card_codes("2C 3C", top_first=True))
     removed = _optional_cards(given["removed"], "the removed cards")
     if PUTIN in removed:
         raise BadInput("Putin is among the removed cards",
@@ -242,7 +244,8 @@ def _seat_zones(value: object, zone: str, n: int) -> tuple[Cards, ...]:
     if not isinstance(value, list) or len(value) != n:
         raise BadInput(f"the {zone}s are {quoted(value)}",
                        allowed=f"a list of {n} card texts, one per player from you clockwise")
-    return tuple(card_list(v, trade_card, f"player {p}'s {zone}") for p, v in enumerate(value))
+    return tuple(card_list(v, trade_card, f"player {p}'s {zone}", allowed=card_codes("AS 9D 5C"))
+                 for p, v in enumerate(value))
 
 
 def _optional_cards(value: object, where: str) -> Cards:
@@ -390,9 +393,9 @@ def _asks(rules: TradeRules, value: object) -> tuple[AskRecord, ...]:
     if value is _UNSET:
         return ()
     records = []
-    for n, words in enumerate(text(value, "the asks").split(";"), start=1):
+    for n, words in enumerate(text(value, "the asks", _ASK_ALLOWED).split(";"), start=1):
         if not words.strip():
-            if text(value, "the asks").strip():
+            if text(value, "the asks", _ASK_ALLOWED).strip():
                 raise BadInput(f"ask {n} is empty", allowed=_ASK_ALLOWED)
             continue
         found = _ASK.fullmatch(words.strip())

@@ -37,7 +37,14 @@ from typing import Any
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Outcome
 from wartutor.core.errors import BadInput, quoted
-from wartutor.core.position import check_keys, choice, number, text
+from wartutor.core.position import (
+    STACKED_MAY_LEAVE_OUT,
+    card_codes,
+    check_keys,
+    choice,
+    number,
+    text,
+)
 from wartutor.variants.war_room.deck import RoomCard
 from wartutor.variants.war_room.events import GameOver
 from wartutor.variants.war_room.game import (
@@ -58,6 +65,8 @@ COUNTS = tuple(Counts.__dataclass_fields__)
 MAX_NUMBER = 10**9  # the largest round, step, count or VC size: no game comes near it
 
 # A seat's zones and marks are lists with one entry per seat, from you (seat 0) clockwise.
+_PILE = card_codes("SC SN", top_first=True)  # a draw stack or a collection pile
+_REVEALED = "one card code, or None"
 _SEAT_REQUIRED = ("draw", "collection")
 _SEAT_OPTIONAL = ("revealed", "vc", "vc_as_step_began", "declared", "activated")
 _REQUIRED = ("stage", "round", "first", "turn", *_SEAT_REQUIRED)
@@ -184,18 +193,18 @@ class _Reading:
             if code is None:
                 revealed.append(None)
                 continue
-            cards = self._parse(f"{_whose(seat)} revealed card", code)
+            cards = self._parse(f"{_whose(seat)} revealed card", code, _REVEALED)
             if len(cards) != 1:
                 raise BadInput(f"{_whose(seat)} revealed card is {quoted(code)}: "
-                                f"{len(cards)} cards", allowed="one card code, or None")
+                                f"{len(cards)} cards", allowed=_REVEALED)
             revealed.append(cards[0])
         self.revealed = tuple(revealed)
 
     def _pile(self, seat: int, key: str) -> tuple[RoomCard, ...]:
-        return self._parse(f"{_whose(seat)} {key} pile", self.seats[seat][key])
+        return self._parse(f"{_whose(seat)} {key} pile", self.seats[seat][key], _PILE)
 
-    def _parse(self, what: str, codes: Any) -> tuple[RoomCard, ...]:
-        return self.deck.parse(text(codes, what))  # copies of a card may lie together
+    def _parse(self, what: str, codes: Any, allowed: str) -> tuple[RoomCard, ...]:
+        return self.deck.parse(text(codes, what, allowed))  # copies of a card may lie together
 
     def _check_cards(self) -> None:
         held = [c for pile in self.stacks + self.collections for c in pile]
@@ -204,8 +213,7 @@ class _Reading:
         allowed = (f"every card of the deck {self.deck.name!r} ({len(self.deck.cards)} cards) "
                    "exactly once across the draw stacks, collection piles and revealed cards"
                    + ("; with 'stacked' true, as in a stacked deal, at most that many of each"
-                      if stacked else ", or 'stacked' true for a lesson's stacked deal, which may "
-                                      "leave cards out"))
+                      if stacked else STACKED_MAY_LEAVE_OUT))
         for kind, copies in zip(self.deck.kinds, self.deck.copies, strict=True):
             count = held.count(kind)
             if count > copies or (count < copies and not stacked):
