@@ -77,8 +77,8 @@ SEAT_KEYS = ("draw", "hand", "discard", "shown", "tie_drawn", "table", "last_ski
 ZONE_WORDS = {"draw": "draw pile", "hand": "hand", "discard": "discard pile",
               "shown": "shown cards", "tie_drawn": "tie-break draw"}
 PILE_CODES = card_codes("9S 2H", top_first=True)
-CARD_CODES = card_codes("9S 2H")
-ZONE_CODES = {"draw": PILE_CODES, "discard": PILE_CODES}  # the others: CARD_CODES
+HAND_CODES = card_codes("9S 2H")
+ZONE_CODES = {"draw": PILE_CODES, "discard": PILE_CODES}  # the others: HAND_CODES
 SEAT_MARKS = ("out", "penalty_due", "reveals_first", "played_guerrilla")
 TALLY_KEYS = tuple(Tally.__dataclass_fields__)
 TIE_WORDS = {TIE_UP: "up", TIE_DOWN: "down", TURNED: "turned"}
@@ -152,7 +152,7 @@ def from_position(rules: GuerrillaRules, position: Mapping[str, Any], seed: int)
                        allowed=f"a list of {n} seats (one table each), in seat order")
     read = [_seat(p, s) for p, s in enumerate(seats_in)]
     removed = card_list(position.get("removed", ""), _card, "the removed pile",
-                        allowed=CARD_CODES)
+                        allowed=HAND_CODES)
     zones = {"the removed pile": removed}
     for p, (seat, row, _, _) in enumerate(read):
         who = f"seat {p} ({NAMES[p]})"
@@ -205,7 +205,7 @@ def _seat(p: int, table: object) -> tuple[Seat, tuple[Laid, ...], tuple[Laid, ..
     what = f"seat {p} ({NAMES[p]})"
     table = check_keys(table, (), SEAT_KEYS, what)
     zones = {k: card_list(table.get(k, ""), _card, f"the {words} of {what}", repeats=k == "shown",
-                          allowed=ZONE_CODES.get(k, CARD_CODES))
+                          allowed=ZONE_CODES.get(k, HAND_CODES))
              for k, words in ZONE_WORDS.items()}
     marks = {k: choice(table.get(k, False), f"{k} of {what}", (False, True)) for k in SEAT_MARKS}
     laid = tuple(_laid(x, f"the table of {what}")
