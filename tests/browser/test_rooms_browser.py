@@ -228,6 +228,9 @@ def test_a_reload_rejoins_the_same_seat_at_the_same_step(
         screen = mover(ada, bo)
         assert screen is not None
         move_and_time(screen, bo if screen is ada else ada)
+    # The other screen shows a move at its first moment; wait until both have played it
+    # out, one asked to choose and the other waiting, before reading the step.
+    assert mover(ada, bo) is not None
     seat, shown = my_seat(bo), table(bo).inner_text()
     assert step(bo) == 3
     # Opened afresh, as a reload does; the same student, typed a little differently.
