@@ -200,6 +200,7 @@ def test_a_dealt_stacked_table_shows_the_player_exactly_what_they_saw(seed: int)
                 assert GT.view(dealt, p) == now
                 assert sum(where(dealt).values()) == len(chosen)
                 assert max(where(dealt).values()) == 1
+                assert all(x.card in where(dealt) for row in dealt.last_table for x in row)
             seen[p].append(now)
         game = game.play(players[decision.player](GT.view(game.state, decision.player), decision))
 

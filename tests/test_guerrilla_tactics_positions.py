@@ -303,3 +303,13 @@ def test_a_position_with_other_cards_is_a_lesson_s_only_if_it_says_so() -> None:
     state = GUERRILLA_TACTICS.from_position(ONE_SUIT, few | {"stacked": True}, 0)
     assert GUERRILLA_TACTICS.position_of(state)["stacked"] is True
     refused(few | {"stacked": True, "removed": "2S"}, "2S is in the removed pile and in the table")
+
+
+def test_a_stacked_lesson_pictures_in_its_last_skirmish_only_cards_it_still_holds() -> None:
+    few = lesson(stacked=True, seats=[
+        {"draw": "", "hand": "2H", "table": ["play 2S"], "played_guerrilla": True},
+        {"draw": "KD", "hand": "5H", "table": ["play AH"], "last_skirmish": ["play KD"]}])
+    GUERRILLA_TACTICS.from_position(ONE_SUIT, few, 0)  # the king won then, and is back in a pile
+    few["seats"][ANA]["last_skirmish"] = ["play 9S"]
+    refused(few, r"^the last skirmish of seat 1 \(Ana\) holds 9S, which is nowhere else in this "
+                 r"game\. Allowed: cards of the last skirmish that the game still holds")

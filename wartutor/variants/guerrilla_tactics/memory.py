@@ -228,7 +228,8 @@ class _Follower:
 
     def stacked_memory(self, v: GuerrillaView) -> Memory:
         """A stacked game with another deck: each card not shown may be in any hidden place,
-        or not in this game at all."""
+        or not in this game at all, but for the last skirmish's face-up cards: the game
+        still holds them, somewhere out of sight."""
         shown = _pinned(v)
         unseen = [c for c in _FULL_DECK if c not in shown]
         room = _room(v)
@@ -240,8 +241,10 @@ class _Follower:
             room[OUT] = len(unseen) - slots
         hidden = sum(1 << self.index[place] for place in room)
         no_guerrilla = self.no_guerrilla_in(v)
+        pictured = {x.card for row in v.last_table for x in row if x.card}
+        out = 1 << self.index[OUT]
         masks = {c: hidden & ~(no_guerrilla if is_guerrilla(c, v.guerrilla_rank) else 0)
-                 for c in unseen}
+                 & ~(out if c in pictured else 0) for c in unseen}
         if not fits(list(masks.values()), self.masks(room)):
             raise BadInput("no deal of the unseen cards fits what the table waits for",
                            allowed=_ALLOWED)

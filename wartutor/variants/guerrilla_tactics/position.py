@@ -165,9 +165,10 @@ def from_position(rules: GuerrillaRules, position: Mapping[str, Any], seed: int)
     suits = " ".join(sorted({c.suit for c in deck}))
     deck_words = f"cards of the suits {suits} (ruling GT-SETUP)"
     every_card_once(zones, deck, stacked, lesson_deck=DECK, deck_words=deck_words)
+    held = {c for cards in zones.values() for c in cards}
     for p, (_, _, last, _) in enumerate(read):
         _check_picture(last, DECK if stacked else deck, deck_words + stacked_may_hold(len(DECK)),
-                       f"the last skirmish of seat {p} ({NAMES[p]})")
+                       held, f"the last skirmish of seat {p} ({NAMES[p]})")
     seats = tuple(seat for seat, _, _, _ in read)
     table = tuple(row for _, row, _, _ in read)
     last_table = tuple(row for _, _, row, _ in read)
@@ -236,15 +237,19 @@ def _laid(text: object, where: str) -> Laid:
 
 
 def _check_picture(last: tuple[Laid, ...], deck: tuple[Card, ...], deck_words: str,
-                   where: str) -> None:
-    """The last skirmish is only a picture: its cards are elsewhere now, but were cards of
-    ``deck``, each laid once. (Not checked: that a stacked game still holds them. The
-    coach's dealing, unseen.py, may picture under a face-down card any card not shown.)"""
+                   held: set[Card], where: str) -> None:
+    """The last skirmish is only a picture: its cards were cards of ``deck``, each laid once,
+    and the game still ``held`` them, elsewhere now (spoils taken, or removed)."""
     pictured = [x.card for x in last if x.card]
     stranger = next((c for c in pictured if c not in deck), None)
     if stranger is not None:
         raise BadInput(f"{where} holds {stranger.code}, which is not in this game's deck",
                        allowed=deck_words)
+    gone = next((c for c in pictured if c not in held), None)
+    if gone is not None:  # only a stacked game can leave a card of the deck out
+        raise BadInput(f"{where} holds {gone.code}, which is nowhere else in this game",
+                       allowed="cards of the last skirmish that the game still holds: in a "
+                               "draw pile, a discard pile, a hand, on the table or removed")
     if len(set(pictured)) != len(pictured):
         raise BadInput(f"a card appears twice in {where}",
                        allowed="each card of the last skirmish once")

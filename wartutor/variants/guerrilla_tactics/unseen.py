@@ -81,7 +81,8 @@ def deal_unseen(rules: GuerrillaRules, view: GuerrillaView, seed: int,
     deck = tuple(c for c in DECK if c.suit in "".join(rules.suits))
     stacked = OUT in known.room or any(c not in deck for c in _last_shown(view))
     # A stacked deal (Game.new(stacked=...)) may hold any cards of the 52, and the view does
-    # not say which: the cards under the last skirmish's face-down ones may be any of them.
+    # not say which: the cards under the last skirmish's face-down ones may be any the deal
+    # leaves in the game.
     could_be_pictured = tuple(c for c in (_FULL_DECK if stacked else deck)
                               if c not in _last_shown(view))
     unseen = tuple(known.allowed)
@@ -100,7 +101,8 @@ def deal_unseen(rules: GuerrillaRules, view: GuerrillaView, seed: int,
         cards_at: dict[Place, list[Card]] = {place: [] for place in places}
         for c, i in zip(unseen, where, strict=True):
             cards_at[places[i]].append(c)
-        pictured, rng = rng.shuffled(could_be_pictured)
+        pictured, rng = rng.shuffled(tuple(c for c in could_be_pictured
+                                           if c not in cards_at.get(OUT, ())))
         table = _laid_out(rules, view, cards_at, iter(pictured))
         if table is not None:
             break
