@@ -230,7 +230,7 @@ def tournament(
         return simulate(found.name, deals, seed, rules, agents=agents, **options)
 
     games: list[tuple[str, str, float]] = []  # (player, opponent, player's score)
-    pairings = games  # what the ratings are fitted to: in more seats, against each seat
+    against_seats: list[tuple[str, str, float]] = []  # in more seats: one per seat of the field
     faults: list[tuple[str, str]] = []
     tables: list[Table] = []
     field = None
@@ -251,17 +251,16 @@ def tournament(
             raise BadInput("a tournament needs one player or more, and was given none",
                            allowed="a dict of names and players")
         field = next(iter(found.agents))
-        pairings = []
         for name, seat in named.items():
             for mine in range(seats):
                 table = play(tuple(seat if s == mine else field for s in range(seats)))
                 tables.append(table)
                 games += [(name, FIELD, _score(row, mine)) for row in table.rows]
-                pairings += [(name, FIELD, _against(row, mine, other)) for row in table.rows
-                             for other in range(seats) if other != mine]
+                against_seats += [(name, FIELD, _against(row, mine, other))
+                                  for row in table.rows for other in range(seats) if other != mine]
                 faults += [(name, row.fault) for row in table.rows if row.fault]
     names = list(named) + ([FIELD] if field else [])
-    ratings = elo(names, pairings)
+    ratings = elo(names, against_seats if field else games)
     standings = sorted((_standing(name, games, faults, ratings[name]) for name in names),
                        key=lambda s: (-s.rating, s.name))
     notes = tuple(dict.fromkeys(

@@ -49,19 +49,18 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from wartutor.core.cards import Card, standard_deck
+from wartutor.core.cards import Card
 from wartutor.core.errors import BadInput
 from wartutor.variants.guerrilla_tactics.forces import best_of, force, is_guerrilla
 from wartutor.variants.guerrilla_tactics.matching import fits
 from wartutor.variants.guerrilla_tactics.rules import MAX_GUERRILLA_RANK, GuerrillaRules
-from wartutor.variants.guerrilla_tactics.state import DECK, TIE_DOWN, Laid
+from wartutor.variants.guerrilla_tactics.state import DECK, TIE_DOWN, Laid, rules_deck
 from wartutor.variants.guerrilla_tactics.view import GuerrillaView
 
 PILES = ("draw", "discard", "hand", "table")
 """A seat's places; "table" is its face-down cards of the skirmish being fought."""
 WINDOW = ("promote", "cancel")  # the stages of the promotion window
 _ALLOWED = "views of one player (a seat, not the teacher's) of one game, oldest first"
-_FULL_DECK = standard_deck()
 
 
 class Place(NamedTuple):
@@ -184,7 +183,7 @@ class _Follower:
     def __init__(self, rules: GuerrillaRules) -> None:
         self.rules = rules
         self.n = n = rules.players
-        self.deck = tuple(c for c in DECK if c.suit in "".join(rules.suits))
+        self.deck = rules_deck(rules)
         self.in_deck = frozenset(self.deck)
         self.all = [Place(pile, p) for pile in PILES for p in range(n)] + [REMOVED, OUT]
         self.index = {place: i for i, place in enumerate(self.all)}
@@ -231,7 +230,7 @@ class _Follower:
         or not in this game at all, but for the last skirmish's face-up cards: the game
         still holds them, somewhere out of sight."""
         shown = _pinned(v)
-        unseen = [c for c in _FULL_DECK if c not in shown]
+        unseen = [c for c in DECK if c not in shown]
         room = _room(v)
         slots = sum(room.values())
         if len(unseen) < slots:

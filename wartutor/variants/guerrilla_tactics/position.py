@@ -66,6 +66,7 @@ from wartutor.variants.guerrilla_tactics.state import (
     Seat,
     Tally,
     changed,
+    rules_deck,
 )
 
 STAGES = (*KINDS, "over")
@@ -110,7 +111,7 @@ def position_of(state: GuerrillaState) -> dict[str, Any]:
     # A stacked deal may hold any cards of the 52; the rules' deal holds the players' suits.
     held = {c for seat in state.seats for c in seat.draw + seat.hand + seat.discard}
     held |= {x.card for row in state.table for x in row if x.card} | set(state.removed)
-    if held != set(_deck(state.rules)):
+    if held != set(rules_deck(state.rules)):
         position["stacked"] = True
     return position
 
@@ -124,11 +125,6 @@ def _laid_text(laid: Laid) -> str:
     if laid.tie_round == 0:
         return f"{laid.how} {laid.card.code}"
     return f"tie {laid.tie_round} {TIE_WORDS[laid.how]} {laid.card.code}"
-
-
-def _deck(rules: GuerrillaRules) -> tuple[Card, ...]:
-    """The cards the rules deal: the players' suits (GT-SETUP)."""
-    return tuple(c for c in DECK if c.suit in "".join(rules.suits))
 
 
 # From a position to the engine's own state
@@ -161,7 +157,7 @@ def from_position(rules: GuerrillaRules, position: Mapping[str, Any], seed: int)
                   f"the table of {who}": tuple(x.card for x in row if x.card)}
     # A stacked deal's cards are any of the 52, each at most once (the rules' own deal
     # holds the players' suits, each card once).
-    deck = _deck(rules)
+    deck = rules_deck(rules)
     suits = " ".join(sorted({c.suit for c in deck}))
     deck_words = f"cards of the suits {suits} (ruling GT-SETUP)"
     every_card_once(zones, deck, stacked, lesson_deck=DECK, deck_words=deck_words)

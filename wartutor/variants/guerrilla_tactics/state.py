@@ -28,6 +28,11 @@ BY_CODE = {c.code: c for c in DECK}
 """The card an action names ("play 9S"), by its code: the actions are already checked."""
 
 
+def rules_deck(rules: GuerrillaRules) -> tuple[Card, ...]:
+    """The cards the rules deal: the players' suits (GT-SETUP), a stacked deal aside."""
+    return tuple(c for c in DECK if c.suit in "".join(rules.suits))
+
+
 def changed(value: _Value, **changes: object) -> _Value:
     """``dataclasses.replace`` for the classes of this module, at a fraction of the cost.
 

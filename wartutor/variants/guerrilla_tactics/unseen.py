@@ -35,7 +35,7 @@ from collections.abc import Iterator, Sequence
 from itertools import pairwise
 from typing import Any
 
-from wartutor.core.cards import Card, standard_deck
+from wartutor.core.cards import Card
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision
 from wartutor.core.errors import BadInput
@@ -59,6 +59,7 @@ from wartutor.variants.guerrilla_tactics.state import (
     Seat,
     Tally,
     changed,
+    rules_deck,
 )
 from wartutor.variants.guerrilla_tactics.view import GuerrillaView, view
 
@@ -68,7 +69,6 @@ viewer is the one asked; otherwise it may need a few tries, some tens at worst (
 player asked to support with a hand of one card, which only a few cards would make help)."""
 
 _ALLOWED = "the view of one player (a seat, not the teacher's) of a game in play"
-_FULL_DECK = standard_deck()
 
 
 def deal_unseen(rules: GuerrillaRules, view: GuerrillaView, seed: int,
@@ -78,12 +78,12 @@ def deal_unseen(rules: GuerrillaRules, view: GuerrillaView, seed: int,
     the player's memory of ``seen`` (their earlier views, oldest first) allows it."""
     _check(rules, view)
     known = _remembered(rules, tuple(seen), view)
-    deck = tuple(c for c in DECK if c.suit in "".join(rules.suits))
+    deck = rules_deck(rules)
     stacked = OUT in known.room or any(c not in deck for c in _last_shown(view))
     # A stacked deal (Game.new(stacked=...)) may hold any cards of the 52, and the view does
     # not say which: the cards under the last skirmish's face-down ones may be any the deal
     # leaves in the game.
-    could_be_pictured = tuple(c for c in (_FULL_DECK if stacked else deck)
+    could_be_pictured = tuple(c for c in (DECK if stacked else deck)
                               if c not in _last_shown(view))
     unseen = tuple(known.allowed)
     places = tuple(known.room)
