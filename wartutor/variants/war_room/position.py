@@ -179,7 +179,7 @@ class _Reading:
                 raise BadInput(f"{key!r} is {quoted(zone)}, not a list", allowed=allowed)
             if len(zone) != self.n:
                 raise BadInput(f"{key!r} has {len(zone)} entries but the rules seat {self.n} "
-                                "players", allowed=allowed)
+                               "players", allowed=allowed)
         self.seats: list[dict[str, Any]] = [
             {key: self.p[key][seat] for key in _SEAT_REQUIRED + _SEAT_OPTIONAL
              if self.p.get(key) is not None}
@@ -196,7 +196,7 @@ class _Reading:
             cards = self._parse(f"{_whose(seat)} revealed card", code, _REVEALED)
             if len(cards) != 1:
                 raise BadInput(f"{_whose(seat)} revealed card is {quoted(code)}: "
-                                f"{len(cards)} cards", allowed=_REVEALED)
+                               f"{len(cards)} cards", allowed=_REVEALED)
             revealed.append(cards[0])
         self.revealed = tuple(revealed)
 
@@ -235,28 +235,28 @@ class _Reading:
                     problem = (f"{_name(seat)} is eliminated but holds cards" if seat in listed
                                else f"{_name(seat)} holds no card but is not eliminated")
                     raise BadInput(problem, allowed="eliminated: exactly the seats that hold no "
-                                                     "card (WR-ELIMINATE)")
+                                                    "card (WR-ELIMINATE)")
         self.remaining = tuple(holding)
         self.first = self._seat("'first'", self.p["first"])
         if not self.over:
             if len(self.remaining) < 2:
                 raise BadInput(f"only {len(self.remaining)} player remains, so the game is over",
-                                allowed="the stage 'over', or at least two players holding cards")
+                               allowed="the stage 'over', or at least two players holding cards")
             for seat in self.remaining:
                 if self.revealed[seat] is None:
                     raise BadInput(f"{_name(seat)} remains but has no revealed card",
-                                    allowed="during a round, every remaining player has revealed "
-                                            "the top card of their draw stack (WR-REVEAL)")
+                                   allowed="during a round, every remaining player has revealed "
+                                           "the top card of their draw stack (WR-REVEAL)")
             if self.first not in self.remaining:
                 raise BadInput(f"the first player, {_name(self.first)}, is eliminated",
-                                allowed="a remaining player: " + self._seats_text(self.remaining))
+                               allowed="a remaining player: " + self._seats_text(self.remaining))
         table: list[InPlay | None] = []
         for seat, card in enumerate(self.revealed):
             vc = self.seats[seat].get("vc")
             if card is None:
                 if vc is not None:
                     raise BadInput(f"{_whose(seat)} card has a VC but no card is revealed",
-                                    allowed="a 'vc' only beside a 'revealed' card")
+                                   allowed="a 'vc' only beside a 'revealed' card")
                 table.append(None)
                 continue
             vc = card.vc if vc is None else number(vc, f"{_whose(seat)} VC", -MAX_NUMBER,
@@ -267,13 +267,13 @@ class _Reading:
     def _seat(self, where: str, value: Any) -> int:
         if type(value) is not int or not 0 <= value < self.n:
             raise BadInput(f"{where} is {quoted(value)}, not a seat",
-                            allowed=f"a seat number from 0 (you) to {self.n - 1}")
+                           allowed=f"a seat number from 0 (you) to {self.n - 1}")
         return value
 
     def _seat_list(self, where: str, value: Any) -> tuple[int, ...]:
         if not isinstance(value, list):
             raise BadInput(f"{where} is {quoted(value)}, not a list of seats",
-                            allowed=f"a list of seat numbers from 0 to {self.n - 1}")
+                           allowed=f"a list of seat numbers from 0 to {self.n - 1}")
         seats = tuple(self._seat(f"an entry of {where}", s) for s in value)
         if len(set(seats)) != len(seats):
             raise BadInput(f"{where} names a seat twice", allowed="each seat at most once")
@@ -299,34 +299,34 @@ class _Reading:
         if self.over:
             if self.step:
                 raise BadInput("a game that is over has no tie-break step",
-                                allowed="'tie_break_step' 0 or left out")
+                               allowed="'tie_break_step' 0 or left out")
             fresh = self.p.get("ending") == "endless"  # it stopped as a round began
             expected = everyone if fresh else ()
             if given is not None and self.clockwise(self._seat_list("'participants'", given)) \
                     != expected:
                 raise BadInput("a game that is over has no participants in a step" if not fresh
-                                else "a game stopped as endless stopped as a round began",
-                                allowed="'participants' " + str(list(expected)) + " or left out")
+                               else "a game stopped as endless stopped as a round began",
+                               allowed="'participants' " + str(list(expected)) + " or left out")
             self.participants = expected
             return
         if given is None:
             if self.step:
                 raise BadInput("a tie-break step needs its 'participants'",
-                                allowed="the list of the tied players' seats")
+                               allowed="the list of the tied players' seats")
             self.participants = everyone
             return
         participants = self.clockwise(self._seat_list("'participants'", given))
         if self.step == 0 and participants != everyone:
             raise BadInput("the round's own declarations are made by every remaining player, "
-                            f"not only {self._seats_text(participants)}",
-                            allowed="participants " + self._seats_text(everyone) + " (WR-DECLARE)")
+                           f"not only {self._seats_text(participants)}",
+                           allowed="participants " + self._seats_text(everyone) + " (WR-DECLARE)")
         for seat in participants:
             if seat not in self.remaining:
                 raise BadInput(f"{_name(seat)} takes part in the tie-break but is eliminated",
-                                allowed="remaining players only")
+                               allowed="remaining players only")
         if len(participants) < 2:
             raise BadInput(f"a tie-break step with {len(participants)} player",
-                            allowed="at least two tied players (WR-TIE)")
+                           allowed="at least two tied players (WR-TIE)")
         self.participants = participants
 
     # Declarations and activations.
@@ -335,31 +335,29 @@ class _Reading:
         declared: list[str | None] = []
         activated: list[bool] = []
         for seat, entry in enumerate(self.seats):
-            choice = entry.get("declared")
-            if choice not in (None, ACTIVATE, DECLINE):
-                raise BadInput(f"{_whose(seat)} declaration is {quoted(choice)}",
-                                allowed="'activate', 'decline' or None (not declared)")
-            if choice is not None and seat not in self.participants:
+            said = entry.get("declared")
+            if said not in (None, ACTIVATE, DECLINE):
+                raise BadInput(f"{_whose(seat)} declaration is {quoted(said)}",
+                               allowed="'activate', 'decline' or None (not declared)")
+            if said is not None and seat not in self.participants:
                 raise BadInput(f"{_name(seat)} has declared but takes no part in this step",
-                                allowed="declarations from the participants only (WR-TIE)")
+                               allowed="declarations from the participants only (WR-TIE)")
             card = self.revealed[seat]
-            if choice == ACTIVATE and (card is None or not card.can_activate):
+            if said == ACTIVATE and (card is None or not card.can_activate):
                 raise BadInput(f"{_name(seat)} declared 'activate' but {_whose(seat)} card has "
-                                "no activation", allowed="'decline' (WR-NO-ACTIVATION)")
+                               "no activation", allowed="'decline' (WR-NO-ACTIVATION)")
             done = entry.get("activated")
-            done = False if done is None else done
-            if type(done) is not bool:
-                raise BadInput(f"{_whose(seat)} 'activated' is {quoted(done)}",
-                                allowed="true or false")
+            done = choice(False if done is None else done, f"{_whose(seat)} 'activated'",
+                          (False, True))
             if done and (card is None or not card.can_activate):
                 raise BadInput(f"{_whose(seat)} card is marked activated but has no activation",
-                                allowed="'activated' true only for a revealed card with "
-                                        "instructions")
+                               allowed="'activated' true only for a revealed card with "
+                                       "instructions")
             if done and self.step == 0 and self.stage == "declare":
                 raise BadInput(f"{_whose(seat)} card is marked activated before anyone has "
-                                "declared this reveal cycle",
-                                allowed="'activated' false in the round's own declare stage")
-            declared.append(choice)
+                               "declared this reveal cycle",
+                               allowed="'activated' false in the round's own declare stage")
+            declared.append(said)
             activated.append(done)
         self.declared = tuple(declared)
         self.activated = tuple(activated)
@@ -374,8 +372,8 @@ class _Reading:
         for seat in seats:
             if self.declared[seat] == ACTIVATE and not self._may_activate(seat):
                 raise BadInput(f"{_name(seat)} declared 'activate' but {_whose(seat)} card has "
-                                "activated already in this reveal cycle",
-                                allowed="'decline' under ruling WR-REACTIVATE 'once-per-cycle'")
+                               "activated already in this reveal cycle",
+                               allowed="'decline' under ruling WR-REACTIVATE 'once-per-cycle'")
 
     def _check_turn(self, expected: int | None, why: str) -> None:
         turn = self.p["turn"]
@@ -386,7 +384,7 @@ class _Reading:
     def _refuse_extra(self, key: str, why: str) -> None:
         if self.p.get(key) is not None:
             raise BadInput(f"{key!r} is {quoted(self.p[key])} in the stage {self.stage!r}",
-                            allowed=f"None or left out: {why}")
+                           allowed=f"None or left out: {why}")
 
     def _step_began(self, expected: list[int | None] | None) -> tuple[int | None, ...]:
         """Every card's VC as the step began: given (resolve, tie-break) or ``expected``."""
@@ -401,14 +399,14 @@ class _Reading:
                 continue
             if here is None:
                 raise BadInput(f"{_whose(seat)} 'vc_as_step_began' is given but no card is "
-                                "revealed", allowed="None or left out")
+                               "revealed", allowed="None or left out")
             value = number(value, f"{_whose(seat)} 'vc_as_step_began'", -MAX_NUMBER, MAX_NUMBER)
             if expected is not None and value != expected[seat]:
                 raise BadInput(f"{_whose(seat)} 'vc_as_step_began' is {value}, but "
-                                f"it is {expected[seat]} here",
-                                allowed=f"{expected[seat]} or left out: no VC changes while "
-                                        "players declare, and the round's own step begins at "
-                                        "the printed VCs")
+                               f"it is {expected[seat]} here",
+                               allowed=f"{expected[seat]} or left out: no VC changes while "
+                                       "players declare, and the round's own step begins at "
+                                       "the printed VCs")
             began.append(value)
         return tuple(began)
 
@@ -416,14 +414,14 @@ class _Reading:
         if self.step and len({vcs[p] for p in self.participants}) > 1:
             shown = ", ".join(f"{_name(p)} {vcs[p]}" for p in self.participants)
             raise BadInput(f"the tie-break's players are not tied {when} ({shown})",
-                            allowed="participants whose cards shared the lowest VC as the step "
-                                    "began (WR-TIE)")
+                           allowed="participants whose cards shared the lowest VC as the step "
+                                   "began (WR-TIE)")
 
     def _check_printed(self, why: str) -> None:
         for seat, here in enumerate(self.table):
             if here is not None and here.vc != here.card.vc:
                 raise BadInput(f"{_whose(seat)} {here.card.name} has VC {here.vc}, but {why}",
-                                allowed=f"its printed VC {here.card.vc} (WR-REVEAL)")
+                               allowed=f"its printed VC {here.card.vc} (WR-REVEAL)")
 
     def _check_declare(self) -> None:
         self._refuse_extra("instruction", "an instruction resolves in the stage 'resolve'")
@@ -432,21 +430,21 @@ class _Reading:
         made = [self.declared[p] is not None for p in order]
         if all(made):
             raise BadInput("every participant has declared, so the declarations are shown and "
-                            "resolve", allowed="the stage 'resolve', or a participant still to "
-                                               "declare")
+                           "resolve", allowed="the stage 'resolve', or a participant still to "
+                                              "declare")
         count = made.index(False)
         if any(made[count:]):
             raise BadInput(f"{_name(order[made.index(True, count)])} has declared before "
-                            f"{_name(order[count])}",
-                            allowed="declarations in clockwise order from the first player: "
-                                    + self._seats_text(order))
+                           f"{_name(order[count])}",
+                           allowed="declarations in clockwise order from the first player: "
+                                   + self._seats_text(order))
         self._check_activations_allowed(order)
         turn = order[count]
         if not self._may_activate(turn):
             raise BadInput(f"{_name(turn)} is next to declare but can only decline, so the "
-                            "engine declines without asking",
-                            allowed=f"{_whose(turn)} declaration 'decline' (WR-NO-ACTIVATION, "
-                                    "WR-REACTIVATE)")
+                           "engine declines without asking",
+                           allowed=f"{_whose(turn)} declaration 'decline' (WR-NO-ACTIVATION, "
+                                   "WR-REACTIVATE)")
         self._check_turn(turn, f"{_name(turn)} is next to declare")
         if self.step == 0:
             self._check_printed("nothing has resolved yet in this round")
@@ -464,16 +462,16 @@ class _Reading:
         for seat in order:
             if self.declared[seat] is None:
                 raise BadInput(f"{_name(seat)} has not declared, so nothing resolves yet",
-                                allowed="the stage 'declare', or a declaration from every "
-                                        "participant (WR-DECLARE)")
+                               allowed="the stage 'declare', or a declaration from every "
+                                       "participant (WR-DECLARE)")
         activating = tuple(p for p in order if self.declared[p] == ACTIVATE)
         if not activating:
             raise BadInput("nobody activates, so the cards are compared at once",
-                            allowed="at least one participant declaring 'activate'")
+                           allowed="at least one participant declaring 'activate'")
         turn = self.p["turn"]
         if turn not in activating or type(turn) is not int:
             raise BadInput(f"'turn' is {quoted(turn)}, but only an activating player's card "
-                            "resolves", allowed="one of " + self._seats_text(activating))
+                           "resolves", allowed="one of " + self._seats_text(activating))
         resolved = activating[: activating.index(turn)]
         self.queue = activating[len(resolved):]
         self._check_activations_allowed(self.queue)
@@ -481,11 +479,11 @@ class _Reading:
             done = self.activated[seat]
             if seat in resolved and not done:
                 raise BadInput(f"{_whose(seat)} card has resolved this step but is not marked "
-                                "activated", allowed=f"{_whose(seat)} 'activated' true")
+                               "activated", allowed=f"{_whose(seat)} 'activated' true")
             if done and self.step == 0 and seat not in resolved:
                 raise BadInput(f"{_whose(seat)} card is marked activated but has not resolved "
-                                "in this reveal cycle",
-                                allowed=f"{_whose(seat)} 'activated' false")
+                               "in this reveal cycle",
+                               allowed=f"{_whose(seat)} 'activated' false")
         card = self.revealed[turn]
         assert card is not None
         count = len(card.instructions)
@@ -499,19 +497,19 @@ class _Reading:
             for seat, here in enumerate(self.table):
                 if here is not None and here.vc != began[seat]:
                     raise BadInput(f"{_whose(seat)} card has VC {here.vc} though nothing has "
-                                    f"resolved yet in this step",
-                                    allowed=f"the VC it began the step with, {began[seat]}")
+                                   f"resolved yet in this step",
+                                   allowed=f"the VC it began the step with, {began[seat]}")
         if choices(self._state(Rng(0))) is None:
             raise BadInput(f"{_whose(turn)} {card.name}, instruction {at}, resolves by "
-                            "itself: it needs no choice",
-                            allowed="an instruction with a choice: optional (use or skip) or "
-                                    "with several legal targets (WR-TARGET-CHOICE)")
+                           "itself: it needs no choice",
+                           allowed="an instruction with a choice: optional (use or skip) or "
+                                   "with several legal targets (WR-TARGET-CHOICE)")
 
     def _check_over(self) -> None:
         ending = self.p.get("ending")
         if ending not in ENDINGS:
             raise BadInput(f"a game that is over ends as {quoted(ending)}",
-                            allowed="'ending' one of " + ", ".join(map(repr, ENDINGS)))
+                           allowed="'ending' one of " + ", ".join(map(repr, ENDINGS)))
         self.ending: str = ending
         self._check_turn(None, "nobody chooses once the game is over")
         self._refuse_extra("instruction", "nothing resolves once the game is over")
@@ -526,11 +524,11 @@ class _Reading:
                                 f"rules' round_limit ({self.rules.round_limit})",
                        "endless": "at least two players holding cards"}[ending]
             raise BadInput(f"the ending {ending!r} does not fit {left} remaining players in "
-                            f"round {self.round}", allowed=allowed)
+                           f"round {self.round}", allowed=allowed)
         for seat in range(self.n):
             if self.declared[seat] is not None or self.activated[seat]:
                 raise BadInput(f"{_name(seat)} has a declaration or an activation in a game "
-                                "that is over", allowed="'declared' None and 'activated' false")
+                               "that is over", allowed="'declared' None and 'activated' false")
         if ending == "endless":
             self._check_printed("the game stopped as a round began")
             self.step_start = tuple(None if c is None else c.vc for c in self.revealed)
@@ -538,7 +536,7 @@ class _Reading:
             for seat, card in enumerate(self.revealed):
                 if card is not None:
                     raise BadInput(f"{_name(seat)} has a revealed card in a game that is over",
-                                    allowed="no revealed card: the last round's were collected")
+                                   allowed="no revealed card: the last round's were collected")
             self.step_start = (None,) * self.n
         self.queue, self.instruction = (), 0
 
@@ -570,8 +568,8 @@ class _Reading:
             counts[name] = number(value, f"the count {name!r}", least[name], MAX_NUMBER)
         if counts["eliminations"] != least["eliminations"]:
             raise BadInput(f"the count 'eliminations' is {counts['eliminations']} but "
-                            f"{least['eliminations']} players are eliminated",
-                            allowed=f"{least['eliminations']}, one per eliminated player")
+                           f"{least['eliminations']} players are eliminated",
+                           allowed=f"{least['eliminations']}, one per eliminated player")
         self.counts = Counts(**counts)
 
     # The state.
