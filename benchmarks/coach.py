@@ -183,5 +183,6 @@ def main() -> None:
             print(" ", strength(name, args.deals, args.coach_games, args.jobs, args.first_deal,
                                 args.coach_most, args.coach_look, args.coach_sure), flush=True)
 
+
 if __name__ == "__main__":
     main()
