@@ -45,10 +45,11 @@ def uploaded_text(value: Any) -> str | None:
 
 
 class TakeHomePanel(widgets.Accordion):
-    """Folded away under the game. ``game`` gives the game so far; ``open_game`` shows one."""
+    """Folded away under the game. ``game`` gives the game so far; ``open_game`` shows one,
+    or is None where no other game may be opened (a room): then only the game goes home."""
 
-    def __init__(self, game: Callable[[], Game[Any]], open_game: Callable[[Trace], None],
-                 name: str) -> None:
+    def __init__(self, game: Callable[[], Game[Any]],
+                 open_game: Callable[[Trace], None] | None, name: str) -> None:
         self._game = game
         self._open_game = open_game
         self._name = name
@@ -58,6 +59,16 @@ class TakeHomePanel(widgets.Accordion):
                                          layout=widgets.Layout(width="auto"))
         self.make_files.on_click(self._on_make_files)
         self.links = widgets.HTML()
+        taking = [
+            widgets.HTML("<b>Take this game home</b>: a readable record of every step, and "
+                         "the trace, which replays the game exactly."),
+            widgets.HBox([self.make_files, self.links]),
+        ]
+        if open_game is None:
+            super().__init__(children=[widgets.VBox(taking)],
+                             titles=("Take this game home",))
+            self.selected_index = None
+            return
         self.paste = widgets.Textarea(placeholder="Paste a saved game (the .json trace) here",
                                       layout=widgets.Layout(width="560px", height="90px"))
         self.paste.add_class("wt-paste")
@@ -69,9 +80,7 @@ class TakeHomePanel(widgets.Accordion):
                                           layout=widgets.Layout(width="auto"))
         self.open_button.on_click(self._on_open)
         body = widgets.VBox([
-            widgets.HTML("<b>Take this game home</b>: a readable record of every step, and "
-                         "the trace, which replays the game exactly."),
-            widgets.HBox([self.make_files, self.links]),
+            *taking,
             widgets.HTML("<b>Bring a game back</b>: paste or upload its trace, then use the "
                          "Step slider to pick any step."),
             self.paste,
@@ -99,6 +108,7 @@ class TakeHomePanel(widgets.Accordion):
                             "Download the trace (.json)"))
 
     def _on_open(self, _: widgets.Button) -> None:
+        assert self._open_game is not None  # the Open button exists only with it
         try:
             text = uploaded_text(self.upload.value) or self.paste.value
             if not text.strip():

@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any, Protocol
 
@@ -34,7 +35,7 @@ from wartutor.core.dealcode import deal_code, read_deal_code
 from wartutor.core.engine import AgentMaker, Event, Game, Variant
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.record import cited_rule, explanation
-from wartutor.core.rulings import rules_from
+from wartutor.core.rulings import rules_from, shared_play_rules
 from wartutor.core.trace import Trace
 from wartutor.core.voice import speaking, voice
 from wartutor.explore.coach import coach_agent
@@ -52,6 +53,38 @@ FRESH_SEEDS = 100_000  # short enough to read out to a class and type
 WATCHING = "Watching the moves play out: your choices come back when it is your turn."
 
 log = logging.getLogger(__name__)
+
+ALWAYS, AT_THE_END = "always", "at the end"
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What an app builds beside the table, the choices, what just happened, the log, the
+    pace and large print, which every app has.
+
+    A part a mode leaves out is not made at all, rather than hidden: a widget that exists
+    can be driven from the page whatever its CSS, so a control a mode must not offer
+    cannot be allowed to exist in it.
+    """
+
+    undo: bool = True  # Undo, Redo and the Step timeline
+    new_round: bool = True  # New round, with rulings menus for it
+    deal: bool = True  # the deal code, the seed box and Join deal
+    autoplay: bool = True  # Play 10
+    show_everything: bool = True  # the teacher's look at every hand
+    computers: bool = True  # the Computers menu: the coach as the hardest opponent
+    coach: bool = True  # the Coach button
+    take_home: str = ALWAYS  # or AT_THE_END: the record and trace once the game is over
+
+
+SINGLE_PLAYER = Parts()
+# Players sharing a screen: going back, a deal code or every hand would show one player
+# the other's cards, and so would the record before the end.
+PASS_AND_PLAY = Parts(undo=False, deal=False, show_everything=False, take_home=AT_THE_END)
+# A room's game is shared: nobody may undo it, deal again, peek, or have the coach's help
+# against classmates; its deal is the server's secret until the end.
+ROOM = Parts(undo=False, new_round=False, deal=False, autoplay=False, show_everything=False,
+             computers=False, coach=False, take_home=AT_THE_END)
 
 
 class TableDesign(Protocol):
@@ -183,10 +216,13 @@ class GameApp(widgets.VBox):
         position: Mapping[str, Any] | None = None,
         opponent_label: str = "Sensible",
         coach_agents: Sequence[str] | None = None,
+        parts: Parts | None = None,
     ) -> None:
         if pace not in PACES:
             raise BadInput(f"{quoted(pace)} is not a pace", allowed=", ".join(PACES))
         self._humans = tuple(humans) if humans else (human,)
+        shared = len(self._humans) > 1
+        self.parts = parts or (PASS_AND_PLAY if shared else SINGLE_PLAYER)
         self._variant = variant
         self._design = design
         self._is_moment = is_moment(design)
@@ -195,20 +231,25 @@ class GameApp(widgets.VBox):
         self._autoplay_maker = autoplay
         self._stacked = stacked
         self._position = position
-        if isinstance(rules, Mapping):
+        if shared and not isinstance(rules, variant.rules_type):
+            # Between people, being asked must not give away who holds what.
+            rules = shared_play_rules(variant, rules)
+        elif isinstance(rules, Mapping):
             rules = rules_from(variant.rules_type, rules)
         self._names = self._seat_names(rules, names)
         # Where the variant has a coach, the computers may play as the coach does: the
         # hardest opponent. Chosen here, it takes over from the computers' next move.
         coached = hasattr(variant, "deal_unseen")
         self._coach_agents = coach_agents  # how the coach's games play every seat
-        self._coach = CoachPanel(self._guarded) if coached else None
-        self.opponent = widgets.Dropdown(
-            options=[(opponent_label, ""), ("Coach (hardest)", COACH)], value="",
-            description="Computers", style={"description_width": "initial"},
-            layout=widgets.Layout(width="auto", display=None if coached else "none"))
-        self.opponent.add_class("wt-opponent")
-        self.opponent.observe(self._on_opponent, names="value")
+        self._coach = CoachPanel(self._guarded) if coached and self.parts.coach else None
+        self.opponent: widgets.Dropdown | None = None
+        if coached and self.parts.computers:
+            self.opponent = widgets.Dropdown(
+                options=[(opponent_label, ""), ("Coach (hardest)", COACH)], value="",
+                description="Computers", style={"description_width": "initial"},
+                layout=widgets.Layout(width="auto"))
+            self.opponent.add_class("wt-opponent")
+            self.opponent.observe(self._on_opponent, names="value")
         seed = fresh_seed() if seed is None else check_seed(seed)
         self._seat_agents(seed, None)
         self._game = self._computers_move(self._start(rules, seed))
@@ -236,15 +277,22 @@ class GameApp(widgets.VBox):
         # Rows wrap rather than squeeze: a variant may offer many choices at once.
         self._action_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self._action_row.add_class("wt-actions")
-        self._autoplay_button = self._button(design.autoplay_label, self._on_autoplay,
-                                             "Let the computer make your next "
-                                             f"{AUTOPLAY_DECISIONS} moves")
-        self._undo = self._button("Undo", self._on_undo, "Go back one step")
-        self._redo = self._button("Redo", self._on_redo, "Go forward one step")
-        self._new_round = self._button("New round", self._on_new_round,
-                                       "A new shuffled deal, or the seed you typed in the box, "
-                                       "with the rulings chosen under Rulings")
-        for secondary in (self._autoplay_button, self._undo, self._redo, self._new_round):
+        parts = self.parts
+        self._autoplay_button = (self._button(design.autoplay_label, self._on_autoplay,
+                                              "Let the computer make your next "
+                                              f"{AUTOPLAY_DECISIONS} moves")
+                                 if parts.autoplay else None)
+        self._undo = self._button("Undo", self._on_undo, "Go back one step") \
+            if parts.undo else None
+        self._redo = self._button("Redo", self._on_redo, "Go forward one step") \
+            if parts.undo else None
+        self._new_round = (self._button("New round", self._on_new_round,
+                                        "A new shuffled deal, or the seed you typed in the "
+                                        "box, with the rulings chosen under Rulings"
+                                        if parts.deal else "A new shuffled deal, with the "
+                                        "rulings chosen under Rulings")
+                           if parts.new_round else None)
+        for secondary in self._secondary_buttons():
             secondary.add_class("wt-secondary")  # smaller than the choices in large print
         self._ready = self._button("Ready", self._on_ready, "Show my cards and my choices")
         self._ready.add_class("wt-main-button")
@@ -269,41 +317,52 @@ class GameApp(widgets.VBox):
 
         # Not continuous: a live slider echoes its stale position back after a fast click,
         # which would move the game back a step. The step shows when the slider is let go.
-        self.timeline = widgets.IntSlider(
-            min=0, max=0, description="Step", tooltip="0 is the deal; drag to replay the game",
-            continuous_update=False, layout=widgets.Layout(width="420px"),
-        )
-        self.timeline.add_class("wt-timeline")
-        self.timeline.observe(self._on_timeline, names="value")
+        self.timeline: widgets.IntSlider | None = None
+        if parts.undo:
+            self.timeline = widgets.IntSlider(
+                min=0, max=0, description="Step",
+                tooltip="0 is the deal; drag to replay the game",
+                continuous_update=False, layout=widgets.Layout(width="420px"),
+            )
+            self.timeline.add_class("wt-timeline")
+            self.timeline.observe(self._on_timeline, names="value")
 
-        self.seed_box = widgets.Text(
-            description="Seed", tooltip="The same seed deals the same cards on every screen",
-            layout=widgets.Layout(width="200px"),
-        )
-        self.seed_box.add_class("wt-seed")
-        self.show_everything = widgets.Checkbox(
-            description="Show everything (teacher)", indent=False,
-            tooltip="Show the cards nobody at the table could see",
-            layout=widgets.Layout(width="auto"),
-        )
-        self.show_everything.observe(self._on_show_everything, names="value")
+        self.seed_box: widgets.Text | None = None
+        self.code_box: widgets.Text | None = None
+        self._join: widgets.Button | None = None
+        self._deal_code: widgets.HTML | None = None
+        if parts.deal:
+            self.seed_box = widgets.Text(
+                description="Seed",
+                tooltip="The same seed deals the same cards on every screen",
+                layout=widgets.Layout(width="200px"),
+            )
+            self.seed_box.add_class("wt-seed")
+            # The deal code is what a teacher reads out; everyone types it and joins that
+            # deal.
+            self._deal_code = widgets.HTML()
+            self.code_box = widgets.Text(
+                description="Join", placeholder=f"a code such as {example_code(variant)}",
+                tooltip="Type the deal code your teacher reads out, then press Join deal",
+                style={"description_width": "initial"}, layout=widgets.Layout(width="320px"),
+            )
+            self.code_box.add_class("wt-code-box")
+            self._join = self._button("Join deal", self._on_join, "Deal the game of the code "
+                                      "in the box: same cards, same rulings")
+        self.show_everything: widgets.Checkbox | None = None
+        if parts.show_everything:
+            self.show_everything = widgets.Checkbox(
+                description="Show everything (teacher)", indent=False,
+                tooltip="Show the cards nobody at the table could see",
+                layout=widgets.Layout(width="auto"),
+            )
+            self.show_everything.observe(self._on_show_everything, names="value")
         self.teacher_view = widgets.Checkbox(
             description="Rules cited (teacher)", indent=False,
             tooltip="Show the rule or ruling that decided each moment",
             layout=widgets.Layout(width="auto"),
         )
         self.teacher_view.observe(self._on_teacher_view, names="value")
-
-        # The deal code is what a teacher reads out; everyone types it and joins that deal.
-        self._deal_code = widgets.HTML()
-        self.code_box = widgets.Text(
-            description="Join", placeholder=f"a code such as {example_code(variant)}",
-            tooltip="Type the deal code your teacher reads out, then press Join deal",
-            style={"description_width": "initial"}, layout=widgets.Layout(width="320px"),
-        )
-        self.code_box.add_class("wt-code-box")
-        self._join = self._button("Join deal", self._on_join,
-                                  "Deal the game of the code in the box: same cards, same rulings")
         self.large_print = widgets.ToggleButton(
             description="Large print", tooltip="Bigger cards and words, for a projector",
             layout=widgets.Layout(width="auto", min_width="110px"),
@@ -311,8 +370,13 @@ class GameApp(widgets.VBox):
         self.large_print.observe(self._on_large_print, names="value")
 
         self.rulings = RulingsPanel(variant)
-        self.take_home = TakeHomePanel(lambda: self._game.upto(self._cursor), self._open_trace,
-                                       variant.name)
+        # Taken home at any time, or only once the game is over (then it is put in its
+        # place, _take_home_place, when the end is shown, and taken away by a new deal).
+        self.take_home: TakeHomePanel | None = None
+        self._take_home_place = widgets.VBox()
+        if parts.take_home == ALWAYS:
+            self.take_home = self._take_home_panel()
+            self._take_home_place.children = [self.take_home]
         # A design may add its own choice widgets (Trade War's "ask whom, for which rank"),
         # for choices too many to show as one button each; they act through choose().
         make_controls = getattr(design, "controls", None)
@@ -322,8 +386,8 @@ class GameApp(widgets.VBox):
         coach = [self._coach.button] if self._coach is not None else []
         choices = widgets.VBox([
             *self._design_controls, self._action_row, self._reasons, self._message,
-            widgets.HBox([*coach, self._autoplay_button, self._undo, self._redo,
-                          self._new_round], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([*coach, *self._secondary_buttons()],
+                         layout=widgets.Layout(flex_flow="row wrap")),
         ])
         choices.add_class("wt-choices")
         watching = widgets.VBox([self.pace, widgets.HBox([self._next, self._skip])])
@@ -332,7 +396,8 @@ class GameApp(widgets.VBox):
         side.add_class("wt-side")
         top = widgets.HBox([
             widgets.HTML(f'<div class="wt-title">{escape(variant.title)}</div>'),
-            self._deal_code, self.large_print, self.show_everything, self.teacher_view,
+            *self._present(self._deal_code), self.large_print,
+            *self._present(self.show_everything), self.teacher_view,
         ])
         top.add_class("wt-top")
         # The coach's answer goes under the table, where there is width for its bars.
@@ -340,18 +405,21 @@ class GameApp(widgets.VBox):
         left.add_class("wt-left")
         main = widgets.HBox([left, side])
         main.add_class("wt-main")
+        deal_row = ([self.seed_box, self._deal_code_help(), self.code_box, self._join]
+                    if parts.deal else [])
         super().__init__(children=[
             widgets.HTML(STYLESHEET),
             top,
             main,
             self._player,
-            widgets.HBox([self.timeline], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.seed_box, self._deal_code_help(), self.code_box, self._join,
-                          self.opponent], layout=widgets.Layout(flex_flow="row wrap")),
+            *([widgets.HBox([self.timeline], layout=widgets.Layout(flex_flow="row wrap"))]
+              if self.timeline is not None else []),
+            widgets.HBox([*deal_row, *self._present(self.opponent)],
+                         layout=widgets.Layout(flex_flow="row wrap")),
             self._deal_message,
             self._log,
             self.rulings,
-            self.take_home,
+            self._take_home_place,
             connection_watch(),
         ])
         self.add_class("wt-app")
@@ -360,6 +428,33 @@ class GameApp(widgets.VBox):
     def __repr__(self) -> str:
         # Notebooks keep a widget's text repr; the default one would include the random seed.
         return f"GameApp({self._variant.title})"
+
+    @staticmethod
+    def _present(*parts: widgets.Widget | None) -> list[widgets.Widget]:
+        """The parts this app has built, leaving out those its mode has not."""
+        return [part for part in parts if part is not None]
+
+    def _secondary_buttons(self) -> list[widgets.Button]:
+        return self._present(self._autoplay_button, self._undo, self._redo, self._new_round)
+
+    def _take_home_panel(self) -> TakeHomePanel:
+        # Where the record goes home only at the end, no other game may be opened here.
+        opens = self._open_trace if self.parts.take_home == ALWAYS else None
+        return TakeHomePanel(lambda: self._game.upto(self._cursor), opens, self._variant.name)
+
+    def _offer_take_home(self, over: bool) -> None:
+        """Where the record may only go home once the game is over: offer it then, and
+        take it away again when a new game is dealt."""
+        if self.parts.take_home != AT_THE_END or over == (self.take_home is not None):
+            return
+        if over:
+            self.take_home = self._take_home_panel()
+            self._take_home_place.children = [self.take_home]
+        else:
+            assert self.take_home is not None
+            self._take_home_place.children = []
+            self.take_home.close()
+            self.take_home = None
 
     def _seat_names(self, rules: Any, names: Sequence[str] | None) -> tuple[str, ...] | None:
         """What the seats are called: as given; else, at a shared screen, "Player 1",
@@ -415,9 +510,9 @@ class GameApp(widgets.VBox):
 
     def message_text(self) -> str:
         """What went wrong with the last thing done, wherever it is shown."""
+        take_home = self.take_home.message_text() if self.take_home is not None else ""
         return " ".join(t for t in (text_of(self._message.value),
-                                    text_of(self._deal_message.value),
-                                    self.take_home.message_text()) if t)
+                                    text_of(self._deal_message.value), take_home) if t)
 
     def happened_text(self) -> str:
         """What the "What just happened" panel says."""
@@ -456,8 +551,8 @@ class GameApp(widgets.VBox):
 
     def press(self, label: str) -> None:
         """Press the button with this label, as a click in the browser would."""
-        found = [b for b in [*self._buttons(), self._join, self._next, self._skip]
-                 if b.description == label]
+        found = [b for b in [*self._buttons(), *self._present(self._join), self._next,
+                             self._skip] if b.description == label]
         if not found:
             raise BadInput(f"there is no {quoted(label)} button",
                            allowed=", ".join(repr(b.description) for b in self._buttons()))
@@ -472,6 +567,9 @@ class GameApp(widgets.VBox):
 
     def join_deal(self, code: str) -> None:
         """Type ``code`` in the deal code box and press Join deal."""
+        if self.code_box is None or self._join is None:
+            raise BadInput("this game has no deal code box",
+                           allowed="a deal code in a game of your own")
         self.code_box.value = code
         self._join.click()
 
@@ -485,6 +583,9 @@ class GameApp(widgets.VBox):
 
     def open_trace(self, text: str) -> None:
         """Paste a saved trace and press Open the game."""
+        if self.take_home is None or self.parts.take_home != ALWAYS:
+            raise BadInput("this game cannot open a saved game",
+                           allowed="opening it in a game of your own")
         self.take_home.paste.value = text
         self.take_home.open_button.click()
 
@@ -530,6 +631,8 @@ class GameApp(widgets.VBox):
 
     def _next_seed(self) -> int:
         """The seed a student typed (to join a class's deal), else a fresh shuffle."""
+        if self.seed_box is None:
+            return fresh_seed()
         typed = self.seed_box.value.strip()
         if typed == str(self._game.seed):
             return fresh_seed()
@@ -617,19 +720,22 @@ class GameApp(widgets.VBox):
         coach's computers are seated again, remembering only what they were shown up to
         here: a line undone never happened."""
         game = self._game.upto(self._cursor)
-        if len(game.steps) < len(self._game.steps) and self.opponent.value == COACH:
+        if len(game.steps) < len(self._game.steps) and self._coach_opponent():
             self._seat_agents(game.seed, game.rules, game)
         return game
 
     def _seat_agents(self, seed: int, rules: Any, picked_up: Game[Any] | None = None) -> None:
         """The computers for a new game, or for a game ``picked_up`` where it stands."""
         makers = self._agent_makers
-        if self.opponent.value == COACH and rules is not None:
+        if self._coach_opponent() and rules is not None:
             makers = dict.fromkeys(makers, coach_agent(self._variant, rules, picked_up=picked_up,
                                                        agents=self._coach_agents))
         self._agents = {seat: make(seat, seed) for seat, make in makers.items()
                         if seat not in self._humans}
         self._autoplays = {seat: self._autoplay_maker(seat, seed) for seat in self._humans}
+
+    def _coach_opponent(self) -> bool:
+        return self.opponent is not None and self.opponent.value == COACH
 
     def _computers_move(self, game: Game[Any]) -> Game[Any]:
         while (decision := game.decision) is not None and decision.player not in self._humans:
@@ -650,6 +756,7 @@ class GameApp(widgets.VBox):
         self._play_back(since)
 
     def _join_deal(self) -> None:
+        assert self.code_box is not None  # Join deal exists only with its box
         code = read_deal_code(self.code_box.value)
         if code.variant != self._variant.name:
             from wartutor.variants import find_variant
@@ -691,12 +798,15 @@ class GameApp(widgets.VBox):
     def _dealt(self, since: int) -> None:
         """Bring the seed box and the rulings up to date with a new deal, then show it
         (playing back the computers' moves after step ``since``, if they moved first)."""
-        self.seed_box.value = str(self._game.seed)
-        code = self.deal_code()
-        why = "a set deal, or rulings no code can hold: share the trace instead"
-        shown = (f"<b>{escape(code)}</b>" if code else
-                 f'<span title="{escape(why)}">none (a set deal)</span>')
-        self._deal_code.value = f'<span class="wt-deal-code">Deal code: {shown}</span>'
+        if self.seed_box is not None and self._deal_code is not None:
+            self.seed_box.value = str(self._game.seed)
+            code = self.deal_code()
+            why = "a set deal, or rulings no code can hold: share the trace instead"
+            shown = (f"<b>{escape(code)}</b>" if code else
+                     f'<span title="{escape(why)}">none (a set deal)</span>')
+            self._deal_code.value = f'<span class="wt-deal-code">Deal code: {shown}</span>'
+        if self._game.outcome is None:
+            self._offer_take_home(False)  # a new game: its record is not for taking yet
         self.rulings.show_round(self._game.rules)
         self._play_back(since)
 
@@ -793,10 +903,13 @@ class GameApp(widgets.VBox):
 
     def _voice(self) -> Any:
         """Words for the player on screen: a student's plain words, or the teacher's."""
-        return speaking(self._human, self._names, plain=not self.teacher_view.value)
+        # Where no deal code is shown (a room, a shared screen), no seed is said either.
+        return speaking(self._human, self._names, plain=not self.teacher_view.value,
+                        secret_deal=not self.parts.deal)
 
     def _view(self, state: Any) -> Any:
-        return self._variant.view(state, None if self.show_everything.value else self._human)
+        everything = self.show_everything is not None and self.show_everything.value
+        return self._variant.view(state, None if everything else self._human)
 
     def _redraw(self) -> None:
         if self._frames:
@@ -829,6 +942,10 @@ class GameApp(widgets.VBox):
         self._banner.value = self._banner_html(step.state)
         self._log.value = self._log_html(self._cursor)
         self._show_controls(step.state)
+        # The record goes home once the end is on show, not while it is played back.
+        self._offer_take_home(self._variant.outcome(step.state) is not None)
+        if self.timeline is None:
+            return
         self._syncing = True
         try:
             with self.timeline.hold_sync():  # one message to the browser, not two
@@ -851,8 +968,9 @@ class GameApp(widgets.VBox):
         self._shown_actions = None
         self._action_row.children = [self._ready]
         self._reasons.value = ""
-        for button in (self._autoplay_button, self._undo, self._redo, self._next, self._skip):
-            button.disabled = True
+        for button in (*self._secondary_buttons(), self._next, self._skip):
+            if button is not self._new_round:
+                button.disabled = True
         if self._coach is not None:
             self._coach.offer(None)
 
@@ -887,7 +1005,8 @@ class GameApp(widgets.VBox):
             if refused is not None:
                 refusals.setdefault(refused, []).append(button.description)
         self._reasons.value = self._reasons_html(refusals, watching=state is None)
-        self._autoplay_button.disabled = not mine
+        if self._autoplay_button is not None:
+            self._autoplay_button.disabled = not mine
         if self._coach is not None:
             words = getattr(self._design, "choice_words", self._design.action_label)
             self._coach.offer(Question(self._variant, self._game.rules, view, decision,
@@ -901,13 +1020,11 @@ class GameApp(widgets.VBox):
                     (lambda action: WATCHING) if watching else
                     (lambda action: self._variant.why_not(state, action)))
         self._next.disabled = self._skip.disabled = not watching
-        # Sharing a screen, going back would show the other player's hand: no undo then.
-        shared = len(self._humans) > 1
-        self._undo.disabled = watching or shared or self._cursor == 0
-        self._redo.disabled = watching or shared or self._cursor == len(self._game.steps) - 1
-        self._undo.tooltip = ("Off when players share a screen: it would show another "
-                              "player's cards" if shared else "Go back one step")
-        self._new_round.disabled = False
+        if self._undo is not None and self._redo is not None:
+            self._undo.disabled = watching or self._cursor == 0
+            self._redo.disabled = watching or self._cursor == len(self._game.steps) - 1
+        if self._new_round is not None:
+            self._new_round.disabled = False
 
     @staticmethod
     def _reasons_html(refusals: dict[str, list[str]], *, watching: bool) -> str:
@@ -969,5 +1086,4 @@ class GameApp(widgets.VBox):
         actions = [self._action_buttons[a] for a in self._shown_actions or ()]
         ready = [self._ready] if self._ready in self._action_row.children else []
         coach = [self._coach.button] if self._coach is not None else []
-        return [*ready, *actions, *coach, self._autoplay_button, self._undo, self._redo,
-                self._new_round]
+        return [*ready, *actions, *coach, *self._secondary_buttons()]
