@@ -21,10 +21,14 @@ app: $(VENV)/.installed
 	@echo "Open http://127.0.0.1:$(PORT)/voila/render/start.ipynb  (Ctrl-C stops)"
 	$(BIN)/voila notebooks --no-browser --Voila.ip=127.0.0.1 --port=$(PORT)
 
-# A class on this machine's network, behind a password: make class PASSWORD=tiger42
-# (it refuses to start without one, and prints the address and password to read out).
+# A class on this machine's network: prints the address and two made-up passwords of three
+# words (the class's, the teacher's for the class board) to read out. Your own go in the
+# environment, never on a command line, which anyone on the machine can read with ps:
+#   CLASS_PASSWORD=... TEACHER_PASSWORD=... make class
+# More: python -m wartutor.serve --help (kernel caps, HTTPS, the rule explorer's cap).
 class: $(VENV)/.installed
-	$(BIN)/python -m wartutor.serve --password "$(PASSWORD)" --port $(PORT)
+	$(if $(PASSWORD),$(error PASSWORD=... on the command line shows in ps: use CLASS_PASSWORD=... make class))
+	$(BIN)/python -m wartutor.serve --port $(PORT)
 
 # Playwright drives Debian's chromium: its own browser download cannot work here.
 /usr/bin/chromium:

@@ -1,17 +1,303 @@
-"""Serving a class: no class without a password (the browser's part is in tests/browser)."""
+"""Attacks on `make class` (python -m wartutor.serve), against the real server.
+
+The passwords, the throttle and the cap are tried first on their own, then on a class
+server started with a small cap, by visitors that speak HTTP as a browser would (each with
+its own cookies). The browser's part is in tests/browser/test_serve_class.py.
+"""
 
 from __future__ import annotations
 
+import hmac
+import json
+import math
+import re
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+import requests
+from servers import CLASS_PASSWORD, TEACHER_PASSWORD, Server, start_class_server
+
+from wartutor.server.pages import _is_error
+from wartutor.server.passwords import BITS, new_password, same_password, spoken
+from wartutor.server.throttle import Throttle
+from wartutor.server.words import WORDS
+
+# The words that give a kernel's inside away on an error page.
+INSIDES = ("Traceback", 'File "', "site-packages", "/work/", "wartutor/")
 
 
-@pytest.mark.parametrize("password", ["", "abc", "two words"])
-def test_make_class_refuses_to_start_without_a_proper_password(password: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "wartutor.serve", "--password", password],
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2
-    assert "needs a class password of at least 6 characters" in done.stderr
-    assert "Traceback" not in done.stderr and done.stdout == ""
+# The passwords
+
+def test_a_made_up_password_is_three_words_from_the_list_with_32_bits() -> None:
+    made = {new_password() for _ in range(200)}
+    assert len(made) == 200  # no repeats in 200: 2**32 possibilities
+    for password in made:
+        words = password.split("-")
+        assert len(words) == 3 and all(word in WORDS for word in words)
+    assert len(set(WORDS)) == len(WORDS) >= 1800
+    assert all(len(word) <= 7 and word.isalpha() and word.islower() for word in WORDS)
+    assert pytest.approx(3 * math.log2(len(WORDS))) == BITS and BITS > 32
+
+
+def test_a_password_is_compared_in_constant_time_and_words_count_not_their_spelling(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compared: list[tuple[bytes, bytes]] = []
+    real = hmac.compare_digest
+
+    def watched(a: bytes, b: bytes) -> bool:
+        compared.append((a, b))
+        return real(a, b)
+
+    monkeypatch.setattr(hmac, "compare_digest", watched)
+    assert same_password("Tiger Lamp  RIVER", "tiger-lamp-river")
+    assert same_password("tiger_lamp-river ", "tiger-lamp-river")
+    assert not same_password("tiger-lamp-rive", "tiger-lamp-river")
+    assert not same_password("", "tiger-lamp-river")
+    assert len(compared) == 4 and compared[0] == (b"tiger-lamp-river", b"tiger-lamp-river")
+    assert spoken("  Owl -- moon ") == "owl-moon"
+
+
+def test_wrong_passwords_make_their_sender_wait_longer_and_longer_up_to_a_cap() -> None:
+    clock = [0.0]
+    throttle = Throttle(clock=lambda: clock[0])
+    waits = [throttle.failed("10.0.0.9") for _ in range(12)]
+    assert waits[:3] == [0, 0, 0]  # typos are free
+    assert waits[3:9] == [1, 2, 4, 8, 16, 32]
+    assert waits[9:] == [60, 60, 60]
+    assert throttle.wait_left("10.0.0.9") == 60 and throttle.wait_left("10.0.0.10") == 0
+    clock[0] = 61.0
+    throttle.succeeded("10.0.0.9")  # the right one forgives
+    assert throttle.failed("10.0.0.9") == 0
+
+
+def test_a_kernels_error_is_recognised_in_each_form_it_travels_in() -> None:
+    error = {"header": {"msg_type": "error"}, "content": {"traceback": ["..."]}}
+    assert _is_error(error) and _is_error(json.dumps(error))
+    assert not _is_error(json.dumps({"header": {"msg_type": "comm_msg"}, "content": "error"}))
+
+
+# The command line
+
+def serve(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "wartutor.serve", *args], capture_output=True,
+                          text=True, timeout=60, env=env)
+
+
+def test_the_help_says_every_flag() -> None:
+    done = serve("--help")
+    assert done.returncode == 0, done.stderr
+    for flag in ("--class-size", "--max-kernels", "--kernels-per-browser", "--password-file",
+                 "--teacher-password-file", "--certfile", "--keyfile", "--explorer-games"):
+        assert flag in done.stdout
+
+
+def test_a_password_on_the_command_line_is_refused_with_the_reason() -> None:
+    done = serve("--password", "tiger42")
+    assert done.returncode == 2 and done.stdout == ""
+    assert "ps" in done.stderr and "CLASS_PASSWORD" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("password", ["abc", "two wo"])
+def test_a_short_password_is_refused(password: str, tmp_path: Path) -> None:
+    file = tmp_path / "password"
+    file.write_text(password + "\n")
+    done = serve("--password-file", str(file))
+    assert done.returncode == 2 and "at least 8 characters" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+# A class server with a small cap
+
+class Visitor:
+    """One browser: its own cookies, speaking to the server as a page would."""
+
+    def __init__(self, url: str) -> None:
+        self.url, self.session = url, requests.Session()
+        self.kernels: list[str] = []  # the kernels of the pages it opened
+
+    def get(self, path: str, **kw: object) -> requests.Response:
+        answer = self.session.get(self.url + path, allow_redirects=False, timeout=60, **kw)
+        self.kernels += re.findall(r'"kernelId": "([0-9a-f-]+)"', answer.text)
+        return answer
+
+    def close_pages(self) -> None:
+        """Every page closed, as a closing page's beacon shuts its kernel down."""
+        xsrf = self.session.cookies.get("_xsrf", "")
+        for kernel_id in self.kernels:
+            self.session.post(f"{self.url}/voila/api/shutdown/{kernel_id}",
+                              params={"_xsrf": xsrf}, timeout=60)
+        self.kernels = []
+
+    def login(self, password: str, next_path: str = "/voila/render/start.ipynb"
+              ) -> requests.Response:
+        self.get("/login")  # the door sets the _xsrf cookie its form sends back
+        xsrf = self.session.cookies.get("_xsrf", "")
+        return self.session.post(f"{self.url}/login", params={"next": next_path},
+                                 data={"_xsrf": xsrf, "password": password},
+                                 allow_redirects=False, timeout=60)
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    workdir = tmp_path_factory.mktemp("class")
+    server = start_class_server(workdir, "--max-kernels", "3", "--kernels-per-browser", "2")
+    boom = {"cells": [{"cell_type": "code", "execution_count": None, "id": "boom",
+                       "metadata": {}, "outputs": [], "source": "1 / 0"}],
+            "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                        "name": "python3"}},
+            "nbformat": 4, "nbformat_minor": 5}
+    (server.root / "notebooks" / "boom.ipynb").write_text(json.dumps(boom))
+    yield server
+    server.stop()
+
+
+def test_the_passwords_are_in_no_command_line_and_in_no_kernel(class_server: Server) -> None:
+    visitor = Visitor(class_server.url)
+    assert visitor.login(CLASS_PASSWORD).status_code == 302
+    assert visitor.get("/voila/render/start.ipynb").status_code == 200  # a kernel runs now
+    processes = [class_server.proc.pid, *children(class_server.proc.pid)]
+    assert len(processes) >= 2
+    for pid in processes:
+        said = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        assert CLASS_PASSWORD not in said and TEACHER_PASSWORD not in said, said
+    for kernel in children(class_server.proc.pid):
+        env = Path(f"/proc/{kernel}/environ").read_bytes().decode(errors="replace")
+        assert CLASS_PASSWORD not in env and TEACHER_PASSWORD not in env
+        assert "WARTUTOR_CLASS_SERVER=1" in env and "WARTUTOR_MAX_GAMES=20000" in env
+    close_all(visitor)
+
+
+def children(pid: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return [int(p) for p in found.split()]
+
+
+def test_wrong_passwords_are_slowed_down_and_the_right_one_gets_in_after(
+    class_server: Server,
+) -> None:
+    visitor = Visitor(class_server.url)
+    answers = [visitor.login(f"wrong-guess-{i}").status_code for i in range(3)]
+    assert answers == [401, 401, 401]  # three typos are free
+    waits = []
+    for i in range(3):
+        assert visitor.login(f"wrong-again-{i}").status_code == 401
+        began = time.monotonic()
+        hurried = visitor.login(CLASS_PASSWORD)  # at once: not even checked
+        assert hurried.status_code == 429 and "Wait" in hurried.text
+        waits.append(int(hurried.headers["Retry-After"]))
+        time.sleep(max(0.0, waits[-1] - (time.monotonic() - began)) + 0.1)
+    assert waits == [1, 2, 4]
+    let_in = visitor.login(CLASS_PASSWORD)
+    assert let_in.status_code == 302 and let_in.headers["Location"] == "/voila/render/start.ipynb"
+
+
+def test_the_login_cookie_is_http_only_and_same_site_lax(class_server: Server) -> None:
+    visitor = Visitor(class_server.url)
+    answer = visitor.login(CLASS_PASSWORD)
+    cookies = answer.raw.headers.getlist("Set-Cookie")
+    login = next(c for c in cookies if c.startswith("username-"))
+    assert "HttpOnly" in login and "SameSite=Lax" in login
+    door = Visitor(class_server.url).get("/login").raw.headers.getlist("Set-Cookie")
+    xsrf = next(c for c in door if c.startswith("_xsrf="))
+    assert "SameSite=Lax" in xsrf  # not HttpOnly: Voilà's page reads it to close its kernel
+
+
+def test_a_password_in_the_address_or_a_header_opens_nothing(class_server: Server) -> None:
+    stranger = Visitor(class_server.url)
+    for asked in (stranger.get(f"/voila/render/start.ipynb?token={CLASS_PASSWORD}"),
+                  stranger.get("/voila/render/start.ipynb",
+                               headers={"Authorization": f"token {CLASS_PASSWORD}"})):
+        assert asked.status_code == 302 and asked.headers["Location"].startswith("/login")
+    xsrf_only = Visitor(class_server.url)
+    xsrf_only.get("/login")
+    in_address = xsrf_only.session.post(
+        f"{class_server.url}/login", params={"password": CLASS_PASSWORD},
+        data={"_xsrf": xsrf_only.session.cookies.get("_xsrf", "")}, allow_redirects=False)
+    assert in_address.status_code == 401
+
+
+def test_over_the_kernel_cap_a_page_gets_the_server_is_full_page(class_server: Server) -> None:
+    ada, bo, cy = (Visitor(class_server.url) for _ in range(3))
+    for visitor in (ada, bo, cy):
+        visitor.login(CLASS_PASSWORD)
+    assert [ada.get("/voila/render/start.ipynb").status_code for _ in range(2)] == [200, 200]
+    third = ada.get("/voila/render/start.ipynb")  # two a browser
+    assert third.status_code == 503 and "The class server is full" in third.text
+    assert "Close the tabs" in third.text
+    assert bo.get("/voila/render/start.ipynb").status_code == 200  # three in all
+    full = cy.get("/voila/render/start.ipynb")
+    assert full.status_code == 503 and "ask your teacher" in full.text
+    assert "kernelId" not in full.text
+    close_all(ada, bo)
+    assert cy.get("/voila/render/start.ipynb").status_code == 200  # room again
+    close_all(cy)
+
+
+def close_all(*visitors: Visitor) -> None:
+    for visitor in visitors:
+        visitor.close_pages()
+
+
+def test_the_class_board_is_the_teachers(class_server: Server) -> None:
+    student, teacher = Visitor(class_server.url), Visitor(class_server.url)
+    student.login(CLASS_PASSWORD)
+    for spelled in ("class_board.ipynb", "./class_board.ipynb", "class%5Fboard.ipynb",
+                    "notebooks/../class_board.ipynb"):
+        refused = student.get(f"/voila/render/{spelled}")
+        assert refused.status_code == 403, spelled
+        assert "Teacher password" in refused.text and "kernelId" not in refused.text
+    assert student.login(CLASS_PASSWORD, "/voila/render/class_board.ipynb").status_code == 302
+    assert student.get("/voila/render/class_board.ipynb").status_code == 403
+    assert teacher.login(TEACHER_PASSWORD, "/voila/render/class_board.ipynb").status_code == 302
+    board = teacher.get("/voila/render/class_board.ipynb")
+    assert board.status_code == 200 and "kernelId" in board.text
+    close_all(teacher)
+
+
+def test_no_error_page_shows_a_traceback(class_server: Server) -> None:
+    visitor = Visitor(class_server.url)
+    visitor.login(CLASS_PASSWORD)
+    pages = [visitor.get("/voila/render/no_such.ipynb"), visitor.get("/no/such/place"),
+             visitor.get("/voila/files/start.ipynb"), visitor.get("/api/kernels/not-a-kernel"),
+             visitor.get("/voila/render/start.ipynb?template=../../../etc")]
+    boom = visitor.get("/voila/render/boom.ipynb")  # a cell raises ZeroDivisionError
+    assert [p.status_code for p in pages[:4]] == [404, 404, 403, 404]
+    for answer in [*pages, boom]:
+        for inside in INSIDES:
+            assert inside not in answer.text, (answer.url, inside)
+    assert "ZeroDivisionError" not in boom.text
+    close_all(visitor)
+
+
+# The rule explorer under the class server
+
+def test_a_students_explorer_run_over_the_class_cap_is_refused_saying_the_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from wartutor import serve
+    from wartutor.ui.explorer import ExplorerApp
+
+    args = serve.parser().parse_args(["--explorer-games", "500", "--explorer-workers", "1"])
+    for name, value in serve.kernel_environment(args).items():
+        monkeypatch.setenv(name, value)
+    app = ExplorerApp(games=1_000_000)
+    app.run()
+    assert "at most 500 games" in app.message_text() and app.tables == ()
+    assert app._workers(seconds_in_one=60) == 1  # one core, however long the run
+    app.games_box.value = 500
+    app.run()
+    assert app.tables and app.message_text() == ""
+    monkeypatch.delenv("WARTUTOR_MAX_WORKERS")  # outside a class: every core, as before
+    assert app._workers(seconds_in_one=60) == min(app._jobs or 99, serve_cores())
+
+
+def serve_cores() -> int:
+    from wartutor.explore.simulate import default_jobs
+
+    return default_jobs()

@@ -161,3 +161,24 @@ def launch_chromium(playwright: Any) -> Any:
     if problem := chromium_missing():
         raise RuntimeError(problem)
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+CLASS_PASSWORD = "tiger-lamp-river"
+TEACHER_PASSWORD = "owl-moon-paper"
+
+
+def start_class_server(workdir: Path, *args: str, env: dict[str, str] | None = None,
+                       notebooks: Path | None = None) -> Server:
+    """`make class` (python -m wartutor.serve) on a loopback port, serving a copy of the
+    notebooks with its rooms and data in ``workdir``, its passwords given in its environment
+    (CLASS_PASSWORD and TEACHER_PASSWORD above). ``args`` are more flags, such as
+    ``--max-kernels 2``; nothing is preheated unless they say so."""
+    notebooks = notebooks or copy_notebooks(workdir)
+    port = free_port()
+    cmd = [sys.executable, "-m", "wartutor.serve", "--address", "127.0.0.1",
+           "--port", str(port), "--rooms", f"sqlite://{workdir / 'rooms.sqlite3'}",
+           "--notebooks", str(notebooks), "--preheat", "", *args]
+    full_env = dict(os.environ, CLASS_PASSWORD=CLASS_PASSWORD, TEACHER_PASSWORD=TEACHER_PASSWORD,
+                    WARTUTOR_DATA_DIR=str(workdir / "data"), **(env or {}))
+    return start_server(cmd, workdir, f"http://127.0.0.1:{port}", "/voila/static/voila.js",
+                        env=full_env)

@@ -1,41 +1,73 @@
-"""`make class` in a real browser: the class password, then the start page."""
+"""`make class` in a real browser: the class password, the start page, a closed page's
+kernel freed, and the class board behind the teacher password."""
 
 from __future__ import annotations
 
-import sys
+import subprocess
+import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-from servers import REPO, Server, copy_notebooks, free_port, start_server
+from playwright.sync_api import Browser, Page, expect
+from servers import CLASS_PASSWORD, TEACHER_PASSWORD, Server, start_class_server
 
 pytestmark = pytest.mark.browser
-PASSWORD = "tiger42"
 
 
 @pytest.fixture(scope="module")
-def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
-    workdir = tmp_path_factory.mktemp("class")
-    notebooks = copy_notebooks(workdir)
-    port = free_port()
-    cmd = [sys.executable, "-m", "wartutor.serve", "--password", PASSWORD, "--port", str(port),
-           "--rooms", f"sqlite://{workdir / 'rooms.sqlite3'}", "--notebooks", str(notebooks)]
-    server = start_server(cmd, REPO, f"http://127.0.0.1:{port}", "/voila/static/voila.js")
-    yield server, Path(server.log).read_text()
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    server = start_class_server(tmp_path_factory.mktemp("class"), "--preheat",
+                                "start.ipynb=1")
+    yield server
     server.stop()
 
 
+def kernels(server: Server) -> int:
+    found = subprocess.run(["pgrep", "-f", "-P", str(server.proc.pid), "ipykernel"],
+                           capture_output=True, text=True).stdout
+    return len(found.split())
+
+
+def log_in(page: Page, password: str) -> None:
+    page.locator("#password_input").fill(password)
+    page.locator("#password_input").press("Enter")
+
+
 def test_the_class_server_says_its_address_and_asks_for_the_password(
-    page: Page, class_server: tuple[Server, str]
+    page: Page, class_server: Server
 ) -> None:
-    server, said = class_server
-    assert f"Password: {PASSWORD}" in said and "/voila/render/start.ipynb" in said
-    page.goto(f"{server.url}/voila/render/start.ipynb")
+    said = class_server.log.read_text()
+    assert f"Class password: {CLASS_PASSWORD}" in said and "/voila/render/start.ipynb" in said
+    assert "Plain HTTP" in said
+    page.goto(f"{class_server.url}/voila/render/start.ipynb")
     expect(page.locator("#password_input")).to_be_visible(timeout=30_000)
-    page.locator("#password_input").fill("wrong1")
-    page.locator("#password_input").press("Enter")
-    expect(page.locator("#password_input")).to_be_visible()  # still at the door
-    page.locator("#password_input").fill(PASSWORD)
-    page.locator("#password_input").press("Enter")
+    log_in(page, "wrong-password")
+    expect(page.get_by_role("alert")).to_contain_text("not the password")
+    log_in(page, CLASS_PASSWORD.replace("-", " ").title())  # as heard, not as spelled
     expect(page.locator(".wt-front")).to_be_visible(timeout=60_000)
+
+
+def test_a_closed_page_frees_its_kernel(browser: Browser, class_server: Server) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{class_server.url}/voila/render/start.ipynb")
+    log_in(page, CLASS_PASSWORD)
+    expect(page.locator(".wt-front")).to_be_visible(timeout=60_000)
+    before = kernels(class_server)
+    page.close(run_before_unload=True)
+    deadline = time.monotonic() + 20
+    while kernels(class_server) >= before and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert kernels(class_server) < before, "the page's kernel was not shut down"
+    context.close()
+
+
+def test_the_class_board_opens_for_the_teacher_password_only(
+    page: Page, class_server: Server
+) -> None:
+    board = f"{class_server.url}/voila/render/class_board.ipynb"
+    page.goto(board)
+    log_in(page, CLASS_PASSWORD)
+    expect(page.get_by_role("heading", name="The class board is the teacher's")).to_be_visible()
+    log_in(page, TEACHER_PASSWORD)
+    expect(page.get_by_role("button", name="Refresh")).to_be_visible(timeout=60_000)

@@ -49,6 +49,9 @@ CHUNK_SECONDS = 0.1  # games per task sized to about this: Cancel waits for one 
 SAMPLE_SECONDS = 0.1  # time spent playing a few games to estimate a run's time
 POOL_START = 0.3  # seconds to start a pool of workers, roughly
 EXACT_GAMES = 2_000  # the exact answer is checked on at most this many of the run's deals
+# The class server (``make class``) caps a run in its kernels' environment: a class shares
+# two cores, and no student's run may take them all. Elsewhere a run is as large as asked.
+MAX_GAMES_SETTING, MAX_WORKERS_SETTING = "WARTUTOR_MAX_GAMES", "WARTUTOR_MAX_WORKERS"
 
 _WIDE = {"description_width": "170px"}  # room for the longest ruling id
 _FIT = {"description_width": "initial"}  # as wide as its words
@@ -76,6 +79,16 @@ def requested_variant(query: str | None = None) -> tuple[str, str]:
         if key in (name, variant.title.lower().replace(" ", "_")):
             return name, ""
     return DEFAULT_VARIANT, f"There is no variant called {asked!r}; here is Classic War."
+
+
+def class_limits() -> tuple[int | None, int | None]:
+    """The games one run may play and the processes it may use, as the class server sets
+    them (None: no cap)."""
+    def setting(name: str) -> int | None:
+        text = os.environ.get(name, "").strip()
+        return int(text) if text.isdigit() and int(text) > 0 else None
+
+    return setting(MAX_GAMES_SETTING), setting(MAX_WORKERS_SETTING)
 
 
 class ExplorerApp(widgets.VBox):
@@ -266,7 +279,8 @@ class ExplorerApp(widgets.VBox):
 
     def _workers(self, seconds_in_one: float) -> int:
         """One process for a short run (starting a pool costs more), else every core."""
-        cores = min(self._jobs or default_jobs(), default_jobs())
+        cores = min(self._jobs or default_jobs(), default_jobs(),
+                    class_limits()[1] or default_jobs())
         return 1 if seconds_in_one < 2 * POOL_START else cores
 
     def _show_expected(self) -> None:
@@ -321,6 +335,11 @@ class ExplorerApp(widgets.VBox):
         if self.running:
             return
         self._message.value = ""
+        most = class_limits()[0]
+        if most is not None and self.games_box.value > most:
+            self._say(f"On the class server a run plays at most {most:,} games: "
+                      f"{self.games_box.value:,} is more. Choose {most:,} games or fewer.")
+            return
         try:
             variant = find_variant(self.variant_menu.value)
             rules = rules_from(variant.rules_type, self._settings())
