@@ -1,17 +1,32 @@
-"""Rooms in the app: two screens, one game (the browsers' part is in tests/browser)."""
+"""Rooms in the app: screens at one game, and what a curious student might try against it
+(the browsers' part is in tests/browser/test_rooms_browser.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import suppress
 from pathlib import Path
+from typing import Any
 
+import ipywidgets as widgets
 import pytest
+from ipywidgets.widgets.widget import _instances
 
+from wartutor.core.dealcode import read_deal_code
 from wartutor.core.errors import BadInput
-from wartutor.rooms import RoomStore
+from wartutor.rooms import Referee, RoomStore
+from wartutor.ui.guerrilla_tactics import guerrilla_tactics_app
+from wartutor.ui.identity import key_id, new_key
 from wartutor.ui.room import RoomGame, RoomLobby, join_room
+from wartutor.ui.trade_war import trade_war_app
+from wartutor.variants import find_variant
 
 # War Room, two players, three rounds: both players declare every round.
 SHORT_DEAL = "WR-7-H=3"
+# The controls a room does not have, by the words on them.
+NOT_IN_A_ROOM = ("Undo", "Redo", "New round", "Play 10", "Show everything (teacher)",
+                 "Join deal", "Seed", "Step", "Computers", "Coach", "Make the files",
+                 "Open the game")
 
 
 @pytest.fixture
@@ -19,9 +34,21 @@ def store(tmp_path: Path) -> RoomStore:
     return RoomStore.at(f"sqlite://{tmp_path / 'rooms.sqlite3'}")
 
 
+def open_deal(store: RoomStore, deal: str, students: int = 2) -> str:
+    """A room dealt as ``deal`` says (a test may choose its deal; the lobby never can)."""
+    code = read_deal_code(deal)
+    rules = code.rules()
+    seats = len(find_variant(code.variant).player_names(rules))
+    room = store.open_room(code.variant, rules, seats=seats, students=students,
+                           opener="teacher", seed=code.seed)
+    Referee(store).start(room)
+    return room
+
+
 def first_choice(labels: list[str]) -> str:
     return next(label for label in labels if label in ("Activate", "Decline", "Skip it",
-                                                       "Use it") or label.startswith("Hit "))
+                                                       "Use it", "Turn cards")
+                or label.startswith("Hit "))
 
 
 def mover(*screens: RoomGame) -> RoomGame:
@@ -30,14 +57,34 @@ def mover(*screens: RoomGame) -> RoomGame:
         screen.refresh()
     decision = screens[0].game.decision
     assert decision is not None
-    return next(s for s in screens if s.cursor >= 0 and s.seat == decision.player)
+    return next(s for s in screens if s.seat == decision.player)
+
+
+def two_screens(store: RoomStore, deal: str = SHORT_DEAL) -> tuple[str, RoomGame, RoomGame]:
+    code = open_deal(store, deal)
+    return (code, join_room(store, code, "Ada", key=new_key(), pace="instant"),
+            join_room(store, code, "Bo", key=new_key(), pace="instant"))
+
+
+def all_widgets(root: widgets.Widget) -> Iterator[widgets.Widget]:
+    yield root
+    for child in getattr(root, "children", ()):
+        yield from all_widgets(child)
+
+
+def everything_shown(root: widgets.Widget) -> str:
+    """Every word and attribute the screen's widgets hold, as the page could read them."""
+    said = []
+    for w in all_widgets(root):
+        for trait in ("value", "description", "tooltip", "placeholder"):
+            value = getattr(w, trait, None)
+            if isinstance(value, str):
+                said.append(value)
+    return "\n".join(said)
 
 
 def test_each_screen_shows_its_own_seat_and_sees_the_others_move(store: RoomStore) -> None:
-    code = store.open_room(SHORT_DEAL, seats=2, students=2)
-    ada = join_room(store, code, "Ada", pace="instant")
-    bo = join_room(store, code, "Bo", pace="instant")
-    assert (ada.game.seed, ada.game.rules) == (bo.game.seed, bo.game.rules)
+    _, ada, bo = two_screens(store)
     first = mover(ada, bo)
     other = bo if first is ada else ada
     first.press(first_choice(first.labels()))
@@ -49,8 +96,7 @@ def test_each_screen_shows_its_own_seat_and_sees_the_others_move(store: RoomStor
 
 
 def test_a_room_is_played_to_its_end_from_two_screens(store: RoomStore) -> None:
-    code = store.open_room(SHORT_DEAL, seats=2, students=2)
-    screens = [join_room(store, code, name, pace="instant") for name in ("Ada", "Bo")]
+    code, *screens = two_screens(store)
     for _ in range(40):
         if screens[0].game.outcome is not None:
             break
@@ -63,14 +109,24 @@ def test_a_room_is_played_to_its_end_from_two_screens(store: RoomStore) -> None:
     assert store.room(code).result is not None  # the class board learns how it ended
 
 
-def test_two_moves_for_one_step_one_is_taken_and_the_other_screen_is_told(
+def test_the_computers_seats_are_played_by_the_server(store: RoomStore) -> None:
+    code = open_deal(store, "GT-5-A=3", students=1)  # three players, two of them computers
+    ada = join_room(store, code, "Ada", key=new_key(), pace="instant")
+    for _ in range(6):
+        ada.press(ada.labels()[0])
+        assert ada.game.decision is None or ada.game.decision.player == 0
+    assert ada.game.actions == store.actions(code)
+
+
+def test_a_second_tab_that_fell_behind_cannot_have_its_move_taken_later(
     store: RoomStore,
 ) -> None:
-    code = store.open_room(SHORT_DEAL, seats=2, students=2)
-    ada = join_room(store, code, "Ada", pace="instant")
-    bo = join_room(store, code, "Bo", pace="instant")
+    code = open_deal(store, SHORT_DEAL)
+    ada_key, bo_key = new_key(), new_key()
+    ada = join_room(store, code, "Ada", key=ada_key, pace="instant")
+    bo = join_room(store, code, "Bo", key=bo_key, pace="instant")
     first = mover(ada, bo)
-    again = join_room(store, code, "Ada" if first is ada else "Bo", pace="instant")  # a 2nd tab
+    again = join_room(store, code, "", key=ada_key if first is ada else bo_key, pace="instant")
     first.press(first_choice(first.labels()))
     again.press(first_choice(again.labels()))
     assert "another move came first" in again.message_text().lower()
@@ -79,46 +135,173 @@ def test_two_moves_for_one_step_one_is_taken_and_the_other_screen_is_told(
 
 
 def test_a_reload_and_a_server_restart_rejoin_the_same_seat_at_the_same_step(
-    store: RoomStore, tmp_path: Path
+    store: RoomStore,
 ) -> None:
-    code = store.open_room(SHORT_DEAL, seats=2, students=2)
-    ada = join_room(store, code, "Ada", pace="instant")
-    bo = join_room(store, code, "Bo", pace="instant")
+    code = open_deal(store, SHORT_DEAL)
+    ada_key = new_key()
+    ada = join_room(store, code, "Ada", key=ada_key, pace="instant")
+    bo = join_room(store, code, "Bo", key=new_key(), pace="instant")
     first = mover(ada, bo)
     first.press(first_choice(first.labels()))
     ada.refresh()
     restarted = RoomStore.at(store.url)  # a new server process opens the same database
-    again = join_room(restarted, code, "Ada", pace="instant")
-    assert again.seat == ada.seat and again.game.actions == ada.game.actions
-    assert again.table_html() == ada.table_html()
+    again = RoomLobby(restarted, pace="instant")
+    again.key.give(ada_key)  # the page gives the browser's key: nothing is typed
+    assert again.game is not None
+    assert again.game.seat == ada.seat and again.game.game.actions == ada.game.actions
+    assert again.game.table_html() == ada.table_html()
+
+
+def test_typing_a_classmates_name_in_another_browser_is_refused(store: RoomStore) -> None:
+    code = open_deal(store, SHORT_DEAL)
+    join_room(store, code, "Maya", key=new_key())
+    thief = RoomLobby(store, pace="instant")
+    thief.key.give(new_key())
+    thief.name_box.value, thief.room_box.value = "maya", code
+    thief.press("Join the room")
+    assert thief.game is None
+    assert thief.message_text() == ("Maya's seat is taken. Allowed: ask your teacher to free "
+                                    "it, or type another name.")
 
 
 def test_an_illegal_move_in_a_room_changes_nothing(store: RoomStore) -> None:
-    code = store.open_room(SHORT_DEAL, seats=2, students=2)
-    ada = join_room(store, code, "Ada", pace="instant")
-    bo = join_room(store, code, "Bo", pace="instant")
+    code, ada, bo = two_screens(store)
     first = mover(ada, bo)
     other = bo if first is ada else ada
     other.choose("activate")  # not this screen's turn
     first.choose("target Ben")  # not a legal choice now
     assert "not your turn" in other.message_text()
-    assert first.message_text()
+    assert "not one of your choices" in first.message_text()
     assert store.actions(code) == ()
 
 
-def test_the_lobby_opens_a_room_and_says_its_code(store: RoomStore) -> None:
+def test_the_store_refuses_a_move_for_a_classmate_or_from_another_deal(
+    store: RoomStore,
+) -> None:
+    code, ada, bo = two_screens(store)
+    first = mover(ada, bo)
+    other = bo if first is ada else ada
+    referee = Referee(store)
+    with pytest.raises(BadInput) as refused:
+        referee.move(code, other._owner, 0, first.game.decision.legal_actions[0])
+    # A refusal names none of the classmate's possible moves.
+    for action in first.game.decision.legal_actions:
+        assert action not in str(refused.value)
+    with pytest.raises(BadInput):
+        referee.move(code, first._owner, 0, "target Zed 99")
+    with pytest.raises(BadInput):
+        referee.move(code, first._owner, 0, "x" * 2000)
+    assert store.actions(code) == ()
+    first.press(first_choice(first.labels()))  # and the room goes on
+    assert len(store.actions(code)) == 1
+
+
+def test_a_browser_without_a_seat_cannot_move(store: RoomStore) -> None:
+    code, _, _ = two_screens(store)
+    with pytest.raises(BadInput, match="no seat"):
+        Referee(store).move(code, key_id(new_key()), 0, "activate")
+    assert store.actions(code) == ()
+
+
+def test_a_room_screen_builds_no_control_a_room_does_not_have(store: RoomStore) -> None:
+    before = set(_instances)
+    _, ada, _ = two_screens(store)
+    made = [w for k, w in _instances.items() if k not in before]
+    labels = {getattr(w, "description", "") for w in made}
+    for control in NOT_IN_A_ROOM:
+        assert not any(label.startswith(control) for label in labels), control
+    assert ada.show_everything is None and ada.timeline is None and ada.take_home is None
+
+
+def test_every_message_a_page_can_send_shows_no_other_hand_and_breaks_nothing(
+    store: RoomStore,
+) -> None:
+    """The attacker's way: send every widget of the room screen every kind of message."""
+    code, ada, bo = two_screens(store)
+    for widget in list(all_widgets(ada)):
+        for state in ({"value": True}, {"value": "x" * 500}, {"index": 0}, {"value": 0},
+                      {"_dom_classes": ["wt-app"]}):
+            with_message(widget, {"method": "update", "state": state})
+        with_message(widget, {"method": "custom", "content": {"event": "click"}})
+    for screen in (ada, bo):
+        screen.refresh()
+    assert ada.game.actions == bo.game.actions == store.actions(code)
+    # What the screen shows is its own seat's view, as a screen nobody touched shows it.
+    untouched = RoomGame(Referee(store), code, ada._owner, pace="instant")
+    assert ada.table_html() == untouched.table_html()
+
+
+def with_message(widget: widgets.Widget, data: dict[str, Any]) -> None:
+    # A refused state is what we want; the room must go on regardless.
+    with suppress(Exception):
+        widget._handle_msg({"content": {"data": data}, "buffers": []})
+
+
+def test_nothing_on_a_rooms_screens_reproduces_its_deal_before_the_end(
+    store: RoomStore,
+) -> None:
+    rules = read_deal_code(SHORT_DEAL).rules()
+    code = store.open_room("war_room", rules, seats=2, students=2, opener="teacher")
+    ada = join_room(store, code, "Ada", key=new_key(), pace="instant")
+    bo = join_room(store, code, "Bo", key=new_key(), pace="instant")
+    deal = store.secret_deal(code)
+    seed = deal.split("-")[1]  # shuffled afresh: a number of about 19 digits
+    while True:
+        for screen in (ada, bo):
+            screen.refresh()
+            shown = everything_shown(screen)
+            assert deal not in shown and seed not in shown
+        if ada.game.outcome is not None:
+            break
+        screen = mover(ada, bo)
+        screen.press(first_choice(screen.labels()))
+    # Over: the record and the trace go home, and the deal is no secret any more.
+    assert ada.take_home is not None
+    _, trace = ada.take_home.files()
+    assert seed in trace
+    assert "Make the files" in everything_shown(ada)
+    assert "Open the game" not in everything_shown(ada)
+
+
+def test_take_home_is_absent_until_the_end(store: RoomStore) -> None:
+    _, ada, _ = two_screens(store)
+    assert ada.take_home is None and "Take this game home" not in everything_shown(ada)
+    with pytest.raises(BadInput):
+        ada.open_trace("{}")
+
+
+def test_the_lobby_opens_a_room_for_a_game_and_says_its_code(store: RoomStore) -> None:
     lobby = RoomLobby(store, pace="instant")
+    lobby.key.give(new_key())
     lobby.name_box.value = "Ada"
-    lobby.deal_box.value = "gt-7"
+    lobby.variant_menu.value = "guerrilla_tactics"
+    lobby.players.value = 3
     lobby.press("Open a room")
     assert lobby.game is not None
     code = lobby.game.room_code
-    assert store.room(code).held == ((0, "Ada"),)
+    room = store.room(code)
+    assert room.held == ((0, "Ada"),) and room.seats == 3
+    assert room.rules.declare == "everyone"  # shared play gives nothing away by default
     other = RoomLobby(store, pace="instant")
+    other.key.give(new_key())
     other.name_box.value = "Bo"
     other.room_box.value = code.lower()
     other.press("Join the room")
     assert other.game is not None and store.room(code).held == ((0, "Ada"), (1, "Bo"))
+
+
+def test_the_lobby_takes_rulings_from_a_deal_code_but_never_its_cards(
+    store: RoomStore,
+) -> None:
+    lobby = RoomLobby(store, pace="instant")
+    lobby.key.give(new_key())
+    lobby.name_box.value = "Ada"
+    lobby.rulings_box.value = "CW-4821-C=5"
+    lobby.press("Open a room")
+    assert lobby.game is not None
+    room = store.room(lobby.game.room_code)
+    assert room.rules.battle_limit == 5
+    assert "-4821" not in store.secret_deal(room.code)
 
 
 def test_the_lobby_says_what_was_wrong(store: RoomStore) -> None:
@@ -126,57 +309,44 @@ def test_the_lobby_says_what_was_wrong(store: RoomStore) -> None:
     lobby.room_box.value = "QQQQ"
     lobby.name_box.value = "Ada"
     lobby.press("Join the room")
+    assert "still getting ready" in lobby.message_text()  # the page gave no key yet
+    lobby.key.give(new_key())
+    lobby.press("Join the room")
     assert "There is no room 'QQQQ'" in lobby.message_text()
+    lobby.rulings_box.value = "GT-1"
+    lobby.press("Open a room")
+    assert "rulings of Guerrilla Tactics, not of Classic War" in lobby.message_text()
     with pytest.raises(BadInput):
         lobby.press("Nope")
-
-
-def test_a_move_the_store_refuses_shows_the_move_that_came_first_and_says_so(
-    store: RoomStore, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code = store.open_room(SHORT_DEAL, seats=2, students=2)
-    ada = join_room(store, code, "Ada", pace="instant")
-    bo = join_room(store, code, "Bo", pace="instant")
-    first = mover(ada, bo)
-    # A second tab with its own connection, whose look at the store comes a moment
-    # before the first tab's move reaches it.
-    late_store = RoomStore.at(store.url)
-    again = join_room(late_store, code, "Ada" if first is ada else "Bo", pace="instant")
-    seen = late_store.actions
-    stale: list[tuple[str, ...]] = [()]  # what its first look finds
-
-    def actions(code: str, since: int = 0) -> tuple[str, ...]:
-        return stale.pop() if stale else seen(code, since)
-
-    monkeypatch.setattr(late_store, "actions", actions)
-    first.press(first_choice(first.labels()))
-    again.press(first_choice(again.labels()))
-    assert "another move came first" in again.message_text().lower()
-    assert again.game.actions == store.actions(code) and len(store.actions(code)) == 1
-    again.refresh()  # the next look at the store keeps the message on screen
-    assert "another move came first" in again.message_text().lower()
 
 
 def test_a_screen_waiting_for_a_classmate_names_them_once_they_sit_down(
     store: RoomStore,
 ) -> None:
-    code = store.open_room(SHORT_DEAL, seats=2, students=2)
-    ada = join_room(store, code, "Ada", pace="instant")
+    code = open_deal(store, SHORT_DEAL)
+    ada = join_room(store, code, "Ada", key=new_key(), pace="instant")
     while ada.game.decision is not None and ada.game.decision.player == ada.seat:
         ada.press(first_choice(ada.labels()))
     assert "Waiting for a classmate to join at seat 2" in ada.reasons_text()
-    join_room(store, code, "Bo", pace="instant")
+    join_room(store, code, "Bo", key=new_key(), pace="instant")
     ada.refresh()
     assert "Waiting for Bo to move" in ada.reasons_text()
 
 
-def test_in_a_room_the_coach_advises_the_student_at_the_screen_but_the_computers_stay(
-        store: RoomStore) -> None:
-    code = store.open_room(SHORT_DEAL, seats=2, students=2)
-    ada = join_room(store, code, "Ada", pace="instant")
-    bo = join_room(store, code, "Bo", pace="instant")
-    first = mover(ada, bo)
-    before = store.actions(code)
-    assert first.coach().startswith("Coach: chance to win from here")
-    assert first.opponent.layout.display == "none"  # how the computers play is the room's
-    assert store.actions(code) == before  # asking the coach moved nothing
+def test_shared_play_hides_who_holds_what_by_default_and_single_play_keeps_the_text() -> None:
+    assert guerrilla_tactics_app(seed=1, humans=(0, 1)).game.rules.declare == "everyone"
+    assert trade_war_app(seed=1, humans=(0, 1)).game.rules.putin_window == "everyone"
+    assert guerrilla_tactics_app(seed=1).game.rules.declare == "those-able"
+    assert trade_war_app(seed=1).game.rules.putin_window == "holder"
+    # A teacher who picks otherwise is heard.
+    chosen = guerrilla_tactics_app(seed=1, humans=(0, 1), rules={"declare": "those-able"})
+    assert chosen.game.rules.declare == "those-able"
+
+
+def test_pass_and_play_builds_no_undo_timeline_deal_code_or_show_everything() -> None:
+    app = guerrilla_tactics_app(seed=1, humans=(0, 1), pace="instant")
+    labels = {getattr(w, "description", "") for w in all_widgets(app)}
+    for control in ("Undo", "Redo", "Show everything (teacher)", "Join deal", "Seed", "Step"):
+        assert control not in labels
+    assert app.take_home is None and app.deal_code() is not None  # kept, never shown
+    assert "Deal code" not in everything_shown(app)

@@ -96,3 +96,11 @@ def rules_from(rules_type: type[R], settings: Mapping[str, Any]) -> R:
 def settings_of(rules: object) -> dict[str, Any]:
     """The inverse of :func:`rules_from`: every option and its value."""
     return {name: getattr(rules, name) for name in rulings_of(type(rules))}
+
+
+def shared_play_rules(variant: Any, settings: Mapping[str, Any] | None = None) -> Any:
+    """The rules for play between people (rooms, pass-and-play): the variant's
+    ``shared_play_settings`` (the rulings under which being asked gives nothing away),
+    then ``settings`` over them, as a teacher chose."""
+    chosen = {**getattr(variant, "shared_play_settings", {}), **(settings or {})}
+    return rules_from(variant.rules_type, chosen)

@@ -31,11 +31,18 @@ _IRREGULAR = {"have": "has", "are": "is", "do": "does", "go": "goes", "were": "w
 class Voice:
     """``viewer`` is "you" (None: nobody, as in a teacher's record); ``names`` are the
     seats' names in the third person (None: the variant's own names); ``plain`` asks for
-    a student's words: cards by their suit symbols ("3♥"), never by their codes ("3H")."""
+    a student's words: cards by their suit symbols ("3♥"), never by their codes ("3H");
+    ``secret_deal`` leaves the seed out of the words, where the deal is not the player's
+    to know while the game is played (a room, a shared screen)."""
 
     viewer: int | None = 0
     names: tuple[str, ...] | None = None
     plain: bool = False
+    secret_deal: bool = False
+
+    def seed_note(self, seed: int) -> str:
+        """" (seed 4821)" after the word for a shuffle, or nothing where the deal is secret."""
+        return "" if self.secret_deal else f" (seed {seed})"
 
     def you(self, seat: int) -> bool:
         return seat == self.viewer
@@ -79,11 +86,14 @@ def voice() -> Voice:
 
 @contextmanager
 def speaking(viewer: int | None, names: Sequence[str] | None = None,
-             plain: bool | None = None) -> Iterator[Voice]:
+             plain: bool | None = None, secret_deal: bool | None = None) -> Iterator[Voice]:
     """Word everything inside for ``viewer``, calling the other seats ``names``, in a
-    student's plain words or not (None: as the voice around it)."""
-    plain = _VOICE.get().plain if plain is None else plain
-    token = _VOICE.set(Voice(viewer, None if names is None else tuple(names), plain))
+    student's plain words or not, keeping the deal's seed secret or not (None: as the
+    voice around it)."""
+    around = _VOICE.get()
+    plain = around.plain if plain is None else plain
+    secret = around.secret_deal if secret_deal is None else secret_deal
+    token = _VOICE.set(Voice(viewer, None if names is None else tuple(names), plain, secret))
     try:
         yield _VOICE.get()
     finally:

@@ -1,15 +1,21 @@
 """The teacher's class board: the rooms open now, the games finished, and the class's
-results beside a simulation of the same deal's rules, as a picture and in words.
+results beside a simulation of the same rules, as a picture and in words. The teacher
+frees a seat here for a student whose browser was lost (a seat belongs to the browser
+that took it).
 
->>> import tempfile
 >>> from wartutor.rooms import RoomStore
->>> store = RoomStore.at(f"sqlite://{tempfile.mkdtemp()}/rooms.sqlite3")
->>> code = store.open_room("CW-7-C=5", seats=2, students=1)
->>> store.claim(code, "Ada")
+>>> from wartutor.variants.classic_war import ClassicRules
+>>> store = RoomStore.at("sqlite://:memory:")
+>>> code = store.open_room("classic_war", ClassicRules(battle_limit=5), seats=2,
+...                        students=1, opener="a")
+>>> store.claim(code, "Ada", owner="a")
 0
 >>> board = ClassBoard(store, simulated=50, pictures=False)
 >>> "1 room open now" in board.text()
 True
+>>> board.free_seat(code, 0)
+>>> store.room(code).held
+()
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from wartutor.core.dealcode import deal_code
+from wartutor.core.errors import BadInput
 from wartutor.explore.reading import plural
 from wartutor.explore.simulate import simulate
 from wartutor.explore.stats import describe
@@ -52,11 +60,13 @@ def _state(room: PlayedRoom) -> str:
     if game.outcome is None:
         length = game.variant.summarize(game).length
         return f"playing: {length} {plural(length, game.variant.length_unit)} so far"
-    return game.variant.explain(game.outcome.because)
+    # Over, its deal is no secret any more: the class may replay it in the apps.
+    code = deal_code(game.variant.name, game.rules, game.seed)
+    return f"{game.variant.explain(game.outcome.because)} (deal code {code})"
 
 
 def rooms_html(results: list[DealResults]) -> str:
-    """Every room, per deal code: who sits where, and how far its game is."""
+    """Every room, per game and rulings: who sits where, and how far its game is."""
     if not results:
         return "<p>No rooms yet. Students open one on the Play together page.</p>"
     parts = []
@@ -81,7 +91,8 @@ def reading(deal: DealResults, ours: Table, simulated: Table) -> str:
         return f"{100 * s.value:.0f}% (95% interval {100 * s.interval[0]:.0f}-" \
                f"{100 * s.interval[1]:.0f}%)"
 
-    return (f"Your {len(ours)} finished games of {deal.deal} against {len(simulated):,} "
+    return (f"Your {len(ours)} finished {plural(len(ours), 'game')} of {variant.title} "
+            f"({deal.deal}) against {len(simulated):,} "
             f"simulated games of its rules. The first seat ({first}) won {share(mine.wins[0])} "
             f"of yours and {share(theirs.wins[0])} of the simulated ones. Your games lasted "
             f"{mine.lengths.mean:.0f} {unit} on average; the simulated ones "
@@ -103,9 +114,20 @@ class ClassBoard(widgets.VBox):
         refresh = widgets.Button(description="Refresh", button_style="primary",
                                  tooltip="Read the rooms again")
         refresh.on_click(lambda _: self.refresh())
+        self.held_seats = widgets.Dropdown(description="Free a seat",
+                                           style={"description_width": "initial"},
+                                           layout=widgets.Layout(width="420px"))
+        free = widgets.Button(description="Free this seat",
+                              tooltip="The next student to join this room sits here: for a "
+                                      "student whose laptop or browser was changed")
+        free.on_click(lambda _: self._free_chosen())
+        self._freed = widgets.HTML()
+        self._buttons = {"Refresh": refresh, "Free this seat": free}
         super().__init__(children=[
             widgets.HTML(STYLESHEET + BOARD_STYLE + '<div class="wt-title">Class board</div>'),
-            refresh, self._rooms, self._results,
+            refresh, self._rooms,
+            widgets.HBox([self.held_seats, free], layout=widgets.Layout(flex_flow="row wrap")),
+            self._freed, self._results,
         ])
         self.add_class("wt-app")
         self.add_class("wt-board")
@@ -119,8 +141,38 @@ class ClassBoard(widgets.VBox):
         parts = [self._rooms.value] + [getattr(w, "value", "") for w in self._results.children]
         return text_of(" ".join(str(p) for p in parts))
 
+    def press(self, label: str) -> None:
+        """Press a button of the board, as a click in the browser would."""
+        if label not in self._buttons:
+            raise BadInput(f"there is no {label[:40]!r} button",
+                           allowed=", ".join(self._buttons))
+        self._buttons[label].click()
+
+    def free_seat(self, code: str, seat: int) -> None:
+        """Free seat ``seat`` of room ``code``; the board is read again."""
+        self.store.free_seat(code, seat)
+        self.refresh()
+
+    def _free_chosen(self) -> None:
+        chosen = self.held_seats.value
+        if chosen is None:
+            self._freed.value = '<p class="wt-message">No seat is held: nothing to free.</p>'
+            return
+        code, seat = chosen
+        try:
+            self.free_seat(code, seat)
+        except BadInput as e:
+            self._freed.value = f'<p class="wt-message">{escape(str(e))}</p>'
+            return
+        self._freed.value = (f"<p>Seat {seat + 1} of room {escape(code)} is free: the next "
+                             "student to join it sits there.</p>")
+
     def refresh(self) -> None:
         results = class_results(self.store)
+        self.held_seats.options = [
+            (f"Room {r.room.code}, seat {seat + 1}: {name}", (r.room.code, seat))
+            for deal in results for r in deal.rooms if not r.finished
+            for seat, name in r.room.held]
         open_now = sum(len(d.open_now) for d in results)
         finished = sum(len(d.finished) for d in results)
         head = (f"<p><b>{open_now} {plural(open_now, 'room')} open now, {finished} "

@@ -1,22 +1,30 @@
-"""Play together across screens: open a room from a deal code, read its code out, join it.
+"""Play together across screens: open a room, read its code out, join it.
 
-Each screen is the shared app shell at one seat of the room (:class:`RoomGame`): it
-replays the room's actions from the store and shows its own player's view, sends its
-player's moves to the store, and looks for the others' moves twice a second (the kernel's
-event loop keeps time: a hidden ``Play`` widget in the page would start counting only on a
-change seen by a view already drawn, and a room's game is drawn after it is made; outside a
-kernel, as in the tests, :meth:`RoomGame.refresh` is called by hand). Computers fill the seats
-no student holds; whichever screen reaches a computer's turn plays it, and the store
-keeps the first move sent for each step, so two screens can never disagree.
+Each screen is the app shell at one seat of the room (:class:`RoomGame`), built with only
+what a room has (:data:`~wartutor.ui.shell.ROOM`): the table, the choices, what just
+happened, the log and the pace. It replays the room's moves from the store and shows its
+own player's view; it proposes its player's moves to the referee
+(:mod:`wartutor.rooms.referee`), which checks them against the game it rebuilds and plays
+the computers' seats; and it looks for the others' moves twice a second (the kernel's
+event loop keeps time; outside a kernel, as in the tests, :meth:`RoomGame.refresh` is
+called by hand).
 
->>> import tempfile
->>> store = RoomStore.at(f"sqlite://{tempfile.mkdtemp()}/rooms.sqlite3")
->>> code = store.open_room("CW-7", seats=2, students=2)
->>> ada = join_room(store, code, "Ada", pace="instant")
->>> bo = join_room(store, code, "Bo", pace="instant")
+A seat belongs to the browser that took it (:mod:`wartutor.ui.identity`): a reload or a
+laptop that slept sits down again without typing, and a classmate typing the same name
+is refused. The deal is the server's secret: no screen shows a deal code or a seed while
+the game goes on, and the record goes home only once it is over.
+
+>>> from wartutor.ui.identity import new_key
+>>> store = RoomStore.at("sqlite://:memory:")
+>>> ada, bo = RoomLobby(store, pace="instant"), RoomLobby(store, pace="instant")
+>>> ada.key.give(new_key()); bo.key.give(new_key())
+>>> ada.name_box.value, bo.name_box.value = "Ada", "Bo"
+>>> ada.press("Open a room")
+>>> bo.room_box.value = ada.game.room_code
+>>> bo.press("Join the room")
 >>> ada.press("Turn cards")
->>> bo.refresh()
->>> bo.game.actions
+>>> bo.game.refresh()
+>>> bo.game.game.actions
 ('turn',)
 """
 
@@ -29,68 +37,67 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from wartutor.core.agents import first_legal_agent
 from wartutor.core.dealcode import read_deal_code
-from wartutor.core.engine import AgentMaker, Game
+from wartutor.core.engine import Game
 from wartutor.core.errors import BadInput, quoted
-from wartutor.rooms import RoomStore
+from wartutor.core.rulings import settings_of, shared_play_rules
+from wartutor.rooms import Referee, RoomStore
+from wartutor.ui.identity import BrowserKey, key_id
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, text_of
-from wartutor.ui.shell import GameApp, TableDesign
-from wartutor.variants import find_variant
+from wartutor.ui.shell import ROOM, GameApp, TableDesign
+from wartutor.variants import VARIANTS, find_variant
 
 LOOK_EVERY_MS = 500  # how often a screen asks the store for the others' moves
+GETTING_READY = "This page is still getting ready"
 
 
-def table_parts(variant: str) -> tuple[TableDesign, AgentMaker]:
-    """A variant's table design and the agent that plays its computer seats."""
+def table_design(variant: str) -> TableDesign:
+    """A variant's table design."""
     if variant == "classic_war":
         from wartutor.ui.classic_war import ClassicTable
 
-        return ClassicTable(), first_legal_agent
+        return ClassicTable()
     if variant == "guerrilla_tactics":
         from wartutor.ui.guerrilla_tactics import GuerrillaTable
-        from wartutor.variants.guerrilla_tactics.agents import heuristic_agent as gt_agent
 
-        return GuerrillaTable(), gt_agent
+        return GuerrillaTable()
     if variant == "war_room":
         from wartutor.ui.war_room import WarRoomTable
-        from wartutor.variants.war_room.agents import heuristic_agent as wr_agent
 
-        return WarRoomTable(), wr_agent
+        return WarRoomTable()
     if variant == "trade_war":
         from wartutor.ui.trade_war import TradeTable
-        from wartutor.variants.trade_war.agents import heuristic_agent as tw_agent
 
-        return TradeTable(), tw_agent
+        return TradeTable()
     from wartutor.ui.arsenal_table import ArsenalTable
     from wartutor.variants.arsenal.levels import LEVELS
 
-    return ArsenalTable(LEVELS[0]), LEVELS[0].npc_agent
+    return ArsenalTable(LEVELS[0])
 
 
 class RoomGame(GameApp):
-    """One seat of a room: the game as the store holds it, seen from ``seat``."""
+    """One seat of a room: the game as the store holds it, seen from the seat of the
+    browser whose key id is ``owner``."""
 
-    def __init__(self, store: RoomStore, code: str, seat: int, *,
+    def __init__(self, referee: Referee, code: str, owner: str, *,
                  pace: str = DEFAULT_PACE) -> None:
+        store = referee.store
         record = store.room(code)
-        deal = read_deal_code(record.deal)
+        seat = store.seat_of(record.code, owner)
+        if seat is None:
+            raise BadInput(f"this browser has no seat in room {record.code}",
+                           allowed="joining the room first")
+        # The screen replays the secret deal in the kernel, and shows only its seat's view.
+        deal = read_deal_code(store.secret_deal(record.code))
         variant = find_variant(deal.variant)
-        design, computer = table_parts(variant.name)
-        # Set before the shell deals: its first computer moves already go to the store.
-        self._store, self.room_code, self._students = store, record.code, record.students
+        # Set before the shell deals: it catches up with the store at once.
+        self._store, self._referee, self._owner = store, referee, owner
+        self.room_code, self._students = record.code, record.students
         self._held = dict(record.held)
-        computers = {s: computer for s in range(record.seats) if s >= record.students}
-        super().__init__(variant, design, human=seat, agents=computers, seed=deal.seed,
-                         rules=deal.rules(), pace=pace, names=self._students_names(variant, deal))
-        # A room's game is shared: nobody may undo it, deal again, peek or change how the
-        # computers play (each screen plays their moves the same way). The Coach stays:
-        # its advice is for the one student at this screen.
-        for hidden in (self._undo, self._redo, self._new_round, self._autoplay_button,
-                       self.show_everything, self.timeline, self.seed_box, self.code_box,
-                       self._join, self.opponent):
-            hidden.layout.display = "none"
+        super().__init__(variant, table_design(variant.name), human=seat, seed=deal.seed,
+                         rules=deal.rules(), pace=pace, parts=ROOM,
+                         names=self._students_names(variant, deal.rules()))
         self.add_class("wt-room")
         # A screen that sits down (or back down) sees the table as it stands; a playback
         # from the deal would start before the page draws the game, and wait there.
@@ -113,7 +120,7 @@ class RoomGame(GameApp):
         game = self._game if self.playing_back else self._caught_up(self._game)
         if len(game.steps) != len(self._game.steps):
             self._sat_down(dict(self._store.room(self.room_code).held))
-            self._continue(self._computers_move(game))
+            self._continue(game)
         elif len(self._held) < self._students and not self.playing_back:
             # A classmate may have sat down since: "Waiting for Bo", not "for a classmate".
             names = dict(self._store.room(self.room_code).held)
@@ -124,10 +131,10 @@ class RoomGame(GameApp):
             self._store.finish(self.room_code,
                                self._variant.explain(self._game.outcome.because))
 
-    def _students_names(self, variant: Any, deal: Any) -> tuple[str, ...]:
+    def _students_names(self, variant: Any, rules: Any) -> tuple[str, ...]:
         """The students' names at their seats; the computers keep the variant's names, and
         a seat still free is called by its number."""
-        own = variant.player_names(deal.rules())
+        own = variant.player_names(rules)
         return tuple(self._held.get(s, f"Seat {s + 1}" if s < self._students else
                                     ("Computer" if own[s].casefold() == "you" else own[s]))
                      for s in range(len(own)))
@@ -161,40 +168,19 @@ class RoomGame(GameApp):
         return game
 
     def _computers_move(self, game: Game[Any]) -> Game[Any]:
-        """The computers' moves from here on, each sent to the store; a refused one means
-        another screen sent it first, so the store's moves are taken instead."""
-        game = self._caught_up(game)
-        while (decision := game.decision) is not None and decision.player >= self._students:
-            view = self._variant.view(game.state, decision.player)
-            action = self._agents[decision.player](view, decision)
-            try:
-                self._store.append(self.room_code, len(game.actions), action)
-            except BadInput:
-                game = self._caught_up(game)
-                continue
-            game = game.play(action)
-        return game
+        # The referee plays the computers' seats; a screen only takes in their moves.
+        return self._caught_up(game)
 
     def _play(self, action: str) -> None:
         self._stop_playback()
-        game = self._caught_up(self._game)
-        if len(game.steps) != len(self._game.steps):
-            self._continue(self._computers_move(game))
-            raise BadInput("another move came first, so the table has moved on",
-                           allowed="a choice of the table as it is now")
-        decision = game.decision
-        if decision is not None and decision.player != self._human:
-            raise BadInput("it is not your turn", allowed="waiting until your choices appear")
-        after = game.play(action)  # an illegal move is refused here, and nothing is sent
         try:
-            self._store.append(self.room_code, len(game.actions), action)
+            self._referee.move(self.room_code, self._owner, len(self._game.actions), action)
         except BadInput:
-            # Another screen's move for this step reached the store first: show it, and
-            # say so after it (showing it clears the messages).
-            self._continue(self._computers_move(game))
-            raise BadInput("another move came first, so the table has moved on",
-                           allowed="a choice of the table as it is now") from None
-        self._continue(self._computers_move(after))
+            # The table may have moved on (another move came first): show it as it is,
+            # then say why this move was not taken (showing it clears the messages).
+            self._continue(self._caught_up(self._game))
+            raise
+        self._continue(self._caught_up(self._game))
 
     def _show_controls(self, state: Any) -> None:
         super()._show_controls(state)
@@ -207,36 +193,53 @@ class RoomGame(GameApp):
             self._reasons.value = f'<div class="wt-reason">{escape(waiting)}</div>'
 
 
-def join_room(store: RoomStore, code: str, student: str, *,
+def join_room(store: RoomStore, code: str, student: str, *, key: str,
               pace: str = DEFAULT_PACE) -> RoomGame:
-    """``student``'s seat in room ``code`` (the same seat again after a reload)."""
-    return RoomGame(store, code, store.claim(code, student), pace=pace)
+    """The seat of the browser with key ``key`` in room ``code``, taken under the name
+    ``student`` if it holds none yet (as the lobby's Join does; for tests and Python)."""
+    store.claim(code, student, owner=key_id(key))
+    return RoomGame(Referee(store), code, key_id(key), pace=pace)
 
 
 class RoomLobby(widgets.VBox):
-    """Open a room from a deal code, or join one with its code; then the game itself."""
+    """Open a room for a game, or join one with its code; then the game itself.
+
+    The page gives this browser's key (:class:`~wartutor.ui.identity.BrowserKey`); once it
+    has, a browser that holds a seat in a game still going on is seated there again.
+    """
 
     def __init__(self, store: RoomStore | None = None, *, pace: str = DEFAULT_PACE) -> None:
         self.store = store or RoomStore.at()
+        self.referee = Referee(self.store)
         self._pace = pace
         self.game: RoomGame | None = None
+        self.key = BrowserKey()
         self.name_box = widgets.Text(description="Your name", placeholder="your first name",
                                      style={"description_width": "initial"})
         self.room_box = widgets.Text(description="Room code", placeholder="four letters",
                                      style={"description_width": "initial"})
         self.room_box.add_class("wt-code-box")
         join = widgets.Button(description="Join the room", button_style="primary",
-                              tooltip="Sit at your seat of the room your teacher or a "
+                              tooltip="Sit at a free seat of the room your teacher or a "
                                       "classmate opened")
         join.on_click(lambda _: self._act(self._join))
-        self.deal_box = widgets.Text(description="Deal code", placeholder="such as GT-4821",
-                                     style={"description_width": "initial"})
-        self.deal_box.add_class("wt-code-box")
+        self.variant_menu = widgets.Dropdown(
+            options=[(find_variant(v).title, v) for v in VARIANTS], value="classic_war",
+            description="Game", style={"description_width": "initial"})
+        self.players = widgets.BoundedIntText(value=2, min=2, max=5, description="Players",
+                                              style={"description_width": "initial"},
+                                              layout=widgets.Layout(width="150px"))
         self.students = widgets.BoundedIntText(value=2, min=1, max=5, description="Students",
                                                style={"description_width": "initial"},
                                                layout=widgets.Layout(width="150px"))
+        self.rulings_box = widgets.Text(
+            description="Rulings from a deal code", placeholder="optional, such as GT-4821-B2",
+            tooltip="The room plays the rulings of this code; its cards are not used: every "
+                    "room is shuffled afresh", style={"description_width": "initial"},
+            layout=widgets.Layout(width="420px"))
+        self.rulings_box.add_class("wt-code-box")
         open_button = widgets.Button(description="Open a room",
-                                     tooltip="A new room for this deal; computers take the "
+                                     tooltip="A new room, shuffled afresh; computers take the "
                                              "seats no student takes")
         open_button.on_click(lambda _: self._act(self._open))
         self.message = widgets.HTML()
@@ -245,12 +248,16 @@ class RoomLobby(widgets.VBox):
             widgets.HTML(STYLESHEET + '<div class="wt-title">Play together</div>'),
             widgets.HBox([self.name_box]),
             widgets.HBox([self.room_box, join]),
-            widgets.HTML("<b>Or open a new room</b> for a deal (its deal code is under any "
-                         "game), and read its room code out to your classmates:"),
-            widgets.HBox([self.deal_box, self.students, open_button]),
+            widgets.HTML("<b>Or open a new room</b>, and read its room code out to your "
+                         "classmates:"),
+            widgets.HBox([self.variant_menu, self.players, self.students, open_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.rulings_box,
             self.message,
+            self.key.widget,
         ])
         self.add_class("wt-app")
+        self.key.when_known(lambda _: self._act(self._sit_down_again))
 
     def __repr__(self) -> str:
         return "RoomLobby()"
@@ -275,20 +282,56 @@ class RoomLobby(widgets.VBox):
             self.message.value = (f'<div class="wt-message" role="alert">'
                                   f"{escape(text[:1].upper() + text[1:])}</div>")
 
+    def _owner(self) -> str:
+        if self.key.key is None:
+            raise BadInput(GETTING_READY.lower(), allowed="pressing the button again in a "
+                           "moment (if it lasts, reload the page)")
+        return key_id(self.key.key)
+
     def _open(self) -> None:
-        deal = read_deal_code(self.deal_box.value)
-        seats = len(find_variant(deal.variant).player_names(deal.rules()))
+        owner = self._owner()
+        variant = find_variant(self.variant_menu.value)
+        settings: dict[str, Any] = {}
+        if self.rulings_box.value.strip():
+            typed = read_deal_code(self.rulings_box.value)
+            if typed.variant != variant.name:
+                raise BadInput(f"the code {quoted(self.rulings_box.value.strip())} holds "
+                               f"rulings of {find_variant(typed.variant).title}, not of "
+                               f"{variant.title}", allowed=f"a {variant.title} deal code, "
+                               "or an empty box for the usual rulings")
+            settings = dict(typed.settings)
+        if "players" in settings_of(variant.rules_type()) and "players" not in settings:
+            settings["players"] = self.players.value
+        rules = shared_play_rules(variant, settings)
+        seats = len(variant.player_names(rules))
         students = min(self.students.value, seats)
-        code = self.store.open_room(self.deal_box.value, seats=seats, students=students)
+        code = self.store.open_room(variant.name, rules, seats=seats, students=students,
+                                    opener=owner)
+        self.referee.start(code)
         self.room_box.value = code
         self._join(opened=True)
 
     def _join(self, opened: bool = False) -> None:
-        game = join_room(self.store, self.room_box.value, self.name_box.value, pace=self._pace)
+        owner = self._owner()
+        self.store.claim(self.room_box.value, self.name_box.value, owner=owner)
+        self._seat(RoomGame(self.referee, self.room_box.value, owner, pace=self._pace),
+                   "opened" if opened else "joined")
+
+    def _sit_down_again(self) -> None:
+        """A browser that holds a seat in a game still going on goes back to it."""
+        held = self.store.rooms_of(self._owner())
+        if held and self.game is None:
+            self._seat(RoomGame(self.referee, held[0], self._owner(), pace=self._pace),
+                       "back")
+
+    def _seat(self, game: RoomGame, how: str) -> None:
         self.game = game
-        note = (f"Room <b>{escape(game.room_code)}</b>: read this code out to your "
-                "classmates." if opened else f"You are in room <b>{escape(game.room_code)}</b>.")
-        self.children = [widgets.HTML(f'<div class="wt-room-code">{note}</div>'), game]
+        code = escape(game.room_code)
+        note = {"opened": f"Room <b>{code}</b>: read this code out to your classmates.",
+                "joined": f"You are in room <b>{code}</b>.",
+                "back": f"Welcome back to room <b>{code}</b>."}[how]
+        self.children = [widgets.HTML(f'<div class="wt-room-code">{note}</div>'), game,
+                         self.key.widget]
 
 
 def room_lobby(store_url: str | None = None, pace: str = DEFAULT_PACE) -> RoomLobby:

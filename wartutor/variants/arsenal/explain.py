@@ -187,7 +187,8 @@ def explain(event: Event) -> str:
         case Dealt(hand_sizes=(n, _), pile_size=pile, seed=seed, stacked=False):
             rest = (f"and the other {pile} make a face-down draw pile" if pile
                     else "and there is no draw pile")
-            return (f"The deck of {2 * n + pile} cards is shuffled (seed {seed}): {_cards(n)} "
+            shuffled = voice().seed_note(seed)
+            return (f"The deck of {2 * n + pile} cards is shuffled{shuffled}: {_cards(n)} "
                     f"each, {rest}.")
         case Dealt(hand_sizes=(n, _), pile_size=pile, stacked=True):
             rest = f"a draw pile of {pile}" if pile else "no draw pile"

@@ -72,7 +72,8 @@ def explain(event: Event) -> str:
     """One or two sentences saying what happened and why."""
     match event:
         case Dealt(pile_sizes=(a, b), seed=seed, stacked=False):
-            return (f"The deck is shuffled (seed {seed}) and split into two face-down piles: "
+            shuffled = voice().seed_note(seed)
+            return (f"The deck is shuffled{shuffled} and split into two face-down piles: "
                     f"{_card_count(a)} for {_who(0)} and {_card_count(b)} for {_who(1)}.")
         case Dealt(pile_sizes=(a, b), stacked=True):
             return (f"A stacked deal, in a set order: {_card_count(a)} for {_who(0)} and "

@@ -53,6 +53,10 @@ __all__ = ["GUERRILLA_TACTICS", "GuerrillaRules", "GuerrillaState", "GuerrillaTa
 class GuerrillaTactics:
     """Guerrilla Tactics as a variant of the engine contract (see :mod:`wartutor.core.engine`)."""
 
+    # Between people (rooms, pass-and-play) who is asked must not give away who holds
+    # what: GT-DECLARE 'everyone'. Against the computer the rule text's default stands.
+    shared_play_settings: ClassVar[dict[str, Any]] = {"declare": "everyone"}
+
     name = "guerrilla_tactics"
     title = "Guerrilla Tactics"
     rules_type = GuerrillaRules

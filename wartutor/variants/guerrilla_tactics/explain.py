@@ -189,7 +189,8 @@ def explain(event: Event) -> str:
         case Dealt(stacked=False, suits=suits, pile_sizes=sizes, seed=seed):
             who = _and([f"{_who(p)} the {_and([SUIT_WORDS[s] for s in ss])} ({sizes[p]} cards)"
                         for p, ss in enumerate(suits)])
-            return (f"Each player shuffles their own cards into a draw pile (seed {seed}): {who}. "
+            shuffled = voice().seed_note(seed)
+            return (f"Each player shuffles their own cards into a draw pile{shuffled}: {who}. "
                     f"The Guerrilla rank starts at 2, so the 2s are the Guerrillas.")
         case Dealt(stacked=True, pile_sizes=sizes):
             who = _and([f"{_who(p)} {sizes[p]}" for p in range(len(sizes))])

@@ -25,7 +25,7 @@ Computer 1 refills the hand with all 5 cards of the resource pile (the seven of 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
 from wartutor.variants.trade_war import fast, unseen
@@ -49,6 +49,10 @@ __all__ = ["TRADE_WAR", "TradeRules", "TradeState", "TradeView", "TradeWar"]
 
 class TradeWar:
     """Trade War as a variant of the engine contract (see :mod:`wartutor.core.engine`)."""
+
+    # Between people (rooms, pass-and-play) who is asked must not give away who holds
+    # what: TW-PUTIN-WHO 'everyone'. Against the computer the rule text's default stands.
+    shared_play_settings: ClassVar[dict[str, Any]] = {"putin_window": "everyone"}
 
     name = "trade_war"
     title = "Trade War"

@@ -186,7 +186,8 @@ def explain(event: Event) -> str:
     """One or two sentences saying what happened and why."""
     match event:
         case Dealt(hand_sizes=hands, center=center, seed=seed, stacked=stacked):
-            how = "A stacked deal" if stacked else f"The 54 cards are shuffled (seed {seed})"
+            how = ("A stacked deal" if stacked else
+                   f"The 54 cards are shuffled{voice().seed_note(seed)}")
             if len(set(hands)) == 1:
                 dealt = f"{count(hands[0])} in each hand of {len(hands)} players"
             else:

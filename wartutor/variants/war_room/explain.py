@@ -179,7 +179,7 @@ def explain(event: Event) -> str:
     """One or two sentences saying what happened and why."""
     match event:
         case Dealt(stack_sizes=sizes, deck=deck, seed=seed, stacked=False):
-            return (f"The {deck} deck is shuffled (seed {seed}) and dealt face down: "
+            return (f"The {deck} deck is shuffled{voice().seed_note(seed)} and dealt face down: "
                     f"{_cards(sizes[0])} to each of {len(sizes)} players. Nobody may look at "
                     f"or reorder a draw stack, and every collection pile starts empty.")
         case Dealt(stack_sizes=sizes, deck=deck, stacked=True):
