@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wartutor.core.engine import Event
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.core.voice import voice
 from wartutor.variants.arsenal.cards import BOMB, ArsenalCard, arsenal_card
 from wartutor.variants.arsenal.clash import Clash, clash
@@ -264,7 +264,8 @@ def why_not(state: ArsenalState, action: object) -> str | None:
     try:
         card = arsenal_card(code)
     except BadInput:
-        return f"{code!r} is not an Arsenal card: write a kind and a suit code, such as RK-SF"
+        return (f"{quoted(code)} is not an Arsenal card: write a kind and a suit code, such as "
+                "RK-SF")
     who = _who(due.player)
     if card in state.hands[due.player]:
         return f"Write the card exactly as 'play {card.code}' (capital letters, one space)"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from wartutor.core.cards import RANK_CODES, RANK_NAMES, Card
 from wartutor.core.engine import Event
-from wartutor.core.errors import BadInput
+from wartutor.core.errors import BadInput, quoted
 from wartutor.core.rulings import rulings_of
 from wartutor.core.voice import voice
 from wartutor.variants.trade_war.battle import possible_plays
@@ -341,8 +341,8 @@ def why_not(state: TradeState, action: object) -> str | None:
         return None
     words = action.split() if isinstance(action, str) else []
     if not words or words[0] not in _VERBS:
-        return (f"{action!r} is not a Trade War action; they are take, swap, draw, ask, play, "
-                f"assassinate, spare, pass and reward")
+        return (f"{quoted(action)} is not a Trade War action; they are take, swap, draw, ask, "
+                "play, assassinate, spare, pass and reward")
     verb, phase = words[0], state.phase
     now = "declare" if state.declared else phase
     fits = {"prepare": (PREPARE,), "ask": (PREPARE, ASK), "battle": (ATTACK, DEFEND),
@@ -352,7 +352,7 @@ def why_not(state: TradeState, action: object) -> str | None:
     reason = _putin_refusal(state, verb) if phase == PUTIN_WINDOW else None
     reason = reason or _specific(state, verb, words[1:])
     # No closing full stop: BadInput adds ". Allowed: ..." after the reason.
-    return (reason or f"{action!r} is not possible now: {_WHAT_NOW[now]}").rstrip(".")
+    return (reason or f"{quoted(action)} is not possible now: {_WHAT_NOW[now]}").rstrip(".")
 
 
 def _putin_refusal(state: TradeState, verb: str) -> str | None:
@@ -409,10 +409,14 @@ def _ask_refusal(state: TradeState, args: list[str]) -> str | None:
         return "First refill your hand to seven cards from your resource pile (ruling TW-REFILL)."
     if not possible_plays(state.hands[state.instigator]):
         return "You have no card to battle with, so you cannot ask."
-    if len(args) != 2 or not args[0].isdigit() or args[1] not in RANK_CODES:
+    # ASCII digits only: int() refuses "²", which isdigit() lets through.
+    if len(args) != 2 or not (args[0].isascii() and args[0].isdigit()) or (
+            args[1] not in RANK_CODES):
         other = 0 if voice().you(1) else 1  # an example of asking someone else
         return (f"Ask a player for a rank: 'ask {other} Q' asks {_who(other)} for a queen. "
                 f"Ranks are 2-10, J, Q, K and A; jokers cannot be asked for.")
+    if len(args[0]) > 2:  # no table seats a hundred players (and int() refuses 5,000 digits)
+        return f"There is no player {quoted(args[0])}."
     target = int(args[0])
     if target == state.instigator:
         return "You cannot ask yourself: ask another player."

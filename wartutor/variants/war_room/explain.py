@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from wartutor.core.engine import Event
+from wartutor.core.errors import quoted
 from wartutor.core.voice import voice
 from wartutor.variants.war_room.deck import Instruction, RoomCard
 from wartutor.variants.war_room.events import (
@@ -332,7 +333,7 @@ def _why_not(state: WarRoomState, action: object) -> str | None:
     if isinstance(action, str) and action.startswith("target "):
         name = action.removeprefix("target ")
         if name not in NAMES[: state.rules.players]:
-            return f"There is no player called {name!r} at this table."
+            return f"There is no player called {quoted(name)} at this table."
         if now.kind == "use":
             return f"{_cap(doing)}: the card says which card it hits, so there is no choice."
         if NAMES.index(name) == owner:
@@ -347,4 +348,4 @@ def _why_not(state: WarRoomState, action: object) -> str | None:
             return (f"{_cap(doing)}: it hits the {extreme} of {whose(owner)} opponents' cards, "
                     f"and {whose(seat)} card (VC {here.vc}) is not the {extreme}.")
         return f"{_cap(doing)}: {whose(seat)} card is not among the cards it can hit."
-    return f"{action!r} is not a choice now: {doing}."
+    return f"{quoted(action)} is not a choice now: {doing}."
