@@ -1,25 +1,28 @@
 """Hold a class: 30 students in 15 rooms of two play each other on one server.
 
     .venv/bin/python benchmarks/class_load.py [--rooms 15] [--within 30] [--out FILE]
+                                             [-- more flags of wartutor.serve]
 
-One Voilà server is started as `make app` starts it (voila.json from the repo root),
-its rooms kept in a SQLite file (the WARTUTOR_ROOMS setting), on a loopback port. One
-Chromium plays every student, each in a page of their own (their own kernel); the pages
-share a few browser contexts (--contexts), since one context per student lets the
-browser, not the server, starve the machine's two cores. Student pairs arrive over
---within seconds: the first opens a room on a War Room deal of four rounds, the second
-joins it with its code, and they play, each pressing a first choice when their screen
-offers one, after --think seconds. Every move's time from the press on one screen to the
-change on the other screen's table is measured. After --before-restart moves in every
-room the server is killed (with its kernels, as a power cut would) and started again on
-the same port and database; every student reloads and sits down again, and each screen
-must come back at the step it had reached. Then the games are played to their ends, the
-pages are closed, and the run waits for the server to shut their kernels down.
+The class server is started as `make class` starts it (``python -m wartutor.serve``,
+with its kernel cap, preheated pages and passwords), its rooms kept in a SQLite file, on
+a loopback port. One Chromium plays every student, each a browser of their own (a
+browser context: their own login cookie and their own browser key, which a room's seat is
+bound to), logged in once with the class password. Student pairs arrive over --within
+seconds: the first opens a War Room room of four rounds, the second joins it with its
+code, and they play, each pressing a choice when their screen offers one, after --think
+seconds. Every move's time from the press on one screen to the change on the other
+screen's table is measured, and each page's time from being opened to a table to play at.
+After --before-restart moves in every room the server is killed (with its kernels, as a
+power cut would) and started again on the same port, database and cookie key; every
+student reloads and is seated again, and each screen must come back at the step it had
+reached. Then the games are played to their ends, the pages are closed, and the run waits
+for the server to shut their kernels down.
 
 Reports whether every move was delivered, the median, p95 and worst time from a move to
-the other screen, the time to sit down, the memory of the server and of its kernels at
-the peak, whether every room came back after the restart, and the kernels left once the
-pages were closed. Everything has a time limit; the run stops by itself.
+the other screen, the time from opening a page to a table to play at, the kernels and
+memory at the peak (under the cap), whether every room came back after the restart, and
+the kernels left once the pages were closed (besides the preheated pools). Everything has
+a time limit; the run stops by itself.
 """
 
 from __future__ import annotations
@@ -37,15 +40,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psutil
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, BrowserContext, Page, async_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
-from servers import CHROMIUM, CHROMIUM_ARGS, REPO, Server, copy_notebooks, free_port, start_server
+from servers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    CLASS_PASSWORD,
+    TEACHER_PASSWORD,
+    Server,
+    copy_notebooks,
+    free_port,
+    start_server,
+)
 
 from wartutor.rooms import RoomStore
+from wartutor.serve import preheat_counts
+from wartutor.server.settings import PREHEAT
 
 MB = 1024 * 1024
 ROUNDS = 4  # War Room rounds per game: about ten moves
+RULINGS = f"WR-1-H={ROUNDS}"  # a War Room deal code whose rulings a room plays
 SHOTS = os.environ.get("WT_CLASS_SHOTS")  # a folder for screenshots of pages that failed
 WAIT_MS = 45_000  # a page on a loaded 2-core machine can take this long to sit down
 
@@ -56,10 +71,11 @@ STEP = ".wt-timeline .widget-readout"  # hidden in a room, but kept up to date
 
 @dataclass
 class Room:
-    deal: str
+    name: str  # its students' names start so
     code: str = ""
     delays: list[float] = field(default_factory=list)  # seconds from press to other screen
     sit_down_s: list[float] = field(default_factory=list)
+    served_s: list[float] = field(default_factory=list)  # request to the page's last byte
     sent: int = 0  # moves pressed
     step_before: int | None = None  # the step reached when the server was killed
     step_after: tuple[int, int] | None = None  # each screen's step once sat down again
@@ -83,16 +99,17 @@ class Scales:
 
     def weigh(self) -> tuple[int, int, int]:
         """(server RSS, all kernels' RSS, number of kernels) now."""
-        if self.server is None:
+        server = self.server  # once: a restart sets it anew from another thread
+        if server is None:
             return 0, 0, 0
         kernels = []
-        for child in self.server.children(recursive=True):
+        for child in server.children(recursive=True):
             try:
                 if "ipykernel" in " ".join(child.cmdline()):
                     kernels.append(child.memory_info().rss)
             except psutil.Error:
                 pass  # a kernel shut down while we looked
-        return self.server.memory_info().rss, sum(kernels), len(kernels)
+        return server.memory_info().rss, sum(kernels), len(kernels)
 
     def run(self) -> None:
         while not self._stop.wait(0.5):
@@ -113,10 +130,12 @@ class Scales:
 
 @dataclass
 class ClassServer:
-    """Voilà on a copy of notebooks/ with its rooms in one SQLite file, on a fixed port."""
+    """`make class` on a copy of notebooks/, its rooms in one SQLite file, its data (the
+    cookie key: a restart keeps the class logged in) in one folder, on a fixed port."""
 
     workdir: Path
     port: int
+    flags: tuple[str, ...] = ()  # more flags of wartutor.serve
     server: Server | None = None
 
     @property
@@ -128,14 +147,21 @@ class ClassServer:
         return f"sqlite://{self.workdir / 'rooms.sqlite3'}"
 
     def start(self) -> psutil.Process:
-        cmd = [str(Path(sys.executable).parent / "voila"), ".", "--no-browser",
-               "--Voila.ip=127.0.0.1", f"--port={self.port}",
-               f"--Voila.config_file_paths={REPO}"]
-        env = dict(os.environ, WARTUTOR_ROOMS=self.rooms_url,
+        cmd = [sys.executable, "-m", "wartutor.serve", "--address", "127.0.0.1",
+               "--port", str(self.port), "--rooms", self.rooms_url,
+               "--notebooks", str(self.workdir / "notebooks"), *self.flags]
+        env = dict(os.environ, CLASS_PASSWORD=CLASS_PASSWORD,
+                   TEACHER_PASSWORD=TEACHER_PASSWORD,
                    WARTUTOR_DATA_DIR=str(self.workdir / "data"))
-        self.server = start_server(cmd, self.workdir / "notebooks", self.url,
-                                   "/voila/static/voila.js", env=env)
+        self.server = start_server(cmd, self.workdir, self.url, "/voila/static/voila.js",
+                                   env=env)
         return psutil.Process(self.server.proc.pid)
+
+    def preheated(self) -> int:
+        """Kernels its pools keep ready, which no closed page leaves behind."""
+        asked = [f for f in self.flags if f.startswith("--preheat=")]
+        counts = preheat_counts(asked[-1].partition("=")[2]) if asked else PREHEAT
+        return sum(counts.values())
 
     def kill(self) -> None:
         assert self.server is not None
@@ -147,20 +173,55 @@ class ClassServer:
             self.server.stop()
 
 
-# One screen
+# One student
 
-async def sit_down(page: Page, url: str, name: str, pace: str, *, code: str = "",
-                   deal: str = "") -> float:
-    """Open Play together and sit at the room (opening it for ``deal``); seconds taken."""
-    began = time.monotonic()
-    await page.goto(f"{url}/voila/render/play_together.ipynb", timeout=120_000)
-    await page.get_by_label("Your name").fill(name, timeout=120_000)
-    if deal:
-        await page.get_by_label("Deal code").fill(deal)
-        await page.get_by_role("button", name="Open a room").click()
-    else:
+async def log_in(student: BrowserContext, url: str) -> None:
+    """The class password, typed once by each browser (its login cookie is kept)."""
+    door = await student.request.get(f"{url}/login")
+    assert door.ok, f"the door answered {door.status}"
+    xsrf = next(c["value"] for c in await student.cookies() if c["name"] == "_xsrf")
+    answer = await student.request.post(f"{url}/login", form={
+        "_xsrf": xsrf, "password": CLASS_PASSWORD}, max_redirects=0)
+    assert answer.status == 302, f"the class password was refused ({answer.status})"
+
+
+async def take_seat(page: Page, name: str, code: str, *, again: bool = False) -> None:
+    """On Play together: open a War Room room (no ``code``) or join room ``code``; ``again``
+    after a reload. The one place that knows the lobby's words (wartutor/ui/room.py).
+
+    Rooms are changing: a room is opened by choosing a game, and its seat is bound to the
+    browser's key (the page must have given it first, and a reload is seated back by
+    itself); the lobby before that opened a room from a deal code and knew a student again
+    by name. Both are spoken here until the new one has landed."""
+    await page.get_by_label("Your name").fill(name, timeout=WAIT_MS)
+    by_game = await page.get_by_label("Game").count() > 0
+    if by_game:
+        await page.locator(".wt-browser-key input[data-given]").wait_for(state="attached",
+                                                                         timeout=WAIT_MS)
+        if again:
+            return
+    if code:
         await page.get_by_label("Room code").fill(code)
         await page.get_by_role("button", name="Join the room").click()
+        return
+    if by_game:
+        await page.get_by_label("Game").select_option(label="War Room")
+        await page.get_by_label("Rulings from a deal code").fill(RULINGS)
+    else:
+        await page.get_by_label("Deal code").fill(RULINGS)
+    await page.get_by_role("button", name="Open a room").click()
+
+
+async def sit_down(page: Page, url: str, name: str, pace: str, room: Room, *,
+                   code: str = "", again: bool = False) -> float:
+    """Open Play together and sit at a table (a new room without ``code``; ``again``: back
+    at room ``code`` after a reload); seconds from opening the page to the table."""
+    began = time.monotonic()
+    answer = await page.goto(f"{url}/voila/render/play_together.ipynb", timeout=120_000)
+    if answer is not None:  # the server's part: the page with its kernel's first output
+        await answer.finished()
+        room.served_s.append(answer.request.timing["responseEnd"] / 1000)
+    await take_seat(page, name, code, again=again)
     await page.locator(".wr-table").wait_for(timeout=WAIT_MS)
     taken = time.monotonic() - began
     await page.get_by_role("button", name=pace.capitalize()).click()
@@ -243,10 +304,10 @@ class Run:
         try:
             left, right = pages
             room.sit_down_s.append(await sit_down(left, self.server.url, f"{name}a",
-                                                  self.pace, deal=room.deal))
+                                                  self.pace, room))
             room.code = await left.locator(".wt-room-code b").inner_text()
             room.sit_down_s.append(await sit_down(right, self.server.url, f"{name}b",
-                                                  self.pace, code=room.code))
+                                                  self.pace, room, code=room.code))
             doing = "playing before the restart"
             await play(room, pages, self.before_restart, self.think)
             # The step the room has reached, from its database: at normal pace a screen's
@@ -258,7 +319,8 @@ class Run:
             doing = "sitting down again after the restart"
             for page, who in ((left, f"{name}a"), (right, f"{name}b")):  # a reload each
                 room.sit_down_s.append(await sit_down(page, self.server.url, who,
-                                                      self.pace, code=room.code))
+                                                      self.pace, room, code=room.code,
+                                                      again=True))
             room.step_after = (await step(left), await step(right))
             if not room.resumed:
                 room.problem = (f"back at steps {room.step_after}, not at step "
@@ -288,16 +350,17 @@ class Run:
         self.restarted.set()
 
 
-async def hold_class(run: Run, within: float, contexts: int) -> None:
+async def hold_class(run: Run, within: float) -> None:
     async with async_playwright() as p:
         browser: Browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                                    args=CHROMIUM_ARGS)
-        tables = [await browser.new_context(viewport={"width": 1280, "height": 900})
-                  for _ in range(contexts)]
         pairs = []
-        for i in range(len(run.rooms)):
-            pairs.append((await tables[(2 * i) % contexts].new_page(),
-                          await tables[(2 * i + 1) % contexts].new_page()))
+        for _ in run.rooms:  # a browser each: a seat is bound to its browser's key
+            students = [await browser.new_context(viewport={"width": 1280, "height": 900})
+                        for _ in range(2)]
+            for student in students:
+                await log_in(student, run.server.url)
+            pairs.append((await students[0].new_page(), await students[1].new_page()))
         gap = within / max(1, len(run.rooms))
         await asyncio.gather(run.restart_when_all_wait(), *(
             run.hold_room(room, pairs[i], f"Student{i + 1}", i * gap)
@@ -357,9 +420,14 @@ class ClassReport:
                          f"{statistics.median(delays):.2f} s / {percentile(delays, 95):.2f} s"
                          f" / {max(delays):.2f} s |")
         if sits:
-            lines.append(f"| page open to seated at the table: median / p95 / max | "
+            lines.append(f"| page open to a table to play at: median / p95 / max | "
                          f"{statistics.median(sits):.1f} s / {percentile(sits, 95):.1f} s / "
                          f"{max(sits):.1f} s ({len(sits)} sittings) |")
+        served = [s for r in self.rooms for s in r.served_s]
+        if served:
+            lines.append(f"| the server's part: page requested to page sent, kernel "
+                         f"included: median / p95 | {statistics.median(served):.2f} s / "
+                         f"{percentile(served, 95):.2f} s |")
         per_kernel = self.peak_kernels / max(1, self.peak_count)
         lines += [
             f"| peak: server / all kernels | {self.peak_server / MB:.0f} MB / "
@@ -372,11 +440,12 @@ class ClassReport:
             f"| games played to their end, in the database | "
             f"{sum(r.finished for r in self.rooms)} of {len(self.rooms)}"
             f"{'' if self.all_recorded else ' (some moves or results missing)'} |",
-            f"| kernels left after every page closed | {self.kernels_left}"
+            f"| kernels left after every page closed (besides the preheated) | "
+            f"{self.kernels_left}"
             + (f" (the last shut down {self.closed_after_s:.0f} s after the pages closed)"
                if self.closed_after_s is not None else "") + " |",
         ]
-        problems = [f"- room {r.code or r.deal}: {r.problem}" for r in self.rooms if r.problem]
+        problems = [f"- room {r.code or r.name}: {r.problem}" for r in self.rooms if r.problem]
         if problems:
             lines += ["", "Problems:", *problems]
         return "\n".join(lines) + "\n"
@@ -393,15 +462,16 @@ def recorded(store: RoomStore, rooms: list[Room]) -> bool:
     return True
 
 
-def run_class(rooms: int = 15, within: float = 30, contexts: int = 2, think: float = 1.0,
+def run_class(rooms: int = 15, within: float = 30, think: float = 1.0,
               before_restart: int = 3, pace: str = "normal", settle_s: float = 60,
-              deadline_s: float = 900) -> ClassReport:
+              deadline_s: float = 900, flags: tuple[str, ...] = ()) -> ClassReport:
     with tempfile.TemporaryDirectory() as scratch:
         workdir = Path(scratch)
         copy_notebooks(workdir)
-        server = ClassServer(workdir, free_port())
+        server = ClassServer(workdir, free_port(), flags)
         scales = Scales(server.start())
-        roll = [Room(f"WR-{i + 1}-H={ROUNDS}") for i in range(rooms)]
+        time.sleep(1)  # the pools' first kernels are on their way, as before a lesson
+        roll = [Room(f"Student{i + 1}") for i in range(rooms)]
         run = Run(server, scales, pace, think, before_restart, roll)
         try:
             scales.start()
@@ -411,8 +481,7 @@ def run_class(rooms: int = 15, within: float = 30, contexts: int = 2, think: flo
 
             def attend() -> None:
                 try:
-                    asyncio.run(asyncio.wait_for(hold_class(run, within, contexts),
-                                                 deadline_s))
+                    asyncio.run(asyncio.wait_for(hold_class(run, within), deadline_s))
                 except BaseException as e:  # reported below, after the server is weighed
                     failure.append(e)
 
@@ -423,18 +492,20 @@ def run_class(rooms: int = 15, within: float = 30, contexts: int = 2, think: flo
             # The pages closed: their kernels are shut down by the page's own request.
             closed = time.monotonic()
             closed_after = None
+            pools = server.preheated()
             while time.monotonic() < closed + settle_s:
-                if scales.weigh()[2] == 0:
+                if scales.weigh()[2] <= pools:
                     closed_after = time.monotonic() - closed
                     break
                 time.sleep(0.5)
             scales.stop()
-            left = scales.weigh()[2]
+            left = max(0, scales.weigh()[2] - pools)
             if failure and not any(r.problem for r in roll):
                 for room in roll:
                     room.problem = f"the run stopped: {type(failure[0]).__name__}"
-            settings = (f"{pace} pace, {think:.0f} s to think, {contexts} browser contexts, "
-                        f"the server killed after {before_restart} moves a room")
+            settings = (f"{pace} pace, {think:.0f} s to think, a browser each, "
+                        f"the server killed after {before_restart} moves a room"
+                        + (f", served with {' '.join(flags)}" if flags else ""))
             return ClassReport(roll, seconds, run.restart_s, scales.peak_server,
                                scales.peak_kernels, scales.peak_count, left, closed_after,
                                recorded(RoomStore.at(server.rooms_url), roll), settings)
@@ -448,16 +519,15 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=15, help="rooms of two students")
     parser.add_argument("--within", type=float, default=30,
                         help="seconds over which the pairs arrive")
-    parser.add_argument("--contexts", type=int, default=2,
-                        help="browser contexts the students' pages share")
     parser.add_argument("--think", type=float, default=1.0, help="seconds before each press")
     parser.add_argument("--before-restart", type=int, default=3,
                         help="moves in every room before the server is killed")
     parser.add_argument("--pace", default="normal", choices=["slow", "normal", "fast", "instant"])
     parser.add_argument("--out", type=Path, help="also write the report to this file")
+    parser.add_argument("flags", nargs="*", help="more flags of wartutor.serve, after --")
     args = parser.parse_args()
-    report = run_class(args.rooms, args.within, args.contexts, args.think,
-                       args.before_restart, args.pace)
+    report = run_class(args.rooms, args.within, args.think, args.before_restart, args.pace,
+                       flags=tuple(args.flags))
     text = report.markdown()
     print(text)
     if args.out:

@@ -301,3 +301,31 @@ def serve_cores() -> int:
     from wartutor.explore.simulate import default_jobs
 
     return default_jobs()
+
+
+@pytest.mark.filterwarnings("ignore::urllib3.exceptions.InsecureRequestWarning")
+def test_given_a_certificate_the_class_server_speaks_https_only_with_secure_cookies(
+    tmp_path: Path,
+) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    workdir = tmp_path / "class"
+    workdir.mkdir()
+    server = start_class_server(workdir, "--certfile", str(cert), "--keyfile", str(key),
+                                ready_scheme="https")
+    try:
+        visitor = Visitor(server.url)
+        visitor.session.trust_env = False  # no CA bundle from the environment: the test
+        visitor.session.verify = False  # certificate is not what is tried here, HTTPS is
+        answer = visitor.login(CLASS_PASSWORD)
+        assert answer.status_code == 302
+        login = next(c for c in answer.raw.headers.getlist("Set-Cookie")
+                     if c.startswith("username-"))
+        assert "Secure" in login
+        with pytest.raises(requests.ConnectionError):
+            requests.get(server.url.replace("https:", "http:") + "/login", timeout=10)
+        assert "Open  https://" in server.log.read_text()
+    finally:
+        server.stop()

@@ -11,6 +11,7 @@ import os
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -168,11 +169,12 @@ TEACHER_PASSWORD = "owl-moon-paper"
 
 
 def start_class_server(workdir: Path, *args: str, env: dict[str, str] | None = None,
-                       notebooks: Path | None = None) -> Server:
+                       notebooks: Path | None = None, ready_scheme: str = "http") -> Server:
     """`make class` (python -m wartutor.serve) on a loopback port, serving a copy of the
     notebooks with its rooms and data in ``workdir``, its passwords given in its environment
     (CLASS_PASSWORD and TEACHER_PASSWORD above). ``args`` are more flags, such as
-    ``--max-kernels 2``; nothing is preheated unless they say so."""
+    ``--max-kernels 2``; nothing is preheated unless they say so. With ``--certfile``, pass
+    ``ready_scheme="https"``: it is then asked over HTTPS, trusting any certificate."""
     notebooks = notebooks or copy_notebooks(workdir)
     port = free_port()
     cmd = [sys.executable, "-m", "wartutor.serve", "--address", "127.0.0.1",
@@ -180,5 +182,17 @@ def start_class_server(workdir: Path, *args: str, env: dict[str, str] | None = N
            "--notebooks", str(notebooks), "--preheat", "", *args]
     full_env = dict(os.environ, CLASS_PASSWORD=CLASS_PASSWORD, TEACHER_PASSWORD=TEACHER_PASSWORD,
                     WARTUTOR_DATA_DIR=str(workdir / "data"), **(env or {}))
-    return start_server(cmd, workdir, f"http://127.0.0.1:{port}", "/voila/static/voila.js",
-                        env=full_env)
+    url = f"{ready_scheme}://127.0.0.1:{port}"
+    if ready_scheme == "http":
+        return start_server(cmd, workdir, url, "/voila/static/voila.js", env=full_env)
+    # urllib, which start_server asks with, trusts no test certificate: while it waits,
+    # its opener asks unverified (and is put back after).
+    unverified = ssl._create_unverified_context()
+    previous = urllib.request._opener  # type: ignore[attr-defined]
+    urllib.request.install_opener(
+        urllib.request.build_opener(urllib.request.HTTPSHandler(context=unverified)))
+    try:
+        return start_server(cmd, workdir, url, "/voila/static/voila.js", env=full_env)
+    finally:
+        urllib.request._opener = previous  # type: ignore[attr-defined]
+

@@ -18,6 +18,7 @@ is ``HttpOnly`` and ``SameSite=Lax``, and secure over HTTPS.
 
 from __future__ import annotations
 
+import math
 import uuid
 from typing import Any
 
@@ -108,7 +109,7 @@ class ClassLoginHandler(LoginFormHandler):
         if wait > 0:
             # Not even checked: trying faster than allowed only lengthens nothing.
             self.set_status(429)
-            self.set_header("Retry-After", str(round(wait + 0.5)))
+            self.set_header("Retry-After", str(math.ceil(wait)))
             self._render(f"Too many wrong passwords from this computer. Wait {_seconds(wait)}, "
                          "then try again. Forgot it? Ask your teacher.")
             return
@@ -131,5 +132,5 @@ TEACHERS_PAGE = "class_board.ipynb"  # the login form for it asks for the teache
 
 
 def _seconds(wait: float) -> str:
-    n = max(1, round(wait + 0.49))
+    n = max(1, math.ceil(wait))
     return f"{n} second" + ("" if n == 1 else "s")
