@@ -48,6 +48,10 @@ from wartutor.core.errors import BadInput, quoted
 from wartutor.rooms.store import RoomStore, normal_code
 from wartutor.variants import find_variant
 
+# Said to the screen whose move was not the first for its step, however it was found out.
+MOVED_ON = BadInput("another move came first, so the table has moved on",
+                    allowed="a choice of the table as it is now")
+
 
 def computer_player(variant: str) -> AgentMaker:
     """The agent that plays a room's computer seats: the variant's sensible player."""
@@ -113,8 +117,7 @@ class Referee:
             raise BadInput(f"{quoted(action)} is not a move", allowed="one of your choices")
         table = self._table(code)
         if step != len(table.game.actions):
-            raise BadInput("another move came first, so the table has moved on",
-                           allowed="a choice of the table as it is now")
+            raise MOVED_ON
         decision = table.game.decision
         if decision is None:
             raise BadInput("this game is over", allowed="opening a new room")
@@ -142,7 +145,7 @@ class Referee:
         except BadInput:
             # Another screen's move came first: the computers heard nothing of ours.
             del self._tables[code]
-            raise
+            raise MOVED_ON from None
         table.game = game
 
     def _table(self, code: str) -> _Table:

@@ -71,6 +71,10 @@ KEY_SCRIPT = """
   }
   give();
   new MutationObserver(give).observe(document.body, {childList: true, subtree: true});
+  // The box may be drawn into the page in a way the observer does not report (seen in
+  // Voila): look again a few times a second for the first minute as well.
+  var looks = window.setInterval(give, 250);
+  window.setTimeout(function () { window.clearInterval(looks); }, 60000);
 })();
 </script>
 """ % {"name": STORAGE_NAME}  # noqa: UP031 (the script is full of braces)

@@ -222,7 +222,7 @@ class RoomLobby(widgets.VBox):
         join = widgets.Button(description="Join the room", button_style="primary",
                               tooltip="Sit at a free seat of the room your teacher or a "
                                       "classmate opened")
-        join.on_click(lambda _: self._act(self._join))
+        join.on_click(lambda _: self._when_ready(self._join))
         self.variant_menu = widgets.Dropdown(
             options=[(find_variant(v).title, v) for v in VARIANTS], value="classic_war",
             description="Game", style={"description_width": "initial"})
@@ -241,7 +241,7 @@ class RoomLobby(widgets.VBox):
         open_button = widgets.Button(description="Open a room",
                                      tooltip="A new room, shuffled afresh; computers take the "
                                              "seats no student takes")
-        open_button.on_click(lambda _: self._act(self._open))
+        open_button.on_click(lambda _: self._when_ready(self._open))
         self.message = widgets.HTML()
         self._buttons = {"Join the room": join, "Open a room": open_button}
         super().__init__(children=[
@@ -257,7 +257,8 @@ class RoomLobby(widgets.VBox):
             self.key.widget,
         ])
         self.add_class("wt-app")
-        self.key.when_known(lambda _: self._act(self._sit_down_again))
+        self._pending: Any = None  # a press made before the page gave its key
+        self.key.when_known(lambda _: self._ready())
 
     def __repr__(self) -> str:
         return "RoomLobby()"
@@ -281,6 +282,23 @@ class RoomLobby(widgets.VBox):
             text = str(e)
             self.message.value = (f'<div class="wt-message" role="alert">'
                                   f"{escape(text[:1].upper() + text[1:])}</div>")
+
+    def _when_ready(self, work: Any) -> None:
+        """Do ``work`` now, or, if the page has not given its key yet (a press in the first
+        moment), as soon as it has (the last press only)."""
+        if self.key.key is not None:
+            self._act(work)
+            return
+        self._pending = work
+        self.message.value = ('<div class="wt-message" role="status">One moment: this page '
+                              "is getting ready.</div>")
+
+    def _ready(self) -> None:
+        """The page has given its key: back to a seat held, else the press that waited."""
+        self._act(self._sit_down_again)
+        pending, self._pending = self._pending, None
+        if pending is not None and self.game is None:
+            self._act(pending)
 
     def _owner(self) -> str:
         if self.key.key is None:
