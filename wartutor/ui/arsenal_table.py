@@ -16,9 +16,9 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 
 from wartutor.core.engine import Event
+from wartutor.ui.markup import Markup, html, joined, style
 from wartutor.variants.arsenal import ArsenalCard, ArsenalView, arsenal_card
 from wartutor.variants.arsenal.clash import clash
 from wartutor.variants.arsenal.explain import clash_words, family_word
@@ -46,7 +46,7 @@ PATTERN_GLYPHS = {
     "craters": "\u25ce", "stars": "\u2605",
 }  # fmt: skip
 
-ARSENAL_STYLE = """
+ARSENAL_STYLE = Markup("""
 <style>
 .wt-arena { border-radius: 14px; padding: 8px 16px; color: #fff; display: block;
   box-sizing: border-box; width: 100%; }
@@ -101,7 +101,7 @@ ARSENAL_STYLE = """
 .wt-large .wt-clash svg.wt-card { width: 120px; height: 168px; }
 .wt-large .wt-slot { width: 120px; height: 168px; font-size: 19px; }
 </style>
-"""
+""")
 
 
 def describe(card: ArsenalCard) -> str:
@@ -109,45 +109,47 @@ def describe(card: ArsenalCard) -> str:
     return f"{card.name} of {card.suit_name}, a {family_word(card)}"
 
 
-def arsenal_card_svg(card: ArsenalCard) -> str:
+def arsenal_card_svg(card: ArsenalCard) -> Markup:
     """One card face up: its job in a coloured band, its name, its suit."""
-    colour = FAMILY_COLOURS[card.family]
-    badge = (f"L{card.level}" if card.family == "bomb"
-             else f"cap {card.level}" if card.family == "shield" else "CS")
     # Two short lines fit the card: "Grenade / Launcher", "Counter- / Strike", "Nuke".
     words = card.name.replace("-", "- ").split(" ")
     half = max(1, len(words) // 2)
     lines = [" ".join(words[:half]).replace("- ", "-"), " ".join(words[half:])]
-    name = "".join(f'<text x="50" y="{70 + 20 * i}" font-size="16" text-anchor="middle">'
-                   f"{escape(line)}</text>" for i, line in enumerate(x for x in lines if x))
-    return (
-        f'<svg class="wt-card" role="img" aria-label="{escape(describe(card))}" width="100" '
-        f'height="140" viewBox="0 0 100 140" font-family="DejaVu Sans, sans-serif">'
-        f'<rect x="2" y="2" width="96" height="136" rx="9" fill="#fff" stroke="#333" '
-        f'stroke-width="2"/><rect x="2" y="2" width="96" height="36" rx="9" fill="{colour}"/>'
-        f'<text x="50" y="28" font-size="22" font-weight="700" fill="#fff" '
-        f'text-anchor="middle">{badge}</text>'
-        f'<g fill="#111" font-weight="700">{name}</g>'
-        f'<text x="50" y="128" font-size="12" fill="#333" text-anchor="middle">'
-        f"{escape(card.suit_name)}</text></svg>"
+    name = joined(html('<text x="50" y="{y}" font-size="16" text-anchor="middle">{line}</text>',
+                       y=70 + 20 * i, line=line)
+                  for i, line in enumerate(x for x in lines if x))
+    return html(
+        '<svg class="wt-card" role="img" aria-label="{label}" width="100" '
+        'height="140" viewBox="0 0 100 140" font-family="DejaVu Sans, sans-serif">'
+        '<rect x="2" y="2" width="96" height="136" rx="9" fill="#fff" stroke="#333" '
+        'stroke-width="2"/><rect x="2" y="2" width="96" height="36" rx="9" fill="{colour}"/>'
+        '<text x="50" y="28" font-size="22" font-weight="700" fill="#fff" '
+        'text-anchor="middle">{badge}</text>'
+        '<g fill="#111" font-weight="700">{name}</g>'
+        '<text x="50" y="128" font-size="12" fill="#333" text-anchor="middle">'
+        "{suit}</text></svg>",
+        label=describe(card), colour=FAMILY_COLOURS[card.family], badge=_badge(card),
+        name=name, suit=card.suit_name,
     )
 
 
-def back_svg(level: Level, label: str = "a face-down card") -> str:
+def back_svg(level: Level, label: str = "a face-down card") -> Markup:
     """A card back in the level's look: its colour and its pattern."""
     glyph = PATTERN_GLYPHS[level.pattern]
-    marks = "".join(f'<text x="{x}" y="{y}" font-size="14" text-anchor="middle">{glyph}</text>'
-                    for x in range(22, 90, 19) for y in range(30, 130, 19))
-    return (
-        f'<svg class="wt-card wt-back" role="img" aria-label="{escape(label)}" width="70" '
-        f'height="98" viewBox="0 0 100 140" font-family="DejaVu Sans, sans-serif">'
-        f'<rect x="2" y="2" width="96" height="136" rx="9" fill="{level.back}" stroke="#fff" '
-        f'stroke-width="3"/><g fill="{level.accent}">{marks}</g></svg>'
+    marks = joined(html('<text x="{x}" y="{y}" font-size="14" text-anchor="middle">{glyph}'
+                        "</text>", x=x, y=y, glyph=glyph)
+                   for x in range(22, 90, 19) for y in range(30, 130, 19))
+    return html(
+        '<svg class="wt-card wt-back" role="img" aria-label="{label}" width="70" '
+        'height="98" viewBox="0 0 100 140" font-family="DejaVu Sans, sans-serif">'
+        '<rect x="2" y="2" width="96" height="136" rx="9" fill="{back}" stroke="#fff" '
+        'stroke-width="3"/><g fill="{accent}">{marks}</g></svg>',
+        label=label, back=level.back, accent=level.accent, marks=marks,
     )
 
 
-def empty_slot(text: str) -> str:
-    return f'<div class="wt-slot">{escape(text)}</div>'
+def empty_slot(text: str) -> Markup:
+    return html('<div class="wt-slot">{text}</div>', text=text)
 
 
 def card_label(card: ArsenalCard) -> str:
@@ -171,7 +173,7 @@ def _badge(card: ArsenalCard) -> str:
 BAND = "calc(4px + 1.25em)"
 
 
-def hand_colours(hand: tuple[ArsenalCard, ...]) -> str:
+def hand_colours(hand: tuple[ArsenalCard, ...]) -> Markup:
     """One CSS rule per place in the hand: the card button there gets its family's band
     (the buttons are in the hand's order, one per card)."""
     rules = "".join(
@@ -179,7 +181,7 @@ def hand_colours(hand: tuple[ArsenalCard, ...]) -> str:
         f"background: linear-gradient({FAMILY_TINTS[c.family]} 0 {BAND}, "
         f"{FAMILY_COLOURS[c.family]} {BAND} calc({BAND} + 3px), #fff calc({BAND} + 3px)); }}"
         for place, c in enumerate(hand, start=1))
-    return f"<style>{rules}</style>"
+    return style(rules)
 
 
 @dataclass
@@ -228,11 +230,11 @@ class ArsenalTable:
         would read as a list)."""
         return f"Play {arsenal_card(action.removeprefix('play '))}"
 
-    def table_html(self, view: ArsenalView, events: tuple[Event, ...]) -> str:
+    def table_html(self, view: ArsenalView, events: tuple[Event, ...]) -> Markup:
         return self._arena(self._at_rest(view, events)) + hand_colours(self._my_hand(view))
 
     def moment_html(self, before: ArsenalView, after: ArsenalView,
-                    happened: tuple[Event, ...]) -> str:
+                    happened: tuple[Event, ...]) -> Markup:
         """The round partway: the cards played so far (the NPC's answer in its place),
         the winner marked, the captured cards counted and the hands refilled."""
         now = self._at_rest(before, ())
@@ -307,72 +309,76 @@ class ArsenalTable:
         if hand is not None:
             hand.remove(card if card in hand else None)
 
-    def _arena(self, now: ArenaNow) -> str:
+    def _arena(self, now: ArenaNow) -> Markup:
         view, level, npc = now.view, self.level, self.level.npc_name
         rounds = len(view.deck) // 2
-        # Under ruling AR-DRY's 'pile-empty' the match may end before every card is played.
-        of = f" of {rounds}" if view.rules.dry == "all-played" else ""
-        shown = " &middot; showing everything" if view.viewer is None else ""
-        pile = "card" if now.pile == 1 else "cards"
-        head = (f'<div class="wt-arena-head">Level {level.number}: {escape(level.name)}</div>'
-                f'<div class="wt-arena-sub">against {escape(npc)} &middot; round '
-                f"{min(now.round, rounds)}{of} &middot; <span class=\"{_new(now, 'hands')}\">"
-                f"{now.pile} {pile} in the draw pile</span>{shown}</div>")
-        score = (f'<div class="wt-score{_changed(now, "score")}">Captured: you '
-                 f"{now.captured[YOU]} &middot; {escape(npc)} {now.captured[NPC]}</div>")
-        return (f'<div class="wt-arena" style="background:{level.arena}">{head}{score}'
-                f"{self._seat(now, NPC)}{self._clash_html(now)}"
-                f'{self._note_html(now)}{self._sudden_html(now)}{self._seat(now, YOU)}</div>')
+        head = html(
+            '<div class="wt-arena-head">Level {number}: {name}</div>'
+            '<div class="wt-arena-sub">against {npc} &middot; round {round}{of} &middot; '
+            '<span class="{new}">{pile} {cards} in the draw pile</span>{everything}</div>',
+            number=level.number, name=level.name, npc=npc, round=min(now.round, rounds),
+            # Under ruling AR-DRY's 'pile-empty' the match may end before every card is played.
+            of=f" of {rounds}" if view.rules.dry == "all-played" else "",
+            new=_new(now, "hands"), pile=now.pile, cards="card" if now.pile == 1 else "cards",
+            everything=_EVERYTHING if view.viewer is None else "")
+        score = html('<div class="wt-score{changed}">Captured: you {yours} &middot; '
+                     "{npc} {theirs}</div>", changed=_changed(now, "score"),
+                     yours=now.captured[YOU], npc=npc, theirs=now.captured[NPC])
+        return html('<div class="wt-arena" style="background:{arena}">{head}{score}'
+                    "{npc_seat}{clash}{note}{sudden}{your_seat}</div>",
+                    arena=level.arena, head=head, score=score, npc_seat=self._seat(now, NPC),
+                    clash=self._clash_html(now), note=self._note_html(now),
+                    sudden=self._sudden_html(now), your_seat=self._seat(now, YOU))
 
-    def _seat(self, now: ArenaNow, seat: int) -> str:
+    def _seat(self, now: ArenaNow, seat: int) -> Markup:
         count = now.hand_counts[seat]
         hand = now.hands[seat]
         if hand is None:
-            cards = "".join(back_svg(self.level) for _ in range(count))
+            cards = back_svg(self.level) * count
         else:
-            cards = "".join(arsenal_card_svg(c) if c is not None else back_svg(self.level)
-                            for c in hand)
-        name = "Your hand" if seat == YOU else escape(self._names[NPC])
-        return (f'<div class="wt-seat"><div class="wt-seat-name">{name}<br>'
-                f'<span class="wt-note{_changed(now, "hands")}">{count} '
-                f'{"card" if count == 1 else "cards"} in hand</span></div>'
-                f'<div class="wt-hand-row" role="group" aria-label="{name}: hand">{cards}'
-                "</div></div>")
+            cards = joined(arsenal_card_svg(c) if c is not None else back_svg(self.level)
+                           for c in hand)
+        return html('<div class="wt-seat"><div class="wt-seat-name">{name}<br>'
+                    '<span class="wt-note{changed}">{count} {cards_word} in hand</span></div>'
+                    '<div class="wt-hand-row" role="group" aria-label="{name}: hand">{cards}'
+                    "</div></div>",
+                    name="Your hand" if seat == YOU else self._names[NPC],
+                    changed=_changed(now, "hands"), count=count,
+                    cards_word="card" if count == 1 else "cards", cards=cards)
 
-    def _clash_html(self, now: ArenaNow) -> str:
+    def _clash_html(self, now: ArenaNow) -> Markup:
         """The cards on the table (the lead awaiting an answer, or the round just played),
         and how that round was decided."""
         names, table = self._names, now.table
         if table is None:
-            return f'<div class="wt-clash">{empty_slot("no cards played yet")}</div>'
+            return html('<div class="wt-clash">{slot}</div>',
+                        slot=empty_slot("no cards played yet"))
         figures = []
         for seat in (table.leader, 1 - table.leader):
             card = table.lead if seat == table.leader else table.answer
-            part = "led" if seat == table.leader else "answered"
-            fresh = _changed(now, "lead" if seat == table.leader else "answer")
             if card is None:
                 figures.append(empty_slot("your answer?" if seat == YOU
                                           else f"{names[NPC]}'s answer"))
                 continue
-            wins = ""
-            if seat == table.winner:
-                new = " wt-mark-new" if "winner" in now.changed else ""
-                wins = (f' <span class="wt-wins{new}" style="background:{self.level.accent}">'
-                        f"wins</span>")
-            cls = f' class="{fresh.strip()}"' if fresh else ""
-            figures.append(f"<figure{cls}>{arsenal_card_svg(card)}"
-                           f"<figcaption>{escape(names[seat])} {part}{wins}</figcaption>"
-                           "</figure>")
-        words = ""
-        if now.words:
-            words = (f'<div class="wt-clash-words">Round {table.number}: '
-                     f"{escape(now.words)}</div>")
-        return f'<div class="wt-clash">{"".join(figures)}</div>{words}'
+            fresh = _changed(now, "lead" if seat == table.leader else "answer").strip()
+            wins = (html(' <span class="wt-wins{new}" style="background:{accent}">wins</span>',
+                         new=" wt-mark-new" if "winner" in now.changed else "",
+                         accent=self.level.accent) if seat == table.winner else "")
+            figures.append(html("<figure{cls}>{card}<figcaption>{name} {part}{wins}"
+                                "</figcaption></figure>",
+                                cls=html(' class="{fresh}"', fresh=fresh) if fresh else "",
+                                card=arsenal_card_svg(card), name=names[seat],
+                                part="led" if seat == table.leader else "answered", wins=wins))
+        words = (html('<div class="wt-clash-words">Round {number}: {words}</div>',
+                      number=table.number, words=now.words) if now.words else "")
+        return html('<div class="wt-clash">{figures}</div>{words}', figures=joined(figures),
+                    words=words)
 
-    def _note_html(self, now: ArenaNow) -> str:
+    def _note_html(self, now: ArenaNow) -> Markup:
         if not now.note:
-            return ""
-        return f'<div class="wt-lead-note{_new(now, "note")}">{escape(now.note)}</div>'
+            return Markup()
+        return html('<div class="wt-lead-note{new}">{note}</div>', new=_new(now, "note"),
+                    note=now.note)
 
     def _lead_note(self, view: ArsenalView, events: tuple[Event, ...]) -> str:
         """Who leads now, and why: the coin toss for round 1, else the last round's winner."""
@@ -394,17 +400,20 @@ class ArsenalTable:
             what = f"{names[NPC]} leads"
         return f"{what} ({why})."
 
-    def _sudden_html(self, now: ArenaNow) -> str:
+    def _sudden_html(self, now: ArenaNow) -> Markup:
         if now.sudden is None:
-            return ""
+            return Markup()
         mine, theirs = now.sudden
-        met = clash(mine, theirs)
-        return (f'<div class="wt-sudden{_changed(now, "sudden")}">Sudden death! The captured '
-                f"cards were tied, so the whole deck was reshuffled for one last draw."
-                f'<div class="wt-clash"><figure>{arsenal_card_svg(mine)}<figcaption>you'
-                f"</figcaption></figure><figure>{arsenal_card_svg(theirs)}<figcaption>"
-                f"{escape(self._names[NPC])}</figcaption></figure></div>"
-                f"{escape(clash_words(met))}</div>")
+        return html('<div class="wt-sudden{changed}">Sudden death! The captured cards were '
+                    "tied, so the whole deck was reshuffled for one last draw."
+                    '<div class="wt-clash"><figure>{mine}<figcaption>you</figcaption></figure>'
+                    "<figure>{theirs}<figcaption>{npc}</figcaption></figure></div>{words}</div>",
+                    changed=_changed(now, "sudden"), mine=arsenal_card_svg(mine),
+                    theirs=arsenal_card_svg(theirs), npc=self._names[NPC],
+                    words=clash_words(clash(mine, theirs)))
+
+
+_EVERYTHING = Markup(" &middot; showing everything")
 
 
 def _changed(now: ArenaNow, part: str) -> str:

@@ -8,11 +8,11 @@ battle, in the order they were laid.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
 from typing import Any
 
 from wartutor.core.engine import Event, Game
 from wartutor.core.voice import voice
+from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, card_svg, deck_svg, mini_card
 from wartutor.ui.shell import GameApp
@@ -44,12 +44,12 @@ class ClassicTable:
     def action_label(self, action: str) -> str:
         return {"turn": "Turn cards"}.get(action, action)
 
-    def table_html(self, view: ClassicView, events: tuple[Event, ...]) -> str:
+    def table_html(self, view: ClassicView, events: tuple[Event, ...]) -> Markup:
         taker = next((e.winner for e in events if isinstance(e, PileTaken)), None)
         return self._table(view, view.counts, view.last_battle, taker, fresh=(0, 0))
 
     def moment_html(self, before: ClassicView, after: ClassicView,
-                    happened: tuple[Event, ...]) -> str:
+                    happened: tuple[Event, ...]) -> Markup:
         """A battle partway: the cards laid so far (face-down ones hidden as the view hides
         them), the newest marked, and the decks short by the cards they gave."""
         sizes = [_laid_by(e) for e in happened]
@@ -63,27 +63,32 @@ class ClassicTable:
 
     def _table(self, view: ClassicView, counts: tuple[int, int],
                laid: tuple[tuple[Laid, ...], tuple[Laid, ...]], taker: int | None,
-               fresh: tuple[int, int]) -> str:
-        limit = "no limit" if view.battle_limit is None else str(view.battle_limit)
-        everything = " &middot; showing everything" if view.viewer is None else ""
+               fresh: tuple[int, int]) -> Markup:
         seats = []
         for seat in top_to_bottom():
-            order = ""
+            order = Markup()
             if view.decks is not None:
-                listed = "".join(mini_card(c) for c in view.decks[seat]) or "empty"
-                order = f'<div class="wt-order">Deck, top card first: {listed}</div>'
+                listed = joined(mini_card(c) for c in view.decks[seat]) or "empty"
+                order = html('<div class="wt-order">Deck, top card first: {listed}</div>',
+                             listed=listed)
             count = counts[seat]
-            took = ('<span class="wt-took wt-mark-new">Takes the pile</span>'
-                    if seat == taker else "")
-            seats.append(
-                f'<div class="wt-seat"><div class="wt-seat-name">{seat_name(seat)}</div>'
-                f'<div class="wt-deck">{deck_svg(count)}<br>'
-                f'<span class="wt-count">{count}</span> {"card" if count == 1 else "cards"}</div>'
-                f'<div class="wt-laid">{laid_html(laid[seat], fresh)}{took}</div></div>'
-                f"{order}"
-            )
-        return (f'<div class="wt-table"><span class="wt-battle">Battle {view.battles} of '
-                f"{limit}</span>{everything}{''.join(seats)}</div>")
+            seats.append(html(
+                '<div class="wt-seat"><div class="wt-seat-name">{name}</div>'
+                '<div class="wt-deck">{deck}<br><span class="wt-count">{count}</span> {cards}'
+                '</div><div class="wt-laid">{laid}{took}</div></div>{order}',
+                name=seat_name(seat), deck=deck_svg(count), count=count,
+                cards="card" if count == 1 else "cards", laid=laid_html(laid[seat], fresh),
+                took=_TAKES if seat == taker else "", order=order,
+            ))
+        return html('<div class="wt-table"><span class="wt-battle">Battle {battles} of {limit}'
+                    "</span>{everything}{seats}</div>", battles=view.battles,
+                    limit="no limit" if view.battle_limit is None else view.battle_limit,
+                    everything=_EVERYTHING if view.viewer is None else "",
+                    seats=joined(seats))
+
+
+_TAKES = Markup('<span class="wt-took wt-mark-new">Takes the pile</span>')
+_EVERYTHING = Markup(" &middot; showing everything")
 
 
 def _laid_by(event: Event) -> int:
@@ -95,36 +100,41 @@ def _laid_by(event: Event) -> int:
     return 0
 
 
-def laid_html(row: tuple[Laid, ...], fresh: tuple[int, int] = (0, 0)) -> str:
+def laid_html(row: tuple[Laid, ...], fresh: tuple[int, int] = (0, 0)) -> Markup:
     """One player's cards of a battle, captioned by the part each played; the cards in
     places ``fresh`` (from, to) were laid in the moment on show, and are marked."""
-    figures = []
-    for number, laid in enumerate(row):
-        caption = "face down" if not laid.face_up else "battle" if number == 0 else "war"
-        drawn = card_svg(laid.card, laid_down=not laid.face_up and laid.card is not None)
-        new = ' class="wt-changed"' if fresh[0] <= number < fresh[1] else ""
-        figures.append(f"<figure{new}>{drawn}<figcaption>{caption}</figcaption></figure>")
-    return "".join(figures)
+    return joined(
+        html("<figure{new}>{drawn}<figcaption>{caption}</figcaption></figure>",
+             new=_CHANGED if fresh[0] <= number < fresh[1] else "",
+             drawn=card_svg(laid.card, laid_down=not laid.face_up and laid.card is not None),
+             caption="face down" if not laid.face_up else "battle" if number == 0 else "war")
+        for number, laid in enumerate(row))
 
 
-def worked_example_html() -> str:
+_CHANGED = Markup(' class="wt-changed"')
+
+
+def worked_example_html() -> Markup:
     """The worked example, played by the engine and drawn face up, with its explanations."""
     game = Game.new(CLASSIC_WAR, seed=0, stacked=WORKED_EXAMPLE).play("turn")
     table = CLASSIC_WAR.view(game.state, None).last_battle
-    rows = "".join(
-        f'<div class="wt-seat"><div class="wt-seat-name">{seat_name(seat)}</div>'
-        f'<div class="wt-laid">{laid_html(table[seat])}</div></div>'
+    rows = joined(
+        html('<div class="wt-seat"><div class="wt-seat-name">{name}</div>'
+             '<div class="wt-laid">{laid}</div></div>',
+             name=seat_name(seat), laid=laid_html(table[seat]))
         for seat in top_to_bottom()
     )
-    said = "".join(f"<li>{escape(CLASSIC_WAR.explain(e))}</li>" for e in game.steps[-1].events)
-    return f'<div class="wt-app"><div class="wt-table">{rows}</div><ol>{said}</ol></div>'
+    said = joined(html("<li>{words}</li>", words=CLASSIC_WAR.explain(e))
+                  for e in game.steps[-1].events)
+    return html('<div class="wt-app"><div class="wt-table">{rows}</div><ol>{said}</ol></div>',
+                rows=rows, said=said)
 
 
 class WorkedExample:
     """The worked example as a notebook output (Jupyter shows its ``_repr_html_``)."""
 
-    def _repr_html_(self) -> str:
-        return STYLESHEET + worked_example_html()
+    def _repr_html_(self) -> Markup:
+        return Markup(STYLESHEET) + worked_example_html()
 
     def __repr__(self) -> str:
         return "WorkedExample()"

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from wartutor.core.engine import Decision, Variant
 from wartutor.explore.coach import Advice, Chance, advise
+from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.render import text_of
 
 # Enough games for a bar worth reading, few enough for about two seconds (fewer games
@@ -28,7 +28,7 @@ BARS = 6  # of many choices, the best five and the least are drawn
 INTERVAL_MEANS = ("The dark line on a bar is its 95% interval: where the true chance most "
                   "likely lies. More games would make it shorter.")
 
-COACH_STYLE = """
+COACH_STYLE = Markup("""
 <style>
 .wt-coach { font-size: 18px; line-height: 1.3; background: #f4f8ff; border: 3px solid #1a5fb4;
   border-radius: 10px; padding: 6px 12px; margin-top: 8px; max-width: 900px; }
@@ -49,7 +49,7 @@ COACH_STYLE = """
 .wt-large .wt-coach-track { height: 26px; }
 .wt-large .wt-coach-span { top: 11px; }
 </style>
-"""
+""")
 
 
 @dataclass(frozen=True)
@@ -111,9 +111,9 @@ class CoachPanel(widgets.VBox):
         if question is None:
             return
         games = games_for(len(question.decision.legal_actions))
-        self._answer.value = ('<div class="wt-coach" role="status"><span class="wt-coach-head">'
-                              f"Coach:</span> playing {games} games on from here for each "
-                              "choice…</div>")
+        self._answer.value = html('<div class="wt-coach" role="status"><span class="wt-coach-head">'
+                                  "Coach:</span> playing {games} games on from here for each "
+                                  "choice…</div>", games=games)
         advice = advise(question.variant, question.rules, question.view, question.decision,
                         games=games, agents=question.agents, seen=question.seen())
         self.advice = advice
@@ -124,35 +124,36 @@ def _asked(question: Question | None) -> tuple[Any, Decision] | None:
     return None if question is None else (question.view, question.decision)
 
 
-def answer_html(advice: Advice, label: Callable[[str], str]) -> str:
+def answer_html(advice: Advice, label: Callable[[str], str]) -> Markup:
     """Bars with their intervals, best first, and the coach's sentence."""
     ranked = sorted(advice.chances, key=lambda c: -c.mean)
     drawn = ranked if len(ranked) <= BARS + 1 else [*ranked[:BARS - 1], ranked[-1]]
     rows = [_row(c, label, c is ranked[0]) for c in drawn]
     if len(drawn) < len(ranked):
-        rows.insert(BARS - 1, f'<div class="wt-note">… and {len(ranked) - BARS} more choices '
-                    "between these and the last</div>")
-    return ('<div class="wt-coach" role="status" aria-live="polite">'
-            f'<div class="wt-coach-head">Coach: chance to win from here</div>{"".join(rows)}'
-            f'<div class="wt-coach-say">{escape(advice.sentence(label))}</div>'
-            f'<div class="wt-note">{escape(INTERVAL_MEANS)}</div></div>')
+        rows.insert(BARS - 1, html('<div class="wt-note">… and {more} more choices between '
+                                   "these and the last</div>", more=len(ranked) - BARS))
+    return html('<div class="wt-coach" role="status" aria-live="polite">'
+                '<div class="wt-coach-head">Coach: chance to win from here</div>{rows}'
+                '<div class="wt-coach-say">{sentence}</div>'
+                '<div class="wt-note">{means}</div></div>',
+                rows=joined(rows), sentence=advice.sentence(label), means=INTERVAL_MEANS)
 
 
-def _row(chance: Chance, label: Callable[[str], str], best: bool) -> str:
+def _row(chance: Chance, label: Callable[[str], str], best: bool) -> Markup:
     def at(x: float) -> float:
         return max(0.0, min(100.0, 100 * x))
 
-    name = escape(" ".join(label(chance.action).split()))  # a button's lines, as one
+    name = " ".join(label(chance.action).split())  # a button's lines, as one
     value = f"{chance.mean:.0%}"
-    spoken = f"{name}: {value}, 95% interval {chance.low:.0%} to {chance.high:.0%}"
     span = at(chance.high) - at(chance.low)
-    return (f'<div class="wt-coach-row{" wt-coach-best" if best else ""}" '
-            f'aria-label="{spoken}"><span class="wt-coach-label">'
-            f"{name}</span>"
-            f'<span class="wt-coach-track"><span class="wt-coach-bar" '
-            f'style="width:{at(chance.mean):.1f}%"></span><span class="wt-coach-span" '
-            f'style="left:{at(chance.low):.1f}%;width:{max(span, 0.6):.1f}%"></span></span>'
-            f'<span class="wt-coach-value">{value}</span></div>')
+    return html(
+        '<div class="wt-coach-row{best}" aria-label="{name}: {value}, 95% interval {low:.0%} '
+        'to {high:.0%}"><span class="wt-coach-label">{name}</span>'
+        '<span class="wt-coach-track"><span class="wt-coach-bar" style="width:{mean:.1f}%">'
+        '</span><span class="wt-coach-span" style="left:{left:.1f}%;width:{span:.1f}%">'
+        '</span></span><span class="wt-coach-value">{value}</span></div>',
+        best=" wt-coach-best" if best else "", name=name, value=value, low=chance.low,
+        high=chance.high, mean=at(chance.mean), left=at(chance.low), span=max(span, 0.6))
 
 
 __all__ = ["CoachPanel", "Question", "answer_html", "games_for"]

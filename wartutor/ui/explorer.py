@@ -22,7 +22,6 @@ import os
 import threading
 import time
 from collections.abc import Mapping
-from html import escape
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -34,6 +33,7 @@ from wartutor.explore.exact import EXACT, ExactCheck
 from wartutor.explore.reading import read, read_comparison
 from wartutor.explore.simulate import Cancelled, Player, Seat, default_jobs, simulate
 from wartutor.explore.table import Table
+from wartutor.ui.markup import Markup, escaped, html, joined
 from wartutor.ui.render import STYLESHEET
 from wartutor.ui.rulings import choice_label
 from wartutor.variants import VARIANTS, find_variant
@@ -217,7 +217,7 @@ class ExplorerApp(widgets.VBox):
             menu.observe(self._on_ruling, names="value")
             self.ruling_menus[name] = menu
         self._rulings_box.children = [
-            widgets.HBox([menu, widgets.HTML(escape(rulings_of(variant.rules_type)[n].question))])
+            widgets.HBox([menu, widgets.HTML(escaped(rulings_of(variant.rules_type)[n].question))])
             for n, menu in self.ruling_menus.items()
         ]
         self.compare_menu.options = [("nothing (one run)", NOTHING)] + [
@@ -291,8 +291,8 @@ class ExplorerApp(widgets.VBox):
         except BadInput:
             self.status.value = ""
             return
-        self.status.value = (f'<span class="wt-note">A run takes about {_duration(seconds)} on '
-                             'this machine.</span>')
+        self.status.value = html('<span class="wt-note">A run takes about {duration} on this '
+                                 "machine.</span>", duration=_duration(seconds))
 
     # Callbacks
 
@@ -368,15 +368,18 @@ class ExplorerApp(widgets.VBox):
         self.progress.max, self.progress.value = total, 0
         start = time.perf_counter()
         expected = self.expected_seconds()
-        self.status.value = f'<span class="wt-note">About {_duration(expected)} to go.</span>'
+        self.status.value = html('<span class="wt-note">About {duration} to go.</span>',
+                                 duration=_duration(expected))
         done = 0
 
         def advance(played: int, _: int) -> None:
             self.progress.value = done + played
             elapsed = time.perf_counter() - start
             left = elapsed / (done + played) * (total - done - played)
-            self.status.value = (f'<span class="wt-note">Played {done + played:,} of {total:,} '
-                                 f'games; about {_duration(left)} left.</span>')
+            self.status.value = html('<span class="wt-note">Played {played:,} of {total:,} '
+                                     "games; about {duration} left.</span>",
+                                     played=done + played, total=total,
+                                     duration=_duration(left))
 
         try:
             tables = []
@@ -388,10 +391,12 @@ class ExplorerApp(widgets.VBox):
             self.tables = tuple(tables)
             self._check_exact(variant.name, runs[0], agents, min(games, EXACT_GAMES), seed)
             self._show()
-            self.status.value = (f'<span class="wt-note">Played {total:,} games in '
-                                 f'{_duration(time.perf_counter() - start)}.</span>')
+            self.status.value = html('<span class="wt-note">Played {total:,} games in '
+                                     "{duration}.</span>", total=total,
+                                     duration=_duration(time.perf_counter() - start))
         except Cancelled as stopped:
-            self.status.value = f'<span class="wt-note">Cancelled: {escape(str(stopped))}.</span>'
+            self.status.value = html('<span class="wt-note">Cancelled: {stopped}.</span>',
+                                     stopped=stopped)
         except Exception as e:  # shown, not lost in a thread; a bug still says what it was
             self._say(f"The games could not be played: {e}")
         finally:
@@ -415,7 +420,7 @@ class ExplorerApp(widgets.VBox):
     # Showing the answer
 
     def _say(self, text: str) -> None:
-        self._message.value = f'<div class="wt-message">{escape(text)}</div>'
+        self._message.value = html('<div class="wt-message">{text}</div>', text=text)
 
     def _show_exact_answer(self) -> None:
         """The variant's exact answer, and beside it the run's own, once there is one."""
@@ -423,18 +428,21 @@ class ExplorerApp(widgets.VBox):
         if answer is None:
             self._exact.value = ""
             return
-        lines = [f"<b>A question with an exact answer.</b> {escape(answer.question)} "
-                 f"Exactly {escape(answer.written)} = {float(answer.exact):.4f}. "
-                 f"{escape(answer.reasoning)}"]
+        # Markup, or plain text (escaped when the lines are joined).
+        lines: list[str] = [html("<b>A question with an exact answer.</b> {question} Exactly "
+                                 "{written} = {exact:.4f}. {reasoning}",
+                                 question=answer.question, written=answer.written,
+                                 exact=float(answer.exact), reasoning=answer.reasoning)]
         check, refusal = self.exact_check, self._exact_refusal
         if refusal:
-            lines.append(f"(With the settings played it does not apply: {escape(refusal)}.)")
+            lines.append(html("(With the settings played it does not apply: {refusal}.)",
+                              refusal=refusal))
         elif check is not None:
             lines.append(f"In the first {check.hits.total:,} of these deals: "
                          f"{check.simulated:.4f} ± {check.se:.4f} (standard error), "
                          f"{check.z:+.1f} standard errors from the exact answer. {SE_MEANS}")
-        self._exact.value = ('<div class="wt-note" style="font-size:16px;line-height:1.5">'
-                             + "<br>".join(lines) + "</div>")
+        self._exact.value = html('<div class="wt-note" style="font-size:16px;line-height:1.5">'
+                                 "{lines}</div>", lines=joined(lines, BREAK))
 
     def _labels(self) -> list[str]:
         if len(self.tables) < 2:
@@ -460,10 +468,9 @@ class ExplorerApp(widgets.VBox):
                                      "Chart of how long the games lasted")
         self._results.value = _chart(png(plot_results(list(self.tables), labels)),
                                      "Chart of how the games ended")
-        self._charts_mean.value = f'<div class="wt-note">{escape(CHARTS_MEAN)}</div>'
-        self._reading.value = ('<div style="font-size:18px;line-height:1.5">'
-                               + "<br>".join(escape(line) for line in self._reading_lines())
-                               + "</div>")
+        self._charts_mean.value = html('<div class="wt-note">{means}</div>', means=CHARTS_MEAN)
+        self._reading.value = html('<div style="font-size:18px;line-height:1.5">{lines}</div>',
+                                   lines=joined(self._reading_lines(), BREAK))
 
 
 def explorer_app(variant: str | None = None, *, games: int | None = None, seed: int = 0,
@@ -497,7 +504,9 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 60:.0f} min"
 
 
-def _chart(picture: bytes, alt: str) -> str:
-    data = base64.b64encode(picture).decode("ascii")
-    return (f'<img src="data:image/png;base64,{data}" alt="{escape(alt)}" '
-            'style="max-width: 800px">')
+def _chart(picture: bytes, alt: str) -> Markup:
+    return html('<img src="data:image/png;base64,{data}" alt="{alt}" style="max-width: 800px">',
+                data=base64.b64encode(picture).decode("ascii"), alt=alt)
+
+
+BREAK = Markup("<br>")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Callable
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -22,14 +21,16 @@ from wartutor.core.engine import Game
 from wartutor.core.errors import BadInput
 from wartutor.core.record import game_record
 from wartutor.core.trace import Trace
+from wartutor.ui.markup import Markup, html
 from wartutor.ui.render import text_of
 
 
-def download_link(text: str, filename: str, mime: str, label: str) -> str:
+def download_link(text: str, filename: str, mime: str, label: str) -> Markup:
     """An HTML link that saves ``text`` as ``filename`` when clicked (a data: URI)."""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (f'<a class="wt-download" download="{escape(filename)}" '
-            f'href="data:{mime};charset=utf-8;base64,{data}">{escape(label)}</a>')
+    return html('<a class="wt-download" download="{filename}" '
+                'href="data:{mime};charset=utf-8;base64,{data}">{label}</a>',
+                filename=filename, mime=mime, data=data, label=label)
 
 
 def uploaded_text(value: Any) -> str | None:
@@ -103,7 +104,7 @@ class TakeHomePanel(widgets.Accordion):
         record, trace = self.files()
         self.links.value = (
             download_link(record, f"{self._name}-record.md", "text/markdown",
-                          "Download the record (.md)") + " &nbsp; "
+                          "Download the record (.md)") + Markup(" &nbsp; ")
             + download_link(trace, f"{self._name}-trace.json", "application/json",
                             "Download the trace (.json)"))
 
@@ -117,7 +118,8 @@ class TakeHomePanel(widgets.Accordion):
             self._open_game(Trace.from_json(text))
         except BadInput as e:
             said = f"This game cannot be opened: {e} Nothing was changed."
-            self.message.value = f'<div class="wt-message" role="alert">{escape(said)}</div>'
+            self.message.value = html('<div class="wt-message" role="alert">{said}</div>',
+                                      said=said)
             return
         self.message.value = ""
         self.upload.value = ()

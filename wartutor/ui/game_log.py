@@ -10,12 +10,12 @@ slow it, and words again what another voice or another course of the game change
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 from typing import Any
 
 from wartutor.core.engine import Game, Step
 from wartutor.core.record import cited_rule, explanation
 from wartutor.core.voice import voice
+from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.playback import Frame, said_once
 
 LOG_STEPS = 40  # older steps stay on the timeline; a long log would slow every click
@@ -25,25 +25,29 @@ Entry = tuple[tuple[str, str], ...]  # one step's lines: (words, cited rule), ea
 
 
 def happened_html(moments: Sequence[Frame], total: int, *, playing: bool,
-                  teacher: bool) -> str:
+                  teacher: bool) -> Markup:
     """The moment on show, large, and under it the ones before it since your choice
     (newest first, so the moment itself is never scrolled away); ``total`` is the number
     of moments in the playback under way."""
     said = [f for f in moments if f.words][::-1]
-    items = []
-    for number, frame in enumerate(said[:EARLIER_SHOWN + 1]):
-        rule = (f' <span class="wt-rule">({escape(frame.rule)})</span>'
-                if teacher and frame.rule else "")
-        items.append(f'<li class="{"wt-now" if number == 0 else "wt-before"}">'
-                     f"{escape(frame.words)}{rule}</li>")
+    items = [html('<li class="{when}">{words}{rule}</li>',
+                  when="wt-now" if number == 0 else "wt-before", words=frame.words,
+                  rule=cited(frame.rule) if teacher and frame.rule else "")
+             for number, frame in enumerate(said[:EARLIER_SHOWN + 1])]
     if not items:
-        items.append('<li class="wt-now">Your move.</li>')
+        items.append(Markup('<li class="wt-now">Your move.</li>'))
     earlier = len(said) - EARLIER_SHOWN - 1
-    more = (f'<li class="wt-note">and {earlier} earlier moment{"s" if earlier > 1 else ""}'
-            " in the log below</li>" if earlier > 0 else "")
+    more = (html('<li class="wt-note">and {earlier} earlier moment{s} in the log below</li>',
+                 earlier=earlier, s="s" if earlier > 1 else "") if earlier > 0 else "")
     head = f"Moment {len(said)} of {total}" if playing else "What just happened"
-    return (f'<div class="wt-happened-head">{escape(head)}</div>'
-            f'<ol class="wt-moments">{"".join(items)}{more}</ol>')
+    return html('<div class="wt-happened-head">{head}</div>'
+                '<ol class="wt-moments">{items}{more}</ol>',
+                head=head, items=joined(items), more=more)
+
+
+def cited(rule: str) -> Markup:
+    """The rule or ruling that decided a moment, as a teacher sees it after the words."""
+    return html(' <span class="wt-rule">({rule})</span>', rule=rule)
 
 
 def shown_steps(upto: int) -> range:
@@ -86,7 +90,7 @@ class GameLog:
 
     def html(self, game: Game[Any], upto: int, viewer: int | None,
              names: Sequence[str] | None, *, teacher: bool,
-             starts_turn: Callable[[int], bool]) -> str:
+             starts_turn: Callable[[int], bool]) -> Markup:
         """The log up to step ``upto`` (the playback never lets it run ahead of the table);
         a line marks each step for which ``starts_turn`` holds."""
         entries = self.entries(game, upto, viewer, names)
@@ -96,11 +100,12 @@ class GameLog:
             starts = starts_turn(number)
             for i, (words, rule) in enumerate(entries[number]):
                 line = " wt-step-start" if starts and i == 0 else ""
-                cited = f' <span class="wt-rule">({escape(rule)})</span>' if teacher else ""
-                items.append(f'<li class="wt-log-entry{new}{line}">{escape(words)}{cited}</li>')
+                items.append(html('<li class="wt-log-entry{new}{line}">{words}{cited}</li>',
+                                  new=new, line=line, words=words,
+                                  cited=cited(rule) if teacher else ""))
         if upto >= LOG_STEPS:
-            items.append('<li class="wt-note">Earlier steps are on the timeline.</li>')
+            items.append(Markup('<li class="wt-note">Earlier steps are on the timeline.</li>'))
         # Focusable, so that the keyboard can scroll it too.
-        return ('<div class="wt-log" tabindex="0" role="region" aria-label="Game log">'
-                '<div class="wt-log-head">The whole game so far, newest first</div>'
-                f"<ol>{''.join(items)}</ol></div>")
+        return html('<div class="wt-log" tabindex="0" role="region" aria-label="Game log">'
+                    '<div class="wt-log-head">The whole game so far, newest first</div>'
+                    "<ol>{items}</ol></div>", items=joined(items))

@@ -13,13 +13,13 @@ changed is marked.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
 from typing import Any
 
 from wartutor.core.cards import Card, card
 from wartutor.core.engine import Event
 from wartutor.core.rulings import settings_of
 from wartutor.ui.guerrilla_moments import SeatNow, TableNow, at_rest, partway
+from wartutor.ui.markup import Markup, html, joined, style
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import BLACK, RED, card_svg, deck_svg, mini_card
 from wartutor.ui.shell import GameApp
@@ -35,7 +35,7 @@ SPY = 7
 LAID_WORDS = {PLAY: "played", SUPPORT: "support", TIE_UP: "tie up", TIE_DOWN: "tie down",
               TURNED: "turned up"}
 
-GUERRILLA_STYLE = """
+GUERRILLA_STYLE = Markup("""
 <style>
 .gt-table { padding: 8px 12px; }
 .gt-head { font-size: 19px; display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center;
@@ -80,7 +80,7 @@ GUERRILLA_STYLE = """
 .wt-large .gt-n3 svg.wt-deck-pile, .wt-large .gt-n4 svg.wt-deck-pile { width: 60px;
   height: 82px; }
 </style>
-"""
+""")
 
 
 def _symbol(code: str) -> str:
@@ -143,7 +143,7 @@ class GuerrillaTable:
             return (*(f"cancel {c.code}" for c in hand), "allow")
         return legal
 
-    def table_html(self, view: GuerrillaView, events: tuple[Event, ...]) -> str:
+    def table_html(self, view: GuerrillaView, events: tuple[Event, ...]) -> Markup:
         return table_now_html(at_rest(view, events)) + card_buttons_css(self._buttons(view))
 
     def _buttons(self, view: GuerrillaView) -> tuple[str, ...]:
@@ -156,7 +156,7 @@ class GuerrillaTable:
         return self.offered_actions(view, legal)
 
     def moment_html(self, before: GuerrillaView, after: GuerrillaView,
-                    happened: tuple[Event, ...]) -> str:
+                    happened: tuple[Event, ...]) -> Markup:
         """The table partway through a step: every card where the events so far put it,
         the piles and hands counted on, and what the latest moment changed marked."""
         table = partway(before, after, happened)
@@ -164,20 +164,20 @@ class GuerrillaTable:
         return table_now_html(table)
 
 
-def card_buttons_css(offered: tuple[str, ...]) -> str:
+def card_buttons_css(offered: tuple[str, ...]) -> Markup:
     """Your choices that name one card of your hand are drawn as that card: one CSS rule per
     place in the row of buttons (the shell shows them in the order offered)."""
     places = [(place, card(words[1])) for place, action in enumerate(offered, start=1)
               if len(words := action.split()) == 2 and words[0] in ("play", "support", "cancel")]
     if not places:
-        return ""
+        return Markup()
     button = ".wt-app.wt-guerrilla-app{} .wt-actions .wt-main-button:nth-child({})"
     shape = ", ".join(button.format("", place) for place, _ in places)
     large = ", ".join(button.format(".wt-large", place) for place, _ in places)
     colours = "".join(f"{button.format('', place)} {{ color: {RED if c.suit in 'HD' else BLACK}; }}"
                       for place, c in places)
-    return (f"<style>{shape} {{ {CARD_BUTTON} }}{large} {{ font-size: 21px; "
-            f"width: 98px !important; }}{colours}</style>")
+    return style(f"{shape} {{ {CARD_BUTTON} }}{large} {{ font-size: 21px; "
+                 f"width: 98px !important; }}{colours}")
 
 
 # A card: white, upright, its words wrapped on two lines ("Play" over "5♠").
@@ -187,61 +187,72 @@ CARD_BUTTON = ("background: #fff; border: 2px solid #333; border-radius: 9px; "
                "font-weight: 700;")
 
 
-def table_now_html(table: TableNow) -> str:
+def table_now_html(table: TableNow) -> Markup:
     """The table at one moment, from :mod:`wartutor.ui.guerrilla_moments`."""
-    everything = "<span>showing everything</span>" if table.viewer is None else ""
     if table.over:
-        when = f"Game over after skirmish {table.fought}"
+        when = html("Game over after skirmish {fought}", fought=table.fought)
     else:
-        tie = f" &middot; tie-break {table.tie_round}" if table.tie_round else ""
-        when = f"Skirmish {table.skirmish}{tie}"
-    removed = f"Removed pile (face down): <b>{_n(table.removed)}</b>"
-    if table.removed_cards:
-        removed += " " + "".join(mini_card(c) for c in table.removed_cards)
-    head = (f'<div class="gt-head"><span class="wt-battle{_changed("skirmish" in table.changed)}'
-            f'">{when}</span><span class="gt-rank{_changed("rank" in table.changed)}">'
-            f"Guerrilla rank {table.rank}</span><span>Guerrillas: "
-            f"{guerrilla_ranks(table.rank)}</span><span class=\"gt-removed"
-            f'{_changed("removed" in table.changed)}">{removed}</span>{everything}</div>')
+        when = html("Skirmish {skirmish}{tie}", skirmish=table.skirmish,
+                    tie=html(" &middot; tie-break {round}", round=table.tie_round)
+                    if table.tie_round else "")
+    removed = html("Removed pile (face down): <b>{count}</b>{cards}", count=_n(table.removed),
+                   cards=" " + joined(mini_card(c) for c in table.removed_cards)
+                   if table.removed_cards else "")
+    head = html('<div class="gt-head"><span class="wt-battle{skirmish}">{when}</span>'
+                '<span class="gt-rank{rank}">Guerrilla rank {number}</span>'
+                "<span>Guerrillas: {ranks}</span>"
+                '<span class="gt-removed{removed_changed}">{removed}</span>{everything}</div>',
+                skirmish=_changed("skirmish" in table.changed), when=when,
+                rank=_changed("rank" in table.changed), number=table.rank,
+                ranks=guerrilla_ranks(table.rank),
+                removed_changed=_changed("removed" in table.changed), removed=removed,
+                everything=_EVERYTHING if table.viewer is None else "")
     current = any(s.rows for s in table.seats)
-    seats = "".join(_seat_html(table, p, current) for p in range(len(table.seats)))
-    return (f'{GUERRILLA_STYLE}<div class="wt-table gt-table gt-n{len(table.seats)}">{head}'
-            f'<div class="gt-seats">{seats}</div></div>')
+    seats = joined(_seat_html(table, p, current) for p in range(len(table.seats)))
+    return html('{style}<div class="wt-table gt-table gt-n{n}">{head}'
+                '<div class="gt-seats">{seats}</div></div>',
+                style=GUERRILLA_STYLE, n=len(table.seats), head=head, seats=seats)
 
 
-def _seat_html(table: TableNow, p: int, current: bool) -> str:
+_EVERYTHING = Markup("<span>showing everything</span>")
+
+
+def _seat_html(table: TableNow, p: int, current: bool) -> Markup:
     s = table.seats[p]
-    marks = "".join(f'<span class="gt-mark {css}">{escape(words)}</span>'
-                    for css, words in _marks(table, p))
-    news = "".join(f'<span class="gt-mark wt-mark-new">{escape(words)}</span>'
-                   for words in s.news)
-    hand = _hand_html(table, s)
+    marks = joined(html('<span class="gt-mark {css}">{words}</span>', css=css, words=words)
+                   for css, words in _marks(table, p))
+    news = joined(html('<span class="gt-mark wt-mark-new">{words}</span>', words=words)
+                  for words in s.news)
     rows = s.rows if current else s.last
-    laid = "".join(_laid(table, x, current and i in s.fresh) for i, x in enumerate(rows))
+    laid = joined(_laid(table, x, current and i in s.fresh) for i, x in enumerate(rows))
     result = s.result if current else s.last_result
     if not current and s.took:
         result = f"{result}: takes {_n(s.took)}" if result else f"took {_n(s.took)}"
-    zone = ""
+    zone = Markup()
     if laid:
         when = "this skirmish" if current else "last skirmish"
-        zone = (f'<div class="gt-zone" role="group" aria-label="{s.name}: laid in {when}">'
-                f'<div class="gt-cap">{when}</div><div class="gt-cards">{laid}</div>'
-                f'<div class="gt-result{" wt-mark-new" if "result" in s.changed else ""}">'
-                f"{escape(result)}</div></div>")
-    return (
-        f'<div class="gt-seat{" gt-seat-out" if s.out else ""}" role="group" '
-        f'aria-label="{s.name}"><div class="gt-seat-top"><span class="wt-seat-name">{s.name}'
-        f"</span>{news}{marks}</div>"
-        f'<div class="gt-seat-body">{_piles_html(s)}{hand}{zone}</div></div>'
+        zone = html('<div class="gt-zone" role="group" aria-label="{name}: laid in {when}">'
+                    '<div class="gt-cap">{when}</div><div class="gt-cards">{laid}</div>'
+                    '<div class="gt-result{new}">{result}</div></div>',
+                    name=s.name, when=when, laid=laid,
+                    new=" wt-mark-new" if "result" in s.changed else "", result=result)
+    return html(
+        '<div class="gt-seat{out}" role="group" aria-label="{name}">'
+        '<div class="gt-seat-top"><span class="wt-seat-name">{name}</span>{news}{marks}</div>'
+        '<div class="gt-seat-body">{piles}{hand}{zone}</div></div>',
+        out=" gt-seat-out" if s.out else "", name=s.name, news=news, marks=marks,
+        piles=_piles_html(s), hand=_hand_html(table, s), zone=zone,
     )
 
 
-def _piles_html(s: SeatNow) -> str:
+def _piles_html(s: SeatNow) -> Markup:
     """The draw pile over its count, and the discard pile's count under it."""
     draw, discard = (_changed(part in s.changed).strip() for part in ("draw", "discard"))
-    return (f'<div class="gt-pile"><div class="{draw}">{deck_svg(s.draw)}<br>draw '
-            f'<b class="wt-count">{s.draw}</b></div><div class="{discard}">discard '
-            f'<b class="wt-count">{s.discard}</b></div></div>')
+    return html('<div class="gt-pile"><div class="{draw}">{deck}<br>draw '
+                '<b class="wt-count">{count}</b></div><div class="{discard}">discard '
+                '<b class="wt-count">{discarded}</b></div></div>',
+                draw=draw, deck=deck_svg(s.draw), count=s.draw, discard=discard,
+                discarded=s.discard)
 
 
 def _marks(table: TableNow, p: int) -> list[tuple[str, str]]:
@@ -266,17 +277,18 @@ def _marks(table: TableNow, p: int) -> list[tuple[str, str]]:
     return marks
 
 
-def _hand_html(table: TableNow, s: SeatNow) -> str:
+def _hand_html(table: TableNow, s: SeatNow) -> Markup:
     if not s.hand_count and "hand" not in s.changed:
-        return ""  # nothing in hand: no room taken
+        return Markup()  # nothing in hand: no room taken
     if s.hand is not None:
-        cards = "".join(_figure(c, _what(table, c) if c else "") for c in s.hand)
+        cards = joined(_figure(c, _what(table, c) if c else "") for c in s.hand)
     else:
         hidden = max(0, s.hand_count - len(s.shown))
-        cards = "".join(_figure(c, "shown") for c in s.shown) + _figure(None, "") * hidden
-    return (f'<div class="gt-zone{_changed("hand" in s.changed)}" role="group" '
-            f'aria-label="{s.name}: hand, {_n(s.hand_count)}"><div class="gt-cap">hand '
-            f'{s.hand_count}</div><div class="gt-cards">{cards}</div></div>')
+        cards = joined(_figure(c, "shown") for c in s.shown) + _figure(None, "") * hidden
+    return html('<div class="gt-zone{changed}" role="group" aria-label="{name}: hand, {count}">'
+                '<div class="gt-cap">hand {size}</div><div class="gt-cards">{cards}</div></div>',
+                changed=_changed("hand" in s.changed), name=s.name, count=_n(s.hand_count),
+                size=s.hand_count, cards=cards)
 
 
 def _what(table: TableNow, c: Card) -> str:
@@ -284,20 +296,23 @@ def _what(table: TableNow, c: Card) -> str:
     return "Guerrilla" if is_guerrilla(c, table.rank) else "spy" if c.rank == SPY else ""
 
 
-def _figure(c: Card | None, caption: str) -> str:
-    return (f"<figure>{card_svg(c)}<figcaption>{escape(caption) or '&nbsp;'}"
-            f"</figcaption></figure>")
+def _figure(c: Card | None, caption: str) -> Markup:
+    return html("<figure>{card}<figcaption>{caption}</figcaption></figure>",
+                card=card_svg(c), caption=caption or _NO_CAPTION)
 
 
-def _laid(table: TableNow, x: Laid, fresh: bool) -> str:
+_NO_CAPTION = Markup("&nbsp;")
+
+
+def _laid(table: TableNow, x: Laid, fresh: bool) -> Markup:
     face_down = x.how == TIE_DOWN
     lost = x.card is not None and x.card in table.lost
-    words = "removed" if lost else LAID_WORDS[x.how]
-    drawn = card_svg(x.card, laid_down=face_down and x.card is not None)
     fresh = fresh or (lost and "lost" in table.changed)  # just removed by loss of forces
     css = f'{" gt-lost" if lost else ""}{" wt-changed" if fresh else ""}'.strip()
-    cls = f' class="{css}"' if css else ""
-    return f"<figure{cls}>{drawn}<figcaption>{words}</figcaption></figure>"
+    return html("<figure{cls}>{drawn}<figcaption>{words}</figcaption></figure>",
+                cls=html(' class="{css}"', css=css) if css else "",
+                drawn=card_svg(x.card, laid_down=face_down and x.card is not None),
+                words="removed" if lost else LAID_WORDS[x.how])
 
 
 def guerrilla_tactics_app(

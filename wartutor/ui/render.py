@@ -13,10 +13,10 @@ True
 
 from __future__ import annotations
 
-from html import escape
 from html.parser import HTMLParser
 
 from wartutor.core.cards import RANK_CODES, SUIT_SYMBOLS, Card
+from wartutor.ui.markup import Markup, html, joined
 
 CARD_WIDTH, CARD_HEIGHT = 100, 140
 # 7.3:1 on white, well past WCAG AA (4.5:1), and still plainly red on a washed-out projector.
@@ -24,6 +24,8 @@ RED = "#b0001e"
 BLACK = "#111111"
 BACK_BLUE = "#1f3a93"
 
+# A plain str for now: the shell, rooms and the board still add HTML to it as text (added
+# to Markup, that text would be escaped). Where html() takes it: Markup(STYLESHEET).
 STYLESHEET = """
 <style>
 .wt-app { font-family: system-ui, 'DejaVu Sans', sans-serif; color: #111; }
@@ -156,7 +158,7 @@ def _suit_colour(card: Card) -> str:
     return RED if card.suit in "HD" else BLACK
 
 
-def card_svg(card: Card | None, *, laid_down: bool = False) -> str:
+def card_svg(card: Card | None, *, laid_down: bool = False) -> Markup:
     """One card, face up; ``None`` is a face-down card whose face is hidden.
 
     ``laid_down`` marks a card that lies face down but is shown anyway (a teacher's
@@ -164,69 +166,76 @@ def card_svg(card: Card | None, *, laid_down: bool = False) -> str:
     """
     if card is None:
         return _BACK
-    rank, suit, colour = RANK_CODES[card.rank - 2], SUIT_SYMBOLS[card.suit], _suit_colour(card)
-    label = f"{card}, laid face down" if laid_down else str(card)
-    edge = 'stroke="#e67700" stroke-width="4" stroke-dasharray="9 5"' if laid_down else (
-        'stroke="#333" stroke-width="2"')
-    fill = "#fff8e6" if laid_down else "#fff"
-    return (
-        f'<svg class="wt-card" role="img" aria-label="{escape(label)}" width="{CARD_WIDTH}" '
-        f'height="{CARD_HEIGHT}" viewBox="0 0 100 140" font-family="DejaVu Sans, sans-serif">'
-        f'<rect x="2" y="2" width="96" height="136" rx="9" fill="{fill}" {edge}/>'
-        f'<g fill="{colour}" font-weight="700">'
-        f'<text x="9" y="27" font-size="22">{rank}</text>'
-        f'<text x="9" y="49" font-size="20">{suit}</text>'
-        f'<text x="50" y="86" font-size="44" text-anchor="middle">{rank}</text>'
-        f'<text x="50" y="126" font-size="38" text-anchor="middle">{suit}</text>'
-        "</g></svg>"
+    return html(
+        '<svg class="wt-card" role="img" aria-label="{label}" width="{width}" '
+        'height="{height}" viewBox="0 0 100 140" font-family="DejaVu Sans, sans-serif">'
+        '<rect x="2" y="2" width="96" height="136" rx="9" fill="{fill}" {edge}/>'
+        '<g fill="{colour}" font-weight="700">'
+        '<text x="9" y="27" font-size="22">{rank}</text>'
+        '<text x="9" y="49" font-size="20">{suit}</text>'
+        '<text x="50" y="86" font-size="44" text-anchor="middle">{rank}</text>'
+        '<text x="50" y="126" font-size="38" text-anchor="middle">{suit}</text>'
+        "</g></svg>",
+        label=f"{card}, laid face down" if laid_down else card, width=CARD_WIDTH,
+        height=CARD_HEIGHT, fill="#fff8e6" if laid_down else "#fff",
+        edge=_LAID_DOWN_EDGE if laid_down else _EDGE, colour=_suit_colour(card),
+        rank=RANK_CODES[card.rank - 2], suit=SUIT_SYMBOLS[card.suit],
     )
 
 
-def _back_shapes() -> str:
+_EDGE = Markup('stroke="#333" stroke-width="2"')
+_LAID_DOWN_EDGE = Markup('stroke="#e67700" stroke-width="4" stroke-dasharray="9 5"')
+
+
+def _back_shapes() -> Markup:
     # A lattice of small diamonds drawn once; no <pattern>, whose id would repeat on the page.
     diamonds = "".join(
         f"M{x} {y - 5}l5 5l-5 5l-5 -5z"
         for x in range(18, 90, 12) for y in range(20, 126, 12)
     )  # fmt: skip
-    return (
-        f'<rect x="2" y="2" width="96" height="136" rx="9" fill="{BACK_BLUE}" stroke="#fff" '
-        f'stroke-width="2"/><rect x="9" y="9" width="82" height="122" rx="5" fill="none" '
-        f'stroke="#fff" stroke-width="2"/><path d="{diamonds}" fill="#8fa8f0"/>'
+    return html(
+        '<rect x="2" y="2" width="96" height="136" rx="9" fill="{blue}" stroke="#fff" '
+        'stroke-width="2"/><rect x="9" y="9" width="82" height="122" rx="5" fill="none" '
+        'stroke="#fff" stroke-width="2"/><path d="{diamonds}" fill="#8fa8f0"/>',
+        blue=BACK_BLUE, diamonds=diamonds,
     )
 
 
 _BACK_SHAPES = _back_shapes()
-_BACK = (
-    f'<svg class="wt-card wt-back" role="img" aria-label="a face-down card" width="{CARD_WIDTH}" '
-    f'height="{CARD_HEIGHT}" viewBox="0 0 100 140">{_BACK_SHAPES}</svg>'
+_BACK = html(
+    '<svg class="wt-card wt-back" role="img" aria-label="a face-down card" width="{width}" '
+    'height="{height}" viewBox="0 0 100 140">{shapes}</svg>',
+    width=CARD_WIDTH, height=CARD_HEIGHT, shapes=_BACK_SHAPES,
 )
 
 
-def deck_svg(count: int) -> str:
+def deck_svg(count: int) -> Markup:
     """A face-down pile, thicker while it holds more cards; a dashed place when empty."""
     if count == 0:
-        return (
-            f'<svg class="wt-card" role="img" aria-label="no cards left" width="{CARD_WIDTH}" '
-            f'height="{CARD_HEIGHT}" viewBox="0 0 100 140"><rect x="2" y="2" width="96" '
-            f'height="136" rx="9" fill="none" stroke="#fff" stroke-width="2" '
-            f'stroke-dasharray="6 6"/></svg>'
+        return html(
+            '<svg class="wt-card" role="img" aria-label="no cards left" width="{width}" '
+            'height="{height}" viewBox="0 0 100 140"><rect x="2" y="2" width="96" '
+            'height="136" rx="9" fill="none" stroke="#fff" stroke-width="2" '
+            'stroke-dasharray="6 6"/></svg>',
+            width=CARD_WIDTH, height=CARD_HEIGHT,
         )
-    edges = "".join(
-        f'<rect x="{2 + 3 * i}" y="{2 + 3 * i}" width="96" height="136" rx="9" fill="#fff" '
-        f'stroke="#333" stroke-width="1.5"/>'
+    edges = joined(
+        html('<rect x="{at}" y="{at}" width="96" height="136" rx="9" fill="#fff" '
+             'stroke="#333" stroke-width="1.5"/>', at=2 + 3 * i)
         for i in range(min(3, (count + 9) // 10), 0, -1)
     )  # fmt: skip
-    return (
-        f'<svg class="wt-card wt-deck-pile" role="img" aria-label="a face-down deck" '
-        f'width="{CARD_WIDTH + 9}" height="{CARD_HEIGHT + 9}" viewBox="0 0 109 149">'
-        f"{edges}{_BACK_SHAPES}</svg>"
+    return html(
+        '<svg class="wt-card wt-deck-pile" role="img" aria-label="a face-down deck" '
+        'width="{width}" height="{height}" viewBox="0 0 109 149">{edges}{shapes}</svg>',
+        width=CARD_WIDTH + 9, height=CARD_HEIGHT + 9, edges=edges, shapes=_BACK_SHAPES,
     )
 
 
-def mini_card(card: Card) -> str:
+def mini_card(card: Card) -> Markup:
     """A card as short coloured text ("K♦"), for long lists such as a deck's order."""
-    tone = "wt-red" if card.suit in "HD" else "wt-black"
-    return f'<span class="wt-mini {tone}" role="img" aria-label="{card}">{card.symbol}</span>'
+    return html('<span class="wt-mini {tone}" role="img" aria-label="{card}">{symbol}</span>',
+                tone="wt-red" if card.suit in "HD" else "wt-black", card=card,
+                symbol=card.symbol)
 
 
 class _TextOf(HTMLParser):

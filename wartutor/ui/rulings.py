@@ -7,16 +7,16 @@ the next New round: switching rules halfway through a game would make its replay
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from wartutor.core.engine import Variant
 from wartutor.core.rulings import rulings_of, settings_of
+from wartutor.ui.markup import Markup, html, joined
 
 _WAITING = "Changes apply when you press New round."
-_CHANGED = "<b>Changed: press New round to play with these rulings.</b>"
+_CHANGED = Markup("<b>Changed: press New round to play with these rulings.</b>")
 
 
 def choice_label(value: Any) -> str:
@@ -41,8 +41,8 @@ class RulingsPanel(widgets.Accordion):
             )
             menu.observe(self._on_chosen, names="value")
             self.menus[name] = menu
-            about = widgets.HTML(f"<b>{escape(meta.question)}</b><br>"
-                                 f'<span class="wt-note">{escape(meta.why)}</span>',
+            about = widgets.HTML(html('<b>{question}</b><br><span class="wt-note">{why}</span>',
+                                      question=meta.question, why=meta.why),
                                  layout=widgets.Layout(width="640px"))
             rows.append(widgets.HBox([menu, about]))
         body = widgets.VBox([self._note, *rows, widgets.HTML("<b>Rulings in this round</b>"),
@@ -80,12 +80,12 @@ class RulingsPanel(widgets.Accordion):
             changed = self.chosen() != settings_of(self._rules)
             self._note.value = _CHANGED if changed else _WAITING
 
-    def _table_html(self) -> str:
+    def _table_html(self) -> Markup:
         rows = [(meta.id, meta.question, self._label(name, getattr(self._rules, name)))
                 for name, meta in rulings_of(self._variant.rules_type).items()]
         rows += [(fixed.id, fixed.question, f"{fixed.answer} (fixed)")
                  for fixed in getattr(self._variant, "fixed_rulings", ())]
-        body = "".join(f"<tr><td>{escape(i)}</td><td>{escape(q)}</td><td>{escape(a)}</td></tr>"
-                       for i, q, a in rows)
-        return ('<table class="wt-rulings"><tr><th>Ruling</th><th>Question</th>'
-                f"<th>In this round</th></tr>{body}</table>")
+        body = joined(html("<tr><td>{id}</td><td>{question}</td><td>{answer}</td></tr>",
+                           id=i, question=q, answer=a) for i, q, a in rows)
+        return html('<table class="wt-rulings"><tr><th>Ruling</th><th>Question</th>'
+                    "<th>In this round</th></tr>{body}</table>", body=body)

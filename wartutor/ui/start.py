@@ -10,9 +10,9 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 
 from wartutor.core.cards import cards
+from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.render import STYLESHEET, card_svg
 
 EXPLORER = "rule_explorer.ipynb"
@@ -30,7 +30,7 @@ class Door:
     players: str
     game_time: str
     blurb: str
-    picture: str
+    picture: Markup
 
     @property
     def notebook(self) -> str:
@@ -42,23 +42,23 @@ class Door:
         return f"{EXPLORER}?variant={self.variant}"
 
 
-def _tile(title: str, line: str, colour: str) -> str:
+def _tile(title: str, line: str, colour: str) -> Markup:
     """A small drawn card for the decks that are not the standard 52."""
-    label = f"{title}, {line}"
-    return (
-        f'<svg class="wt-tile" role="img" aria-label="{escape(label)}" width="60" height="84" '
+    return html(
+        '<svg class="wt-tile" role="img" aria-label="{title}, {line}" width="60" height="84" '
         'viewBox="0 0 60 84" font-family="DejaVu Sans, sans-serif">'
-        f'<rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="{colour}" '
+        '<rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="{colour}" '
         'stroke-width="3"/>'
-        f'<text x="30" y="36" font-size="11" font-weight="700" text-anchor="middle" '
-        f'fill="#111">{escape(title)}</text>'
-        f'<text x="30" y="58" font-size="11" text-anchor="middle" fill="{colour}">'
-        f"{escape(line)}</text></svg>"
+        '<text x="30" y="36" font-size="11" font-weight="700" text-anchor="middle" '
+        'fill="#111">{title}</text>'
+        '<text x="30" y="58" font-size="11" text-anchor="middle" fill="{colour}">'
+        "{line}</text></svg>",
+        title=title, line=line, colour=colour,
     )
 
 
-def _hand(codes: str) -> str:
-    return "".join(card_svg(c) for c in cards(codes))
+def _hand(codes: str) -> Markup:
+    return joined(card_svg(c) for c in cards(codes))
 
 
 # Game lengths come from simulated games at the default rulings (`wartutor simulate`);
@@ -87,7 +87,7 @@ DOORS = (
          _tile("Nuke", "level 4", "#9c0014") + _tile("Shield", "up to 3", "#1a5fb4")),
 )
 
-FRONT_STYLE = """
+FRONT_STYLE = Markup("""
 <style>
 .wt-front { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr));
   gap: 16px; max-width: 1100px; font-family: system-ui, 'DejaVu Sans', sans-serif; }
@@ -110,12 +110,12 @@ FRONT_STYLE = """
   sans-serif; }
 .wt-together a { font-weight: 700; color: #1a5fb4; }
 </style>
-"""
+""")
 
 
 # Voilà opens links in an output in a new tab; a class is better kept to one tab per
 # student (every page is a kernel), so in Voilà the front door's links open in place.
-SAME_TAB = """
+SAME_TAB = Markup("""
 <script>
 document.addEventListener("click", function (event) {
   var link = event.target.closest && event.target.closest(".wt-front-page a");
@@ -125,35 +125,36 @@ document.addEventListener("click", function (event) {
   }
 }, true);
 </script>
-"""
+""")
 
 
-def door_html(door: Door) -> str:
-    title = escape(door.title)
-    return (
-        f'<section class="wt-door" aria-label="{title}"><h2>{title}</h2>'
-        f'<div class="wt-door-picture">{door.picture}</div>'
-        f"<p>{escape(door.blurb)}</p>"
-        f"<dl><dt>Players</dt><dd>{escape(door.players)}</dd>"
-        f"<dt>A game</dt><dd>{escape(door.game_time)}</dd></dl>"
-        '<div class="wt-door-links">'
-        f'<a class="wt-play" href="{door.notebook}">Play {title}</a>'
-        f'<a class="wt-explore" href="{escape(door.explorer)}">Explore its rules</a>'
-        "</div></section>"
+def door_html(door: Door) -> Markup:
+    return html(
+        '<section class="wt-door" aria-label="{title}"><h2>{title}</h2>'
+        '<div class="wt-door-picture">{picture}</div><p>{blurb}</p>'
+        "<dl><dt>Players</dt><dd>{players}</dd><dt>A game</dt><dd>{game_time}</dd></dl>"
+        '<div class="wt-door-links"><a class="wt-play" href="{notebook}">Play {title}</a>'
+        '<a class="wt-explore" href="{explorer}">Explore its rules</a></div></section>',
+        title=door.title, picture=door.picture, blurb=door.blurb, players=door.players,
+        game_time=door.game_time, notebook=door.notebook, explorer=door.explorer,
     )
 
 
 class StartPage:
     """The variants' cards, shown by Jupyter and Voilà through ``_repr_html_``."""
 
-    def _repr_html_(self) -> str:
-        doors = "".join(door_html(d) for d in DOORS)
-        together = (f'<p class="wt-together"><a href="{TOGETHER}">Play together</a>: open a '
-                    "room from any deal code, and classmates join it from their own "
-                    f'screens. <a href="{LAB}">Strategy lab</a>: write a player of your '
-                    f'own and rank it. Teachers: <a href="{BOARD}">the class board</a>.</p>')
-        return (f'{STYLESHEET}{FRONT_STYLE}<div class="wt-front-page">{together}'
-                f'<div class="wt-front">{doors}</div></div>{SAME_TAB}')
+    def _repr_html_(self) -> Markup:
+        doors = joined(door_html(d) for d in DOORS)
+        together = html(
+            '<p class="wt-together"><a href="{together}">Play together</a>: open a room from '
+            "any deal code, and classmates join it from their own screens. "
+            '<a href="{lab}">Strategy lab</a>: write a player of your own and rank it. '
+            'Teachers: <a href="{board}">the class board</a>.</p>',
+            together=TOGETHER, lab=LAB, board=BOARD)
+        return html('{style}{front}<div class="wt-front-page">{together}'
+                    '<div class="wt-front">{doors}</div></div>{same_tab}',
+                    style=Markup(STYLESHEET), front=FRONT_STYLE, together=together, doors=doors,
+                    same_tab=SAME_TAB)
 
     def __repr__(self) -> str:
         return "StartPage()"

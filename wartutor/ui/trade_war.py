@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -28,6 +27,7 @@ from wartutor.core.cards import RANK_CODES, RANK_NAMES, Card
 from wartutor.core.engine import Decision, Event
 from wartutor.core.rulings import settings_of
 from wartutor.core.voice import speaking, voice
+from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import CARD_HEIGHT, CARD_WIDTH, card_svg, deck_svg, mini_card
 from wartutor.ui.shell import GameApp
@@ -65,7 +65,7 @@ from wartutor.variants.trade_war.state import (
 MAX_PLAYERS = 5
 SEATS = TRADE_WAR.player_names(TradeRules(players=MAX_PLAYERS))  # the seats' own names
 
-TRADE_STYLE = """
+TRADE_STYLE = Markup("""
 <style>
 .tw-head { font-size: 19px; display: flex; gap: 14px; align-items: center; flex-wrap: wrap; }
 .tw-centre { display: flex; gap: 6px; align-items: center; font-size: 16px; }
@@ -114,25 +114,27 @@ TRADE_STYLE = """
 .wt-large .tw-others { flex-wrap: wrap; }
 .wt-large .tw-others .tw-seat { flex-basis: 240px; }
 </style>
-"""
+""")
 
 
-def joker_svg(joker: Joker) -> str:
+def joker_svg(joker: Joker) -> Markup:
     """A joker's face: its name large, and what it does, small."""
-    power = "beats face cards" if joker == MUELLER else "assassinates"
-    colour = "#5c2d91" if joker == MUELLER else "#9c0014"
-    return (
-        f'<svg class="wt-card" role="img" aria-label="{escape(str(joker))}" width="{CARD_WIDTH}" '
-        f'height="{CARD_HEIGHT}" viewBox="0 0 100 140" font-family="DejaVu Sans, sans-serif">'
-        f'<rect x="2" y="2" width="96" height="136" rx="9" fill="#fff" stroke="#333" '
-        f'stroke-width="2"/><g fill="{colour}" font-weight="700" text-anchor="middle">'
-        f'<text x="50" y="34" font-size="15">JOKER</text>'
-        f'<text x="50" y="78" font-size="{19 if joker == MUELLER else 24}">{joker.name}</text>'
-        f'<text x="50" y="112" font-size="10">{power}</text></g></svg>'
+    return html(
+        '<svg class="wt-card" role="img" aria-label="{label}" width="{width}" '
+        'height="{height}" viewBox="0 0 100 140" font-family="DejaVu Sans, sans-serif">'
+        '<rect x="2" y="2" width="96" height="136" rx="9" fill="#fff" stroke="#333" '
+        'stroke-width="2"/><g fill="{colour}" font-weight="700" text-anchor="middle">'
+        '<text x="50" y="34" font-size="15">JOKER</text>'
+        '<text x="50" y="78" font-size="{size}">{name}</text>'
+        '<text x="50" y="112" font-size="10">{power}</text></g></svg>',
+        label=joker, width=CARD_WIDTH, height=CARD_HEIGHT,
+        colour="#5c2d91" if joker == MUELLER else "#9c0014",
+        size=19 if joker == MUELLER else 24, name=joker.name,
+        power="beats face cards" if joker == MUELLER else "assassinates",
     )
 
 
-def trade_card_svg(c: TradeCard | None) -> str:
+def trade_card_svg(c: TradeCard | None) -> Markup:
     return joker_svg(c) if isinstance(c, Joker) else card_svg(c)
 
 
@@ -157,10 +159,10 @@ def _near(viewer: int | None) -> int:
     return voice().viewer or 0
 
 
-def backs_html(count: int) -> str:
+def backs_html(count: int) -> Markup:
     """A hidden hand: one small face-down card for each card in it (an empty place if none)."""
     if count == 0:
-        return '<span class="tw-empty">no cards</span>'
+        return Markup('<span class="tw-empty">no cards</span>')
     return card_svg(None) * count
 
 
@@ -173,10 +175,10 @@ def _minus(cards: Cards, gone: Cards) -> Cards:
     return tuple(left)
 
 
-def _mark(text: str, new: bool = False, now: bool = False) -> str:
+def _mark(text: str, new: bool = False, now: bool = False) -> Markup:
     classes = " ".join(c for c in ("tw-mark", "tw-now" if now else "",
                                    "wt-mark-new" if new else "") if c)
-    return f'<span class="{classes}">{escape(text)}</span>'
+    return html('<span class="{classes}">{text}</span>', classes=classes, text=text)
 
 
 @dataclass
@@ -204,7 +206,7 @@ class Scene:
     over: bool
     rank: int = 0  # the rank asked for, until the stake is laid
     collected: bool = False  # the battle's cards are won and leave at the next event
-    fresh: dict[int, list[str]] = field(default_factory=dict)
+    fresh: dict[int, list[Markup]] = field(default_factory=dict)
     changed: set[TradeCard] = field(default_factory=set)
     counts: set[int] = field(default_factory=set)
     new_removed: bool = False
@@ -350,33 +352,35 @@ class Scene:
 
     # Drawing
 
-    def html(self, piles: tuple[Cards | None, ...] = ()) -> str:
+    def html(self, piles: tuple[Cards | None, ...] = ()) -> Markup:
         """The table; ``piles`` are the resource piles the viewer may look at (by seat)."""
         me = _near(self.viewer)
-        everything = " &middot; showing everything" if self.viewer is None else ""
         instigator = ("" if self.over else
-                      f" &middot; {seat_name(self.instigator)} "
-                      f"{'are' if voice().you(self.instigator) else 'is'} the instigator")
-        removed = ""
-        if self.removed:
-            new = " wt-mark-new" if self.new_removed else ""
-            removed = (f'<span class="tw-removed{new}">Assassinated: '
-                       f"{mini_cards(tuple(self.removed))}</span>")
-        head = (f'<div class="tw-head"><span><span class="wt-battle">Turn {self.turn}</span>'
-                f"{instigator}{everything}</span>"
-                f'<span class="tw-centre">{deck_svg(self.center)}<span>centre pile '
-                f'<b class="wt-count">{self.center}</b></span></span>{removed}</div>')
-        scores = ""
-        if self.over:
-            scores = ('<div class="tw-scores">Resource piles: ' + ", ".join(
-                f"{seat_name(s)} {n}" for s, n in enumerate(self.pile_sizes)) + "</div>")
+                      html(" &middot; {name} {verb} the instigator",
+                           name=seat_name(self.instigator),
+                           verb="are" if voice().you(self.instigator) else "is"))
+        removed = (html('<span class="tw-removed{new}">Assassinated: {cards}</span>',
+                        new=" wt-mark-new" if self.new_removed else "",
+                        cards=mini_cards(tuple(self.removed))) if self.removed else "")
+        head = html('<div class="tw-head"><span><span class="wt-battle">Turn {turn}</span>'
+                    "{instigator}{everything}</span>"
+                    '<span class="tw-centre">{deck}<span>centre pile '
+                    '<b class="wt-count">{centre}</b></span></span>{removed}</div>',
+                    turn=self.turn, instigator=instigator,
+                    everything=_EVERYTHING if self.viewer is None else "",
+                    deck=deck_svg(self.center), centre=self.center, removed=removed)
+        scores = (html('<div class="tw-scores">Resource piles: {piles}</div>',
+                       piles=", ".join(f"{seat_name(s)} {n}"
+                                       for s, n in enumerate(self.pile_sizes)))
+                  if self.over else "")
         pile_of = dict(enumerate(piles))
-        others = "".join(self._seat(s, pile_of.get(s)) for s in range(self.players) if s != me)
-        return (f'{TRADE_STYLE}<div class="wt-table tw-table tw-n{self.players}">{head}{scores}'
-                f'<div class="tw-others">{others}</div>{self._battle()}'
-                f"{self._seat(me, pile_of.get(me))}</div>")
+        others = joined(self._seat(s, pile_of.get(s)) for s in range(self.players) if s != me)
+        return html('{style}<div class="wt-table tw-table tw-n{players}">{head}{scores}'
+                    '<div class="tw-others">{others}</div>{battle}{mine}</div>',
+                    style=TRADE_STYLE, players=self.players, head=head, scores=scores,
+                    others=others, battle=self._battle(), mine=self._seat(me, pile_of.get(me)))
 
-    def _marks(self, seat: int) -> str:
+    def _marks(self, seat: int) -> Markup:
         marks = []
         if seat == self.instigator and not self.over:
             marks.append(_mark("Instigator", now=True))
@@ -385,39 +389,38 @@ class Scene:
         if self.streaks[seat]:
             marks.append(_mark(f"Won {self.streaks[seat]} in a row"))
         marks.extend(self.fresh.get(seat, ()))
-        return f'<div class="tw-marks">{"".join(marks)}</div>'
+        return html('<div class="tw-marks">{marks}</div>', marks=joined(marks))
 
-    def _seat(self, seat: int, pile: Cards | None) -> str:
+    def _seat(self, seat: int, pile: Cards | None) -> Markup:
         hand, size = self.hands[seat], self.hand_sizes[seat]
         mine = seat == _near(self.viewer)
-        name = seat_name(seat)
         if hand is None:
             shown = backs_html(size)
         elif mine:
-            shown = "".join(trade_card_svg(c) for c in hand) or backs_html(0)
+            shown = joined(trade_card_svg(c) for c in hand) or backs_html(0)
         else:  # the teacher sees every hand: the others' as short text, to keep them small
-            shown = (f'<span class="tw-mini-list">{mini_cards(hand)}</span>' if hand else
-                     backs_html(0))
-        counted = " wt-changed" if seat in self.counts else ""
-        listed = ""
-        if pile:
-            listed = (f'<div class="tw-mini-list">{seat_whose(seat)} resource pile: '
-                      f"{mini_cards(pile)}</div>")
-        you = " tw-you" if mine else ""
-        return (
-            f'<div class="tw-seat{you}"><div class="tw-row"><span class="wt-seat-name">{name}'
-            f"</span>{self._marks(seat)}</div>"
-            f'<div class="tw-row"><div class="tw-hand" aria-label="{seat_whose(seat)} hand, '
-            f'{count(size)}">{shown}</div><div class="tw-count{counted}"><b>{size}</b> in hand'
-            f'<br><b class="wt-count">{self.pile_sizes[seat]}</b> resources</div></div>'
-            f"{listed}</div>"
+            shown = (html('<span class="tw-mini-list">{cards}</span>', cards=mini_cards(hand))
+                     if hand else backs_html(0))
+        listed = (html('<div class="tw-mini-list">{whose} resource pile: {cards}</div>',
+                       whose=seat_whose(seat), cards=mini_cards(pile)) if pile else "")
+        return html(
+            '<div class="tw-seat{you}"><div class="tw-row"><span class="wt-seat-name">{name}'
+            "</span>{marks}</div>"
+            '<div class="tw-row"><div class="tw-hand" aria-label="{whose} hand, {count}">'
+            '{shown}</div><div class="tw-count{counted}"><b>{size}</b> in hand'
+            '<br><b class="wt-count">{pile}</b> resources</div></div>{listed}</div>',
+            you=" tw-you" if mine else "", name=seat_name(seat), marks=self._marks(seat),
+            whose=seat_whose(seat), count=count(size), shown=shown,
+            counted=" wt-changed" if seat in self.counts else "", size=size,
+            pile=self.pile_sizes[seat], listed=listed,
         )
 
-    def _battle(self) -> str:
+    def _battle(self) -> Markup:
         """The cards on the table: the stake, then each side's play."""
         battle = self.battle
         if battle is None:
-            return '<div class="tw-battle"><div class="tw-idle">No battle on the table.</div></div>'
+            return Markup('<div class="tw-battle"><div class="tw-idle">No battle on the table.'
+                          "</div></div>")
         them, us = seat_name(battle.defender), seat_name(self.instigator)
         plays = [self._play(battle.stake, f"stake ({them})")]
         for c in battle.earlier:
@@ -429,27 +432,33 @@ class Scene:
         if battle.defence:
             verb = "defend" if voice().you(battle.defender) else "defends"
             plays.append(self._play(battle.defence, f"{them} {verb}{_doubles(battle.defence)}"))
-        won = " &middot; collected" if self.collected else ""
-        return (f'<div class="tw-battle"><div class="tw-battle-head">Battle: {us} asked {them} '
-                f"for {rank_word(battle.rank)}{won}</div>"
-                f'<div class="tw-plays">{"".join(p for p in plays if p)}</div></div>')
+        return html('<div class="tw-battle"><div class="tw-battle-head">Battle: {us} asked {them} '
+                    'for {rank}{won}</div><div class="tw-plays">{plays}</div></div>',
+                    us=us, them=them, rank=rank_word(battle.rank),
+                    won=_COLLECTED if self.collected else "", plays=joined(plays))
 
-    def _play(self, cards: Cards, caption: str) -> str:
+    def _play(self, cards: Cards, caption: str) -> Markup:
         if not cards:
-            return ""
-        drawn = "".join(trade_card_svg(c) for c in cards)
-        new = ' class="wt-changed"' if self.changed & set(cards) else ""  # ring the play whole
-        return (f'<figure class="tw-play"><div{new}>{drawn}</div>'
-                f"<figcaption>{escape(caption)}</figcaption></figure>")
+            return Markup()
+        return html('<figure class="tw-play"><div{new}>{drawn}</div>'
+                    "<figcaption>{caption}</figcaption></figure>",
+                    new=_CHANGED if self.changed & set(cards) else "",  # the play ringed whole
+                    drawn=joined(trade_card_svg(c) for c in cards), caption=caption)
+
+
+_EVERYTHING = Markup(" &middot; showing everything")
+_COLLECTED = Markup(" &middot; collected")
+_CHANGED = Markup(' class="wt-changed"')
 
 
 def _doubles(cards: Cards) -> str:
     return " with doubles" if len(cards) == 2 else ""
 
 
-def mini_cards(cards: Cards) -> str:
-    return "".join(mini_card(c) if isinstance(c, Card) else
-                   f'<span class="wt-mini wt-black">{escape(c.name)}</span>' for c in cards)
+def mini_cards(cards: Cards) -> Markup:
+    return joined(mini_card(c) if isinstance(c, Card) else
+                  html('<span class="wt-mini wt-black">{name}</span>', name=c.name)
+                  for c in cards)
 
 
 class TradeTable:
@@ -576,7 +585,8 @@ class TradeTable:
         button.tooltip = refused
         why = self._reasons[kind]
         shown = refused is not None and self._rows[kind][2].layout.display != "none"
-        why.value = f"<b>{escape(button.description)}</b>: {escape(refused or '')}" if shown else ""
+        why.value = (html("<b>{label}</b>: {refused}", label=button.description,
+                          refused=refused or "") if shown else "")
         why.layout.display = "block" if shown else "none"
 
     def _press(self, kind: str) -> None:
@@ -586,14 +596,14 @@ class TradeTable:
 
     # The table
 
-    def table_html(self, view: TradeView, events: tuple[Event, ...]) -> str:
+    def table_html(self, view: TradeView, events: tuple[Event, ...]) -> Markup:
         scene = Scene.of(view)
         if events:
             scene.mark(events[-1])
         return scene.html(view.piles)
 
     def moment_html(self, before: TradeView, after: TradeView,
-                    happened: tuple[Event, ...]) -> str:
+                    happened: tuple[Event, ...]) -> Markup:
         """The table as the step's events so far left it, the latest one's changes marked."""
         scene = Scene.of(before)
         for event in happened:

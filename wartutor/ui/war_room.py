@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from wartutor.core.engine import Event
 from wartutor.core.errors import BadInput
 from wartutor.core.rulings import settings_of
 from wartutor.core.voice import voice
+from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, deck_svg
 from wartutor.ui.shell import GameApp
@@ -53,7 +53,7 @@ from wartutor.variants.war_room.rules import MAX_PLAYERS, NAMES
 
 CARD_W, CARD_H = 150, 200
 
-ROOM_STYLE = """
+ROOM_STYLE = Markup("""
 <style>
 .wr-table .wr-head { font-size: 18px; margin: 0 0 6px; }
 .wr-seats { display: flex; gap: 8px; align-items: stretch; }
@@ -100,10 +100,10 @@ ROOM_STYLE = """
 .wt-large .wr-table svg.wr-card, .wt-large .wr-table .wr-n4 svg.wr-card,
 .wt-large .wr-table .wr-n5 svg.wr-card { width: 100%; max-width: 200px; height: auto; }
 </style>
-"""
+""")
 
 
-def room_card_svg(here: InPlay, *, changed: bool = False) -> str:
+def room_card_svg(here: InPlay, *, changed: bool = False) -> Markup:
     """A revealed card: its name, its printed number in the corner and its number now large
     (green when lower than printed, since the lowest wins; red when higher). ``changed``
     rings it: the moment on show changed it."""
@@ -111,23 +111,26 @@ def room_card_svg(here: InPlay, *, changed: bool = False) -> str:
     moved = vc != card.vc
     label = (f"{card.name}, printed VC {card.vc}" + (f", now VC {vc}" if moved else "")
              + ", the lowest wins")
-    colour = "#111" if not moved else ("#0b5b1d" if vc < card.vc else "#9c0014")
-    ring = " wt-changed" if changed else ""
-    fit = ' textLength="132" lengthAdjust="spacingAndGlyphs"' if len(card.name) > 10 else ""
-    return (
-        f'<svg class="wr-card{ring}" role="img" aria-label="{escape(label)}" width="{CARD_W}" '
-        f'height="{CARD_H}" viewBox="0 0 150 200" font-family="DejaVu Sans, sans-serif">'
-        f'<rect x="2" y="2" width="146" height="196" rx="12" fill="#fff" stroke="#333" '
-        f'stroke-width="2"/>'
-        f'<text x="75" y="30" font-size="19" font-weight="700" text-anchor="middle"{fit}>'
-        f"{escape(card.name)}</text>"
-        f'<text x="75" y="56" font-size="16" text-anchor="middle" fill="#333">'
-        f"printed {card.vc}</text>"
-        f'<text x="75" y="138" font-size="70" font-weight="700" text-anchor="middle" '
-        f'fill="{colour}">{vc}</text>'
-        f'<text x="75" y="182" font-size="17" text-anchor="middle" fill="#333">'
-        f"lower wins</text></svg>"
+    return html(
+        '<svg class="wr-card{ring}" role="img" aria-label="{label}" width="{width}" '
+        'height="{height}" viewBox="0 0 150 200" font-family="DejaVu Sans, sans-serif">'
+        '<rect x="2" y="2" width="146" height="196" rx="12" fill="#fff" stroke="#333" '
+        'stroke-width="2"/>'
+        '<text x="75" y="30" font-size="19" font-weight="700" text-anchor="middle"{fit}>'
+        "{name}</text>"
+        '<text x="75" y="56" font-size="16" text-anchor="middle" fill="#333">'
+        "printed {printed}</text>"
+        '<text x="75" y="138" font-size="70" font-weight="700" text-anchor="middle" '
+        'fill="{colour}">{vc}</text>'
+        '<text x="75" y="182" font-size="17" text-anchor="middle" fill="#333">'
+        "lower wins</text></svg>",
+        ring=" wt-changed" if changed else "", label=label, width=CARD_W, height=CARD_H,
+        fit=_FIT if len(card.name) > 10 else "", name=card.name, printed=card.vc,
+        colour="#111" if not moved else ("#0b5b1d" if vc < card.vc else "#9c0014"), vc=vc,
     )
+
+
+_FIT = Markup(' textLength="132" lengthAdjust="spacingAndGlyphs"')
 
 
 def does_text(card: RoomCard) -> str:
@@ -142,10 +145,11 @@ def does_text(card: RoomCard) -> str:
     return "Activate: " + "; then ".join(steps) + "."
 
 
-def _change(before: int, after: int) -> str:
+def _change(before: int, after: int) -> Markup:
     delta = after - before
-    tone = "wr-better" if delta < 0 else "wr-worse"  # the lowest VC wins
-    return f'<span class="wr-change {tone}">{before} \u2192 {after} ({delta:+d})</span>'
+    return html('<span class="wr-change {tone}">{before} \u2192 {after} ({delta:+d})</span>',
+                tone="wr-better" if delta < 0 else "wr-worse",  # the lowest VC wins
+                before=before, after=after, delta=delta)
 
 
 def _who(seat: int) -> str:
@@ -153,9 +157,9 @@ def _who(seat: int) -> str:
     return voice().who(seat, NAMES, capital=True)
 
 
-def _mark(text: str, kind: str = "", new: bool = False) -> str:
+def _mark(text: str, kind: str = "", new: bool = False) -> Markup:
     classes = " ".join(c for c in ("wr-mark", kind, "wt-mark-new" if new else "") if c)
-    return f'<span class="{classes}">{text}</span>'
+    return html('<span class="{classes}">{text}</span>', classes=classes, text=text)
 
 
 @dataclass
@@ -181,7 +185,7 @@ class Scene:
     resolving: int | None
     over: bool = False  # the game has ended: nobody goes first, nothing is in play
     collected: bool = False  # the cards are collected and leave the table at the next event
-    fresh: dict[int, list[str]] = field(default_factory=dict)
+    fresh: dict[int, list[Markup]] = field(default_factory=dict)
     changed: set[int] = field(default_factory=set)
     piles: set[int] = field(default_factory=set)
     new_declarations: bool = False
@@ -256,7 +260,7 @@ class Scene:
         self.new_declarations = self.new_tie_break = False
 
         def say(seat: int, words: str, kind: str = "") -> None:
-            self.fresh.setdefault(seat, []).append(_mark(escape(words), kind, new=True))
+            self.fresh.setdefault(seat, []).append(_mark(words, kind, new=True))
 
         match event:
             case AutoDeclined(player=p):
@@ -310,20 +314,22 @@ class Scene:
         # A round's step number stays on after it ends; a tie-break needs players in it.
         return self.step > 0 and bool(self.participants)
 
-    def html(self, orders: tuple[tuple[RoomCard, ...], ...] | None = None) -> str:
-        step = f" &middot; tie-break step {self.step}" if self.in_tie_break else ""
+    def html(self, orders: tuple[tuple[RoomCard, ...], ...] | None = None) -> Markup:
         first = ("game over" if self.over else
                  f"{_who(self.first)} {'go' if voice().you(self.first) else 'goes'} first")
-        everything = " &middot; showing everything" if self.viewer is None else ""
-        head = (f'<div class="wr-head"><span class="wr-round wt-battle">Round {self.round}'
-                f"</span>{step} &middot; {first} &middot; the lowest number (VC) wins"
-                f"{everything}</div>")
+        head = html('<div class="wr-head"><span class="wr-round wt-battle">Round {round}</span>'
+                    "{step} &middot; {first} &middot; the lowest number (VC) wins{everything}"
+                    "</div>", round=self.round, first=first,
+                    step=html(" &middot; tie-break step {step}", step=self.step)
+                    if self.in_tie_break else "",
+                    everything=_EVERYTHING if self.viewer is None else "")
         n = len(self.table)
-        seats = "".join(self._seat(s, None if orders is None else orders[s]) for s in range(n))
-        return (f'{ROOM_STYLE}<div class="wt-table wr-table">{head}'
-                f'<div class="wr-seats wr-n{n}">{seats}</div></div>')
+        seats = joined(self._seat(s, None if orders is None else orders[s]) for s in range(n))
+        return html('{style}<div class="wt-table wr-table">{head}'
+                    '<div class="wr-seats wr-n{n}">{seats}</div></div>',
+                    style=ROOM_STYLE, head=head, n=n, seats=seats)
 
-    def _seat(self, seat: int, order: tuple[RoomCard, ...] | None) -> str:
+    def _seat(self, seat: int, order: tuple[RoomCard, ...] | None) -> Markup:
         out = seat not in self.remaining
         marks = []
         if out:
@@ -341,32 +347,31 @@ class Scene:
         marks.extend(self.fresh.get(seat, ()))
         here = self.table[seat]
         if here is None:
-            shown = '<div class="wr-empty">No card in play</div>'
+            shown = Markup('<div class="wr-empty">No card in play</div>')
         else:
-            leaving = ' style="opacity:.7"' if self.collected else ""
-            card = room_card_svg(here, changed=seat in self.changed)
-            shown = (f"<figure{leaving}>{card}"
-                     f'<figcaption class="wr-does">{escape(does_text(here.card))}</figcaption>'
-                     "</figure>")
+            shown = html('<figure{leaving}>{card}<figcaption class="wr-does">{does}</figcaption>'
+                         "</figure>",
+                         leaving=_LEAVING if self.collected else "",
+                         card=room_card_svg(here, changed=seat in self.changed),
+                         does=does_text(here.card))
+        listed = (html('<div class="wr-order">Draw stack, top first: {names}</div>',
+                       names=", ".join(card.name for card in order)) if order else "")
         stack, kept = self.stacks[seat], self.kept[seat]
-        piles = ' wt-changed' if seat in self.piles else ""
-        listed = ""
-        if order:
-            names = ", ".join(card.name for card in order)
-            listed = f'<div class="wr-order">Draw stack, top first: {escape(names)}</div>'
-        you = " wr-you" if seat == self.viewer else ""
-        return (
-            f'<div class="wr-seat{you}{" wr-seat-out" if out else ""}">'
-            f'<div class="wt-seat-name wr-name">{_who(seat)}</div>'
-            f'<div class="wr-marks">{"".join(m for m in marks if m)}</div>{shown}'
-            f'<div class="wr-piles{piles}">{deck_svg(stack)}<span>'
-            f'<b class="wt-count">{stack}</b> in draw stack<br>'
-            f'<b class="wt-count">{kept}</b> in collection</span></div>{listed}</div>'
+        return html(
+            '<div class="wr-seat{you}{out}"><div class="wt-seat-name wr-name">{name}</div>'
+            '<div class="wr-marks">{marks}</div>{shown}'
+            '<div class="wr-piles{piles}">{deck}<span>'
+            '<b class="wt-count">{stack}</b> in draw stack<br>'
+            '<b class="wt-count">{kept}</b> in collection</span></div>{listed}</div>',
+            you=" wr-you" if seat == self.viewer else "", out=" wr-seat-out" if out else "",
+            name=_who(seat), marks=joined(m for m in marks if m), shown=shown,
+            piles=" wt-changed" if seat in self.piles else "", deck=deck_svg(stack),
+            stack=stack, kept=kept, listed=listed,
         )
 
-    def _declaration(self, seat: int) -> str:
+    def _declaration(self, seat: int) -> Markup:
         if seat not in self.participants:
-            return ""
+            return Markup()
         shown = self.shown[seat]
         if shown is not None:
             word = "Activates" if shown == "activate" else "Declines"
@@ -376,7 +381,11 @@ class Scene:
             if known is None:
                 return _mark("Has declared")
             return _mark(f"{'You declared' if seat == self.viewer else 'Declared'}: {known}")
-        return ""
+        return Markup()
+
+
+_EVERYTHING = Markup(" &middot; showing everything")
+_LEAVING = Markup(' style="opacity:.7"')
 
 
 # The events whose table would look as before: a computer's declaration only says that it
@@ -409,7 +418,7 @@ class WarRoomTable:
         everyone = tuple(f"target {NAMES[s]}" for s in view.remaining if s != me)
         return (*everyone, "skip")
 
-    def table_html(self, view: WarRoomView, events: tuple[Event, ...]) -> str:
+    def table_html(self, view: WarRoomView, events: tuple[Event, ...]) -> Markup:
         scene = Scene.of(view)
         last = next((e for e in reversed(events) if not isinstance(e, QUIET)), None)
         if isinstance(last, MARKED_AT_REST):
@@ -417,7 +426,7 @@ class WarRoomTable:
         return scene.html(view.stacks)
 
     def moment_html(self, before: WarRoomView, after: WarRoomView,
-                    happened: tuple[Event, ...]) -> str:
+                    happened: tuple[Event, ...]) -> Markup:
         """The table as the step's events so far left it, the latest one's changes marked."""
         scene = Scene.of(before)
         for event in happened:
@@ -427,16 +436,18 @@ class WarRoomTable:
         return scene.html()
 
 
-def deck_html(deck: Deck) -> str:
+def deck_html(deck: Deck) -> Markup:
     """The deck as a table of its cards, with the text generated from the data."""
-    rows = "".join(
-        f"<tr><td>{escape(kind.code)}</td><td>{escape(kind.name)}</td><td>{kind.vc}</td>"
-        f"<td>{copies}</td><td>{escape(card_text(kind))}</td></tr>"
+    rows = joined(
+        html("<tr><td>{code}</td><td>{name}</td><td>{vc}</td><td>{copies}</td>"
+             "<td>{does}</td></tr>",
+             code=kind.code, name=kind.name, vc=kind.vc, copies=copies, does=card_text(kind))
         for kind, copies in zip(deck.kinds, deck.copies, strict=True)
     )
-    return (f'{STYLESHEET}<div class="wt-app"><b>{escape(deck.name)}</b>: {len(deck.cards)} '
-            f'cards<table class="wt-rulings"><tr><th>Code</th><th>Card</th><th>Printed VC</th>'
-            f"<th>Copies</th><th>What it does</th></tr>{rows}</table></div>")
+    return html('{style}<div class="wt-app"><b>{name}</b>: {count} cards'
+                '<table class="wt-rulings"><tr><th>Code</th><th>Card</th><th>Printed VC</th>'
+                "<th>Copies</th><th>What it does</th></tr>{rows}</table></div>",
+                style=Markup(STYLESHEET), name=deck.name, count=len(deck.cards), rows=rows)
 
 
 class DeckTable:
@@ -445,7 +456,7 @@ class DeckTable:
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> Markup:
         return deck_html(self.deck)
 
     def __repr__(self) -> str:
