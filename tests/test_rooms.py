@@ -231,3 +231,30 @@ def test_a_room_file_of_the_first_version_is_brought_up_to_date(tmp_path: Path) 
     with pytest.raises(BadInput, match="Ada's seat is taken"):
         store.claim("KXQB", "Ada", owner="anyone")
     RoomStore.at(f"sqlite://{path}")  # opened again, nothing to do
+
+
+def test_a_store_keeps_one_connection_however_often_the_screens_ask(
+    postgres_url: str,
+) -> None:
+    store = RoomStore.at(postgres_url)
+    code = open_classic(store)
+
+    def backend() -> int:
+        with store._transaction() as run:
+            return int(run("SELECT pg_backend_pid()")[0][0])
+
+    first = backend()
+    for _ in range(100):
+        store.actions(code)
+    assert backend() == first  # the same connection served every call
+
+
+def test_a_store_whose_connection_was_dropped_connects_again(postgres_url: str) -> None:
+    import psycopg
+
+    store = RoomStore.at(postgres_url)
+    code = open_classic(store)
+    with psycopg.connect(postgres_url, autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                      "datname = current_database() AND pid <> pg_backend_pid()")
+    assert store.room(code).code == code  # as a database restart would leave it

@@ -37,6 +37,7 @@ from __future__ import annotations
 import os
 import secrets
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -121,7 +122,10 @@ class RoomStore:
         self._mark = placeholder
         self._unique_error = unique_error
         self.clock = time.time  # when rooms are opened and touched (a test may move it on)
+        # Every screen asks twice a second: a connection is kept, one a thread, rather than
+        # opened for every call (on PostgreSQL that costs more than the call itself).
         self._kept = connect() if keep_open else None  # SQLite in memory lives in one
+        self._per_thread = threading.local()
         self._upgrade()
 
     @classmethod
@@ -167,11 +171,33 @@ class RoomStore:
 
         return cls(url, connect, "%s", psycopg.errors.UniqueViolation)
 
+    def _connection(self, *, fresh: bool = False) -> Any:
+        """This thread's connection, made when first needed (or again, ``fresh``)."""
+        if self._kept is not None:
+            return self._kept
+        db = None if fresh else getattr(self._per_thread, "db", None)
+        if db is None:
+            db = self._per_thread.db = self._connect()
+        return db
+
+    def close(self) -> None:
+        """Close this thread's connection (a later call opens another)."""
+        db = getattr(self._per_thread, "db", None)
+        if db is not None:
+            self._per_thread.db = None
+            db.close()
+
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
-        db = self._kept or self._connect()
-        cursor = db.cursor()
-        cursor.execute("BEGIN")
+        db = self._connection()
+        try:
+            cursor = db.cursor()
+            cursor.execute("BEGIN")
+        except Exception:
+            # A kept connection the database has dropped (a restart): one fresh try.
+            db = self._connection(fresh=True)
+            cursor = db.cursor()
+            cursor.execute("BEGIN")
 
         def run(sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
             cursor.execute(sql.replace("?", self._mark), tuple(params))
@@ -185,8 +211,6 @@ class RoomStore:
             raise
         finally:
             cursor.close()
-            if db is not self._kept:
-                db.close()
 
     def _upgrade(self) -> None:
         """Make the schema, or bring a database of an older version up to this one."""
