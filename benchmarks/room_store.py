@@ -21,10 +21,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from postgres import start_postgres  # noqa: E402  (the tests' own PostgreSQL starter)
+from postgres import start_postgres
 
-from wartutor.rooms import RoomStore  # noqa: E402
-from wartutor.variants.classic_war import ClassicRules  # noqa: E402
+from wartutor.rooms import RoomStore
+from wartutor.variants.classic_war import ClassicRules
 
 
 class ConnectionEachCall(RoomStore):
