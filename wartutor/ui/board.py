@@ -21,7 +21,6 @@ True
 from __future__ import annotations
 
 import base64
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -34,6 +33,7 @@ from wartutor.explore.stats import describe
 from wartutor.explore.table import Table
 from wartutor.rooms.results import DealResults, PlayedRoom, class_results
 from wartutor.rooms.store import RoomStore
+from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.variants import find_variant
 
@@ -68,16 +68,16 @@ def _state(room: PlayedRoom) -> str:
 def rooms_html(results: list[DealResults]) -> str:
     """Every room, per game and rulings: who sits where, and how far its game is."""
     if not results:
-        return "<p>No rooms yet. Students open one on the Play together page.</p>"
+        return Markup("<p>No rooms yet. Students open one on the Play together page.</p>")
     parts = []
     for deal in results:
-        rows = "".join(
-            f"<tr><td><b>{escape(r.room.code)}</b></td><td>{escape(_seat_list(r))}</td>"
-            f"<td>{escape(_state(r))}</td></tr>" for r in deal.rooms)
-        title = find_variant(deal.variant).title
-        parts.append(f"<h3>{escape(deal.deal)}: {escape(title)}</h3><table><tr><th>Room</th>"
-                     f"<th>Seats</th><th>Game</th></tr>{rows}</table>")
-    return "".join(parts)
+        rows = joined(html("<tr><td><b>{code}</b></td><td>{seats}</td><td>{state}</td></tr>",
+                           code=r.room.code, seats=_seat_list(r), state=_state(r))
+                      for r in deal.rooms)
+        parts.append(html("<h3>{deal}: {title}</h3><table><tr><th>Room</th><th>Seats</th>"
+                          "<th>Game</th></tr>{rows}</table>", deal=deal.deal,
+                          title=find_variant(deal.variant).title, rows=rows))
+    return joined(parts)
 
 
 def reading(deal: DealResults, ours: Table, simulated: Table) -> str:
@@ -162,10 +162,10 @@ class ClassBoard(widgets.VBox):
         try:
             self.free_seat(code, seat)
         except BadInput as e:
-            self._freed.value = f'<p class="wt-message">{escape(str(e))}</p>'
+            self._freed.value = html('<p class="wt-message">{refused}</p>', refused=str(e))
             return
-        self._freed.value = (f"<p>Seat {seat + 1} of room {escape(code)} is free: the next "
-                             "student to join it sits there.</p>")
+        self._freed.value = html("<p>Seat {seat} of room {code} is free: the next student to "
+                                 "join it sits there.</p>", seat=seat + 1, code=code)
 
     def refresh(self) -> None:
         results = class_results(self.store)
@@ -175,8 +175,9 @@ class ClassBoard(widgets.VBox):
             for seat, name in r.room.held]
         open_now = sum(len(d.open_now) for d in results)
         finished = sum(len(d.finished) for d in results)
-        head = (f"<p><b>{open_now} {plural(open_now, 'room')} open now, {finished} "
-                f"{plural(finished, 'game')} finished.</b></p>")
+        head = html("<p><b>{open_now} {rooms} open now, {finished} {games} finished.</b></p>",
+                    open_now=open_now, rooms=plural(open_now, "room"), finished=finished,
+                    games=plural(finished, "game"))
         self._rooms.value = head + rooms_html(results)
         shown: list[widgets.Widget] = []
         for deal in results:
@@ -184,9 +185,9 @@ class ClassBoard(widgets.VBox):
                 continue
             ours = deal.table()
             theirs = self._simulation(deal)
-            shown.append(widgets.HTML(f'<h3>{escape(deal.deal)}: your games and the '
-                                      f'simulation</h3><p class="wt-reading">'
-                                      f"{escape(reading(deal, ours, theirs))}</p>"))
+            shown.append(widgets.HTML(html('<h3>{deal}: your games and the simulation</h3>'
+                                           '<p class="wt-reading">{reading}</p>',
+                                           deal=deal.deal, reading=reading(deal, ours, theirs))))
             if self._pictures:
                 shown.append(widgets.HTML(self._picture(ours, theirs)))
         self._results.children = shown
@@ -205,9 +206,10 @@ class ClassBoard(widgets.VBox):
         for fig in (plot_results([ours, theirs], ["your games", "simulated"]),
                     plot_lengths([ours, theirs], ["your games", "simulated"])):
             data = base64.b64encode(png(fig)).decode("ascii")
-            pictures.append(f'<img alt="The class\'s games beside the simulated ones" '
-                            f'src="data:image/png;base64,{data}" style="max-width:100%">')
-        return "".join(pictures)
+            pictures.append(html('<img alt="The class\'s games beside the simulated ones" '
+                                 'src="data:image/png;base64,{data}" style="max-width:100%">',
+                                 data=data))
+        return joined(pictures)
 
 
 def class_board(store_url: str | None = None, simulated: int = SIMULATED) -> ClassBoard:

@@ -101,7 +101,7 @@ WATCH_SCRIPT = """
     box.setAttribute("aria-live", "assertive");
     box.setAttribute("aria-label", "Connection lost");
     var words = document.createElement("p");
-    words.textContent = "%(lost)s";
+    words.textContent = "LOST_WORDS";
     var reload = document.createElement("button");
     reload.textContent = "Reload the page";
     reload.addEventListener("click", function () { window.location.reload(); });
@@ -133,12 +133,12 @@ WATCH_SCRIPT = """
         /^Kernel: (restarting|autorestarting|dead|terminating) /.test(said)) { showLost(); }
     return debug.apply(console, arguments);
   };
-  window.setInterval(check, %(every)d);
+  window.setInterval(check, CHECK_EVERY_MS);
   document.addEventListener("click", function () { window.setTimeout(check, 500); }, true);
   document.addEventListener("keyup", function () { window.setTimeout(check, 500); }, true);
 })();
 </script>
-""" % {"lost": LOST, "every": CHECK_EVERY_MS}  # noqa: UP031 (the script is full of braces)
+""".replace("LOST_WORDS", LOST).replace("CHECK_EVERY_MS", str(CHECK_EVERY_MS))  # constants
 
 
 def connection_watch() -> widgets.Output:

@@ -48,7 +48,7 @@ KEY_SCRIPT = """
 (function () {
   if (window.wartutorBrowserKey) { return; }
   window.wartutorBrowserKey = true;
-  var NAME = "%(name)s";
+  var NAME = "STORAGE_NAME";
   function key() {
     var kept = null;
     try { kept = window.localStorage.getItem(NAME); } catch (e) { kept = null; }
@@ -77,7 +77,7 @@ KEY_SCRIPT = """
   window.setTimeout(function () { window.clearInterval(looks); }, 60000);
 })();
 </script>
-""" % {"name": STORAGE_NAME}  # noqa: UP031 (the script is full of braces)
+""".replace("STORAGE_NAME", STORAGE_NAME)  # a constant: no value from outside is put in
 
 
 def new_key() -> str:

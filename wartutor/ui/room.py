@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 from contextlib import suppress
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -43,6 +42,7 @@ from wartutor.core.errors import BadInput, quoted
 from wartutor.core.rulings import settings_of, shared_play_rules
 from wartutor.rooms import Referee, RoomStore
 from wartutor.ui.identity import BrowserKey, key_id
+from wartutor.ui.markup import html
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.shell import ROOM, GameApp, TableDesign
@@ -190,7 +190,7 @@ class RoomGame(GameApp):
             waiting = ("Waiting for the computer to move." if seat >= self._students else
                        f"Waiting for {self._held[seat]} to move." if seat in self._held else
                        f"Waiting for a classmate to join at seat {seat + 1}.")
-            self._reasons.value = f'<div class="wt-reason">{escape(waiting)}</div>'
+            self._reasons.value = html('<div class="wt-reason">{waiting}</div>', waiting=waiting)
 
 
 def join_room(store: RoomStore, code: str, student: str, *, key: str,
@@ -280,8 +280,8 @@ class RoomLobby(widgets.VBox):
             work()
         except BadInput as e:
             text = str(e)
-            self.message.value = (f'<div class="wt-message" role="alert">'
-                                  f"{escape(text[:1].upper() + text[1:])}</div>")
+            self.message.value = html('<div class="wt-message" role="alert">{text}</div>',
+                                      text=text[:1].upper() + text[1:])
 
     def _when_ready(self, work: Any) -> None:
         """Do ``work`` now, or, if the page has not given its key yet (a press in the first
@@ -344,12 +344,11 @@ class RoomLobby(widgets.VBox):
 
     def _seat(self, game: RoomGame, how: str) -> None:
         self.game = game
-        code = escape(game.room_code)
-        note = {"opened": f"Room <b>{code}</b>: read this code out to your classmates.",
-                "joined": f"You are in room <b>{code}</b>.",
-                "back": f"Welcome back to room <b>{code}</b>."}[how]
-        self.children = [widgets.HTML(f'<div class="wt-room-code">{note}</div>'), game,
-                         self.key.widget]
+        note = {"opened": "Room <b>{code}</b>: read this code out to your classmates.",
+                "joined": "You are in room <b>{code}</b>.",
+                "back": "Welcome back to room <b>{code}</b>."}[how]
+        self.children = [widgets.HTML(html('<div class="wt-room-code">' + note + "</div>",
+                                           code=game.room_code)), game, self.key.widget]
 
 
 def room_lobby(store_url: str | None = None, pace: str = DEFAULT_PACE) -> RoomLobby:

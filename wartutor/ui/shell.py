@@ -24,7 +24,6 @@ import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any, Protocol
 
 import ipywidgets as widgets
@@ -43,6 +42,7 @@ from wartutor.ui.coach_panel import CoachPanel, Question
 from wartutor.ui.connection import connection_watch
 from wartutor.ui.export import TakeHomePanel
 from wartutor.ui.game_log import GameLog, happened_html
+from wartutor.ui.markup import html, joined
 from wartutor.ui.playback import DEFAULT_PACE, PACES, Frame, frames
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.rulings import RulingsPanel
@@ -395,7 +395,7 @@ class GameApp(widgets.VBox):
         side = widgets.VBox([self._banner, self._happened, choices, watching])
         side.add_class("wt-side")
         top = widgets.HBox([
-            widgets.HTML(f'<div class="wt-title">{escape(variant.title)}</div>'),
+            widgets.HTML(html('<div class="wt-title">{title}</div>', title=variant.title)),
             *self._present(self._deal_code), self.large_print,
             *self._present(self.show_everything), self.teacher_view,
         ])
@@ -678,10 +678,12 @@ class GameApp(widgets.VBox):
             (say or self._say)(f"Something went wrong ({e}). Nothing was changed.")
 
     def _say(self, text: str) -> None:
-        self._message.value = f'<div class="wt-message" role="alert">{escape(text)}</div>'
+        self._message.value = html('<div class="wt-message" role="alert">{text}</div>',
+                                   text=text)
 
     def _say_deal(self, text: str) -> None:
-        self._deal_message.value = f'<div class="wt-message" role="alert">{escape(text)}</div>'
+        self._deal_message.value = html('<div class="wt-message" role="alert">{text}</div>',
+                                        text=text)
 
     def _clear_messages(self) -> None:
         self._message.value = self._deal_message.value = ""
@@ -802,9 +804,10 @@ class GameApp(widgets.VBox):
             self.seed_box.value = str(self._game.seed)
             code = self.deal_code()
             why = "a set deal, or rulings no code can hold: share the trace instead"
-            shown = (f"<b>{escape(code)}</b>" if code else
-                     f'<span title="{escape(why)}">none (a set deal)</span>')
-            self._deal_code.value = f'<span class="wt-deal-code">Deal code: {shown}</span>'
+            shown = (html("<b>{code}</b>", code=code) if code else
+                     html('<span title="{why}">none (a set deal)</span>', why=why))
+            self._deal_code.value = html('<span class="wt-deal-code">Deal code: {shown}</span>',
+                                         shown=shown)
         if self._game.outcome is None:
             self._offer_take_home(False)  # a new game: its record is not for taking yet
         self.rulings.show_round(self._game.rules)
@@ -956,13 +959,14 @@ class GameApp(widgets.VBox):
 
     def _show_curtain(self, seat: int) -> None:
         """Between two players at one screen: nothing of either hand, only who is next."""
-        name = escape(voice().name(seat, self._variant.player_names(self._game.rules)))
+        name = voice().name(seat, self._variant.player_names(self._game.rules))
         self._curtain_for, self._curtain_up = seat, True
-        self._table.value = (f'<div class="wt-table wt-curtain"><p>Pass the screen to '
-                             f"<b>{name}</b>.</p><p>{name}: press <b>Ready</b> when only you "
-                             "can see the screen.</p></div>")
-        self._happened.value = ('<div class="wt-happened-head">Next player</div><ol class='
-                                f'"wt-moments"><li class="wt-now">{name} plays next.</li></ol>')
+        self._table.value = html('<div class="wt-table wt-curtain"><p>Pass the screen to '
+                                 "<b>{name}</b>.</p><p>{name}: press <b>Ready</b> when only "
+                                 "you can see the screen.</p></div>", name=name)
+        self._happened.value = html('<div class="wt-happened-head">Next player</div><ol class='
+                                    '"wt-moments"><li class="wt-now">{name} plays next.</li>'
+                                    "</ol>", name=name)
         self._log.value = ('<div class="wt-log" role="region" aria-label="Game log">The log is '
                            "hidden until the next player is ready.</div>")
         self._shown_actions = None
@@ -1029,12 +1033,12 @@ class GameApp(widgets.VBox):
     @staticmethod
     def _reasons_html(refusals: dict[str, list[str]], *, watching: bool) -> str:
         if watching:
-            return (f'<div class="wt-reason">{escape(WATCHING)} <b>Skip to my turn</b> '
-                    "jumps there.</div>")
-        lines = "".join(f'<li><b>{escape(", ".join(labels))}</b>: {escape(reason)}</li>'
-                        for reason, labels in refusals.items())
-        return (f'<div class="wt-reason"><span>Greyed out:</span><ul>{lines}</ul></div>'
-                if lines else "")
+            return html('<div class="wt-reason">{watching} <b>Skip to my turn</b> jumps '
+                        "there.</div>", watching=WATCHING)
+        lines = joined(html("<li><b>{labels}</b>: {reason}</li>", labels=", ".join(labels),
+                            reason=reason) for reason, labels in refusals.items())
+        return (html('<div class="wt-reason"><span>Greyed out:</span><ul>{lines}</ul></div>',
+                     lines=lines) if lines else "")
 
     def _action_button(self, action: str) -> widgets.Button:
         if action not in self._action_buttons:
@@ -1059,8 +1063,8 @@ class GameApp(widgets.VBox):
             headline = " and ".join(voice().name(w, own) for w in outcome.winners) + (
                 " win." if len(outcome.winners) > 1 else " wins.")
         reason = explanation(self._game, outcome.because, self._human, self._names)
-        return (f'<div class="wt-banner" role="status"><b>{escape(headline)}</b> '
-                f"{escape(reason)}</div>")
+        return html('<div class="wt-banner" role="status"><b>{headline}</b> {reason}</div>',
+                    headline=headline, reason=reason)
 
     def _log_upto(self) -> int:
         return self._frames[self._frame].step - 1 if self._frames else self._cursor
