@@ -212,6 +212,8 @@ def test_a_room_screen_builds_no_control_a_room_does_not_have(store: RoomStore) 
     for control in NOT_IN_A_ROOM:
         assert not any(label.startswith(control) for label in labels), control
     assert ada.show_everything is None and ada.timeline is None and ada.take_home is None
+    assert ada.rulings.menus == {} and "Rulings in this round" not in everything_shown(ada)
+    assert "WR-MAX-ROUNDS" in ada.rulings_text()  # the room's rulings are shown
 
 
 def test_every_message_a_page_can_send_shows_no_other_hand_and_breaks_nothing(

@@ -24,16 +24,19 @@ def choice_label(value: Any) -> str:
 
 
 class RulingsPanel(widgets.Accordion):
-    """Folded away by default: the game comes first, the rulings when a class asks why."""
+    """Folded away by default: the game comes first, the rulings when a class asks why.
 
-    def __init__(self, variant: Variant[Any]) -> None:
+    Where no new round can be dealt (a room), there are no menus: only the table of the
+    rulings the game is played with."""
+
+    def __init__(self, variant: Variant[Any], *, choosing: bool = True) -> None:
         self._variant = variant
         self._rules: Any = None
         self.menus: dict[str, widgets.Dropdown] = {}
         self._note = widgets.HTML(_WAITING)
         self._table = widgets.HTML()
         rows = []
-        for name, meta in rulings_of(variant.rules_type).items():
+        for name, meta in rulings_of(variant.rules_type).items() if choosing else ():
             menu = widgets.Dropdown(
                 options=[(self._label(name, c), c) for c in meta.choices],
                 description=meta.id, tooltip=f"{meta.question} {meta.why}",
@@ -46,7 +49,7 @@ class RulingsPanel(widgets.Accordion):
                                  layout=widgets.Layout(width="640px"))
             rows.append(widgets.HBox([menu, about]))
         body = widgets.VBox([self._note, *rows, widgets.HTML("<b>Rulings in this round</b>"),
-                             self._table])
+                             self._table] if choosing else [self._table])
         super().__init__(children=[body],
                          titles=("Rulings: answers where the rule text is silent",))
         self.selected_index = None

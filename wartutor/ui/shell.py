@@ -369,7 +369,7 @@ class GameApp(widgets.VBox):
         )
         self.large_print.observe(self._on_large_print, names="value")
 
-        self.rulings = RulingsPanel(variant)
+        self.rulings = RulingsPanel(variant, choosing=parts.new_round)
         # Taken home at any time, or only once the game is over (then it is put in its
         # place, _take_home_place, when the end is shown, and taken away by a new deal).
         self.take_home: TakeHomePanel | None = None
