@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import requests
@@ -110,6 +111,37 @@ def test_a_short_password_is_refused(password: str, tmp_path: Path) -> None:
     done = serve("--password-file", str(file))
     assert done.returncode == 2 and "at least 8 characters" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_address_read_out_is_found_without_contacting_anything(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import socket
+
+    import psutil
+
+    from wartutor.serve import network_addresses
+
+    def contacted(*args: object, **kwargs: object) -> None:
+        raise AssertionError("network_addresses() must open no socket and look no name up")
+
+    for name in ("socket", "create_connection", "getaddrinfo", "gethostbyname",
+                 "gethostbyname_ex"):
+        monkeypatch.setattr(socket, name, contacted)
+    ipv4, ipv6 = socket.AddressFamily.AF_INET, socket.AddressFamily.AF_INET6
+
+    def address(family: socket.AddressFamily, text: str) -> SimpleNamespace:
+        return SimpleNamespace(family=family, address=text, netmask=None)
+
+    monkeypatch.setattr(psutil, "net_if_addrs", lambda: {
+        "lo": [address(ipv4, "127.0.0.1")],
+        "eth0": [address(ipv4, "192.168.1.20"), address(ipv6, "fe80::1")],
+        "wlan0": [address(ipv4, "10.0.0.5")],  # down
+        "usb0": [address(ipv4, "169.254.3.4")],  # link-local: no one else's network
+    })
+    monkeypatch.setattr(psutil, "net_if_stats", lambda: {
+        name: SimpleNamespace(isup=name != "wlan0") for name in ("lo", "eth0", "wlan0", "usb0")})
+    assert network_addresses() == ["192.168.1.20"]
 
 
 # A class server with a small cap

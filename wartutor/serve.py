@@ -18,7 +18,6 @@ file in the wartutor data folder).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import socket
 import sys
@@ -48,22 +47,23 @@ SECRETS = (CLASS_PASSWORD, TEACHER_PASSWORD, "JUPYTER_TOKEN", "JUPYTER_TOKEN_FIL
 
 
 def network_addresses() -> list[str]:
-    """This machine's IPv4 addresses that other machines can reach (not loopback).
+    """This machine's IPv4 addresses that other machines can reach (not loopback, not
+    link-local), read from its network interfaces that are up.
 
-    Asking the system which address it would send from (a UDP socket "connected" to a
-    private address sends nothing) finds the network the class is on; the addresses of
-    the machine's name are the fallback."""
-    found: list[str] = []
-    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
-        try:
-            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-                s.connect((probe, 9))
-                found.append(s.getsockname()[0])
-        except OSError:
-            pass
-    with contextlib.suppress(OSError):
-        found += socket.gethostbyname_ex(socket.gethostname())[2]
-    return list(dict.fromkeys(a for a in found if not a.startswith(("127.", "0."))))
+    Nothing is contacted to find them: no socket is opened and no name is looked up (a
+    lookup would ask the network's name server)."""
+    try:
+        import psutil  # installed with ipykernel
+    except ImportError:
+        return []
+    try:
+        interfaces = psutil.net_if_addrs()
+        up = {name for name, stats in psutil.net_if_stats().items() if stats.isup}
+    except (OSError, psutil.Error):
+        return []
+    found = [address.address for name, addresses in interfaces.items() if name in up
+             for address in addresses if address.family == socket.AF_INET]
+    return list(dict.fromkeys(a for a in found if not a.startswith(("127.", "0.", "169.254."))))
 
 
 def parser() -> argparse.ArgumentParser:
