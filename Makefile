@@ -15,20 +15,19 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-# voila.json (read from the working directory) holds the rest of the serving
-# config, including idle-kernel culling: closed pages otherwise leave kernels.
+# The same as `wartutor app` after pip install 'wartutor[app]': Voila on 127.0.0.1 with
+# the package's voila.json (no tracebacks; idle pages culled, or closed ones leave kernels).
 app: $(VENV)/.installed
-	@echo "Open http://127.0.0.1:$(PORT)/voila/render/start.ipynb  (Ctrl-C stops)"
-	$(BIN)/voila notebooks --no-browser --Voila.ip=127.0.0.1 --port=$(PORT)
+	$(BIN)/wartutor app --port $(PORT)
 
 # A class on this machine's network: prints the address and two made-up passwords of three
 # words (the class's, the teacher's for the class board) to read out. Your own go in the
 # environment, never on a command line, which anyone on the machine can read with ps:
 #   CLASS_PASSWORD=... TEACHER_PASSWORD=... make class
-# More: python -m wartutor.serve --help (kernel caps, HTTPS, the rule explorer's cap).
+# More: wartutor class --help (kernel caps, HTTPS, the rule explorer's cap).
 class: $(VENV)/.installed
 	$(if $(PASSWORD),$(error PASSWORD=... on the command line shows in ps: use CLASS_PASSWORD=... make class))
-	$(BIN)/python -m wartutor.serve --port $(PORT)
+	$(BIN)/wartutor class --port $(PORT)
 
 # Playwright drives Debian's chromium: its own browser download cannot work here.
 /usr/bin/chromium:

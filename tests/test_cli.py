@@ -149,3 +149,55 @@ def test_more_jobs_than_cores_play_on_the_cores(tmp_path: Path) -> None:
     done = wartutor("simulate", "classic_war", "--games", "4", "--jobs", "256")
     assert done.returncode == 0
     assert "--jobs 256: this machine has" in done.stderr and "processes play" in done.stderr
+
+
+def test_the_version_and_python_dash_m_wartutor(tmp_path: Path) -> None:
+    from wartutor import __version__
+
+    said = subprocess.run([sys.executable, "-m", "wartutor", "--version"], capture_output=True,
+                          text=True, cwd=tmp_path, check=True).stdout
+    assert said.strip() == f"wartutor {__version__}"
+
+
+def test_notebooks_are_copied_to_edit_and_nothing_is_overwritten(tmp_path: Path) -> None:
+    from wartutor.local import notebooks_folder
+
+    assert main(["notebooks", str(tmp_path / "lessons")]) == 0
+    copied = sorted(p.name for p in (tmp_path / "lessons").glob("*.ipynb"))
+    assert copied == sorted(p.name for p in notebooks_folder().glob("*.ipynb"))
+    assert "start.ipynb" in copied
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "start.ipynb").write_text("my own lesson")
+    assert main(["notebooks", str(tmp_path / "mine")]) == 2
+    assert (tmp_path / "mine" / "start.ipynb").read_text() == "my own lesson"
+
+
+def test_wartutor_app_serves_the_start_page_on_this_machine_only(tmp_path: Path) -> None:
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "wartutor", "app", "--port", str(port)],
+                              cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(
+                        f"http://127.0.0.1:{port}/voila/static/voila.js", timeout=5):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None
+                time.sleep(0.5)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/start.ipynb",
+                                    timeout=60) as answer:
+            page = answer.read().decode()
+        # The start page ran: its output is a widget for the page to draw.
+        assert answer.status == 200 and "wt-app" in page
+    finally:
+        server.terminate()
+        server.wait(timeout=20)

@@ -1,9 +1,14 @@
-"""The command line: simulate many games, or list a variant's rule options.
+"""The command line: serve the apps, copy the notebooks, simulate many games, or list a
+variant's rule options.
 
+    wartutor app                      # the apps on this machine (http://127.0.0.1:8866)
+    wartutor class                    # the class server (see wartutor class --help)
+    wartutor notebooks my-lessons     # copy the notebooks to edit them
     wartutor simulate classic_war --games 10000 --seed 0 --jobs 2 \\
         --set pickup=shuffled --set battle_limit=None --out results.csv
     wartutor simulate classic_war --games 10000 --against war_down=3
     wartutor rulings classic_war
+    wartutor --version              # also: python -m wartutor ...
 
 Every error is one line saying what is wrong and what is allowed, never a traceback
 (exit code 2; 1 when writing the table fails). Everything typed is checked before the
@@ -14,17 +19,20 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, NoReturn
 
+from wartutor import __version__
 from wartutor.core.chance import MAX_SEED
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.limits import MAX_DIGITS
 from wartutor.core.rulings import Ruling, rules_from, rulings_of, settings_of
 from wartutor.explore.simulate import DEFAULT_MAX_LENGTH, default_jobs, simulate
+from wartutor.local import START_PAGE, app_command, copy_notebooks
 from wartutor.variants import VARIANTS, find_variant
 
 MAX_JOBS = 256  # processes asked for; more than the machine's cores are never started
@@ -125,9 +133,18 @@ def rulings_text(variant_name: str) -> str:
 
 
 def make_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="wartutor", description=__doc__.splitlines()[0])
+    parser = Parser(prog="wartutor", description=" ".join(__doc__.split("\n\n")[0].split()))
+    parser.add_argument("--version", action="version", version=f"wartutor {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     names = ", ".join(VARIANTS)
+
+    app = commands.add_parser("app", help="serve the apps on this machine (127.0.0.1)")
+    app.add_argument("--port", type=whole_number(1), default=8866, help="default 8866")
+    commands.add_parser("class", help="serve the apps to a class, behind a password "
+                                      "(all its options: wartutor class --help)",
+                        add_help=False)
+    copy = commands.add_parser("notebooks", help="copy the notebooks to a folder, to edit them")
+    copy.add_argument("destination", metavar="DEST", help="a new or empty folder")
 
     run = commands.add_parser("simulate", help="play many seeded games and summarise them")
     run.add_argument("variant", metavar="VARIANT", help=f"one of: {names}")
@@ -160,6 +177,11 @@ def make_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["class"]:  # the class server reads its own options
+        from wartutor.serve import main as serve_class
+
+        return serve_class(argv[1:])
     parser = make_parser()
     try:
         args = parser.parse_args(argv)
@@ -168,6 +190,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "rulings":
             print(rulings_text(args.variant))
+        elif args.command == "app":
+            return serve_app(args.port)
+        elif args.command == "notebooks":
+            folder = copy_notebooks(args.destination)
+            print(f"The notebooks are in {folder}: open them with jupyter lab {folder}")
         else:
             run_simulation(args)
     except BadInput as e:  # a user's mistake: say what is allowed, no traceback
@@ -181,6 +208,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return _fail(args.command, "stopped (Ctrl-C)", 130)
     return 0
+
+
+def serve_app(port: int) -> int:
+    """Voilà serving the apps on this machine, until Ctrl-C; its exit code."""
+    print(f"Open http://127.0.0.1:{port}/{START_PAGE}  (Ctrl-C stops)", flush=True)
+    try:
+        return subprocess.call(app_command(port))
+    except KeyboardInterrupt:
+        return 0
 
 
 def _fail(command: str, message: str, code: int) -> int:

@@ -118,8 +118,8 @@ def start_voila(workdir: Path) -> Server:
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
-        # The serving config of `make app`, which reads it from the repo root.
-        f"--Voila.config_file_paths={REPO}",
+        # The serving config of `make app` (wartutor app), shipped in the package.
+        f"--Voila.config_file_paths={REPO / 'wartutor'}",
     ]
     return start_server(cmd, cwd, f"http://127.0.0.1:{port}", "/voila/static/voila.js")
 
