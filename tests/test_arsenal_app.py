@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
+from typing import Any
 
+import ipywidgets as widgets
 import pytest
 
 from wartutor.core import BadInput
 from wartutor.ui import arsenal_app
-from wartutor.ui.arsenal import BEATEN_MARK
+from wartutor.ui.arsenal import BEATEN_MARK, KEPT_HERE, KEPT_ON_SERVER, ArsenalApp
 from wartutor.ui.arsenal_table import (
     BAND,
     FAMILY_TINTS,
@@ -19,6 +22,8 @@ from wartutor.ui.arsenal_table import (
     back_svg,
     card_label,
 )
+from wartutor.ui.classroom import CLASS_SERVER
+from wartutor.ui.identity import key_id, new_key
 from wartutor.ui.playback import frames
 from wartutor.variants.arsenal import ARSENAL, Campaign, arsenal_card
 from wartutor.variants.arsenal.levels import LEVELS
@@ -27,6 +32,7 @@ from wartutor.variants.arsenal.progress import FILE_NAME
 WINNING_DEAL = ("MT-SF NK-SF", "DY-PR DY-ML", "", "you")
 LOSING_DEAL = ("DY-PR DY-ML", "MT-SF NK-SF", "", "you")
 TIED_DEAL = ("AS-PR RK-SF", "KV-ML KV-SD", "", "you")  # 2-2 whatever the NPC answers
+ADA, IMPOSTOR = new_key(), new_key()  # two students' browsers
 METEOR = card_label(arsenal_card("MT-SF"))  # the card's button: "L4 bomb", "Meteor", ...
 DYNAMITE = card_label(arsenal_card("DY-PR"))
 
@@ -253,19 +259,177 @@ def test_the_campaign_map_is_one_short_row(tmp_path: Path) -> None:
         "1. Boot Camp", *(str(n) for n in range(2, 11))]
 
 
-def test_two_students_on_one_server_keep_their_own_campaigns(tmp_path: Path) -> None:
-    app = arsenal_app(tmp_path, seed=1, pace="instant")
-    app.open_campaign("Ada")
-    app.campaign.record(1, won=True)
-    other = arsenal_app(tmp_path, seed=1, pace="instant")
-    other.open_campaign("Bo")
-    assert other.campaign.open_levels() == (1,)
-    assert "Bo's campaign: level 1 is open." in other.news_text()
-    again = arsenal_app(tmp_path, seed=1, pace="instant", student="ada")
-    assert again.campaign.open_levels() == (1, 2) and again.level.number == 2
+# Whose campaign: the browser's, whatever name is typed
 
 
-def test_an_empty_name_opens_no_campaign_and_says_why(tmp_path: Path) -> None:
+def student(folder: Path, key: str, **options: Any) -> ArsenalApp:
+    """The Arsenal page in a student's browser, once the page has given its key."""
+    app = arsenal_app(folder, seed=1, stacked=WINNING_DEAL, pace="instant", **options)
+    app.browser.give(key)
+    return app
+
+
+def test_typing_a_classmates_name_does_not_open_their_campaign(tmp_path: Path) -> None:
+    ada = student(tmp_path, ADA)
+    ada.name_campaign("Ada")
+    assert ada.news_text() == "This browser's campaign is now Ada's campaign."
+    ada.press(METEOR)
+    assert ada.map_labels() == [f"1. Boot Camp{BEATEN_MARK}", "2. Harbour Docks"]
+    impostor = student(tmp_path, IMPOSTOR)
+    impostor.name_campaign("Ada")
+    assert impostor.whose_text() == "Ada's campaign"  # a label, and only that
+    assert impostor.map_labels() == ["1. Boot Camp"]
+    assert impostor.campaign is not None and ada.campaign is not None
+    assert impostor.campaign.file.path != ada.campaign.file.path
+
+
+def test_a_reload_finds_the_browsers_campaign_without_typing(tmp_path: Path) -> None:
+    first = student(tmp_path, ADA)
+    first.name_campaign("  Ada ")
+    first.press(METEOR)
+    reload = student(tmp_path, ADA)
+    assert reload.whose_text() == "Ada's campaign" and reload.name_box.value == "Ada"
+    assert reload.level.number == 2 and "Level 2: Harbour Docks" in reload.match.table_text()
+
+
+def test_a_name_that_cannot_label_the_campaign_says_why(tmp_path: Path) -> None:
+    app = student(tmp_path, ADA)
+    app.name_campaign("   ")
+    assert app.news_text().startswith("The name is empty. Allowed: a name of 1 to 20 ")
+    app.name_campaign("x" * 21)
+    assert "has 21 characters, 1 too many" in app.news_text()
+    app.name_campaign("<b>Ada</b>")
+    assert "holds '<', which a name may not hold" in app.news_text()
+    assert app.whose_text() == "Your campaign"
+
+
+def test_the_name_box_is_at_the_top_with_a_button_that_reads_whole(tmp_path: Path) -> None:
     app = arsenal_app(tmp_path, seed=1, pace="instant")
-    app.open_campaign("   ")
-    assert "name box is empty" in app.news_text()
+    boxes = [w for w in app.children if isinstance(w, widgets.Box)]
+    bar, the_map = boxes[1], boxes[2]  # after the browser key's hidden box
+    assert app.name_box in bar.children and "wt-map" in the_map._dom_classes
+    (button,) = [w for w in bar.children if isinstance(w, widgets.Button)]
+    assert button.description == "Name my campaign" and button.layout.width == "auto"
+    assert app.browser.widget in app.children
+
+
+def test_a_stale_tab_never_rolls_the_campaign_back(tmp_path: Path) -> None:
+    older = student(tmp_path, ADA)  # opened first, then left at level 1
+    newer = student(tmp_path, ADA)
+    newer.press(METEOR)
+    newer.press("2. Harbour Docks")
+    newer.press(METEOR)
+    furthest = [f"1. Boot Camp{BEATEN_MARK}", f"2. Harbour Docks{BEATEN_MARK}",
+                "3. Jungle Outpost"]
+    assert newer.map_labels() == furthest
+    assert older.map_labels() == ["1. Boot Camp"]
+    older.press(METEOR)  # a win at level 1, saved from the tab that still shows level 1
+    assert older.news_text() == "You beat Sergeant Sandbag again!"
+    assert older.map_labels() == furthest  # the stale tab catches up; it does not go back
+    assert student(tmp_path, ADA).level.number == 3
+    assert Campaign(tmp_path, owner=key_id(ADA)).progress.wins[:3] == (2, 1, 0)
+
+
+def test_a_stale_tab_can_pick_a_level_another_tab_opened(tmp_path: Path) -> None:
+    older, newer = student(tmp_path, ADA), student(tmp_path, ADA)
+    newer.press(METEOR)
+    older.press("1. Boot Camp")  # its map is stale, but a pick looks again
+    assert older.map_labels() == [f"1. Boot Camp{BEATEN_MARK}", "2. Harbour Docks"]
+    older.press("2. Harbour Docks")
+    assert older.level.number == 2
+
+
+def test_on_ones_own_computer_the_folders_campaign_opens_and_the_browser_takes_it_in(
+    tmp_path: Path,
+) -> None:
+    Campaign(tmp_path).record(1, won=True)  # played before the browser had its own
+    app = arsenal_app(tmp_path, seed=1, pace="instant")
+    match = app.match
+    assert app.level.number == 2  # at once, with no key
+    app.browser.give(ADA)
+    assert app.campaign is not None and app.campaign.file.path.name != FILE_NAME
+    assert app.campaign.open_levels() == (1, 2) and app.match is match  # the match goes on
+    assert Campaign(tmp_path, owner=key_id(ADA)).open_levels() == (1, 2)
+
+
+# The class server: no shared campaign, ever
+
+
+def test_on_the_class_server_nothing_opens_before_the_browser_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(CLASS_SERVER, "1")
+    app = arsenal_app(tmp_path, seed=1, stacked=WINNING_DEAL, pace="instant")
+    assert app.campaign is None and not hasattr(app, "match")
+    assert app.arena_text() == "Getting your campaign ready…"
+    assert app.map_labels() == [] and app.status_text() == ""
+    with pytest.raises(BadInput, match="is locked"):
+        app.press("1")
+    app.name_campaign("Ada")  # too early to name anything
+    assert app.news_text() == "Getting your campaign ready…"
+    assert list(tmp_path.iterdir()) == []  # no file for a campaign nobody owns
+    app.browser.give(ADA)
+    assert app.map_labels() == ["1. Boot Camp"] and "Level 1: Boot Camp" in (
+        app.match.table_text())
+    app.press(METEOR)
+    assert not (tmp_path / FILE_NAME).exists()  # never the shared anonymous campaign
+    assert Campaign(tmp_path, owner=key_id(ADA)).open_levels() == (1, 2)
+
+
+def test_students_who_type_no_name_do_not_share_a_campaign(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(CLASS_SERVER, "1")
+    student(tmp_path, ADA).press(METEOR)
+    assert student(tmp_path, IMPOSTOR).map_labels() == ["1. Boot Camp"]
+
+
+def test_on_the_class_server_a_level_asked_for_but_locked_opens_the_newest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(CLASS_SERVER, "1")
+    app = student(tmp_path, ADA, level=3)
+    assert app.level.number == 1
+    assert app.news_text() == ("Level 3 is not open yet in your campaign: here is level 1, "
+                               "Boot Camp.")
+
+
+def page_state(app: widgets.Widget) -> str:
+    """Everything the page is sent: the state of every widget in the app's tree."""
+    seen: dict[int, str] = {}
+    todo = [app]
+    while todo:
+        widget = todo.pop()
+        if id(widget) in seen:
+            continue
+        seen[id(widget)] = json.dumps(widget.get_state(), default=str)
+        for name in widget.keys:
+            value = getattr(widget, name)
+            todo.extend(v for v in (value if isinstance(value, (list, tuple)) else [value])
+                        if isinstance(v, widgets.Widget))
+    return "\n".join(seen.values())
+
+
+@pytest.mark.parametrize("class_server", ["1", ""])
+def test_no_path_in_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                             class_server: str) -> None:
+    monkeypatch.setenv(CLASS_SERVER, class_server)
+    folder = tmp_path / "class-data"
+    (folder / f"arsenal-progress-{key_id(IMPOSTOR)}.json").parent.mkdir()
+    (folder / f"arsenal-progress-{key_id(IMPOSTOR)}.json").write_text("not a save")
+    (tmp_path / "a-file").write_text("where a folder should be")
+    pages = {
+        "played": student(folder, ADA),
+        "broken": student(folder, IMPOSTOR),
+        "cannot save": student(tmp_path / "a-file", ADA),
+    }
+    for app in pages.values():
+        app.press(METEOR)
+    assert "could not be used" in pages["broken"].status_text()
+    assert "could not be saved" in pages["cannot save"].status_text()
+    for name, app in pages.items():
+        state = page_state(app)
+        assert "Level 1 cleared" in state, name  # the walk does reach the news
+        assert str(tmp_path) not in state, name
+    kept = KEPT_ON_SERVER if class_server else KEPT_HERE
+    assert kept in pages["played"].status_text()

@@ -1,7 +1,9 @@
-"""The campaign: levels, the NPCs, and a save file that survives crashes and bad contents."""
+"""The campaign: levels, the NPCs, and a save file that survives crashes, bad contents,
+stale tabs, a classmate's name and two processes saving at once."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -28,11 +30,12 @@ from wartutor.variants.arsenal.levels import LEVELS
 from wartutor.variants.arsenal.progress import (
     DATA_DIR_VARIABLE,
     FILE_NAME,
+    LOCK_WAIT,
     STALE_AFTER,
     Progress,
     ProgressFile,
     default_data_dir,
-    student_file_name,
+    owner_file_name,
 )
 
 REPO = Path(__file__).resolve().parents[1]
@@ -112,7 +115,8 @@ def test_a_corrupt_save_is_kept_aside_and_a_fresh_campaign_starts(
     assert campaign.message is not None and problem in campaign.message
     assert "a fresh campaign starts at level 1" in campaign.message
     (kept,) = tmp_path.glob("arsenal-progress.unreadable-*.json")
-    assert kept.read_bytes() == contents and str(kept) in campaign.message
+    assert kept.read_bytes() == contents and kept.name in campaign.message
+    assert str(tmp_path) not in campaign.message  # the folder is never named
     assert not (tmp_path / FILE_NAME).exists()
     campaign.record(1, won=True)  # the fresh campaign saves normally, beside the kept file
     assert Campaign(tmp_path).progress.unlocked == 2 and kept.read_bytes() == contents
@@ -141,7 +145,12 @@ def test_a_save_that_cannot_be_moved_aside_is_never_overwritten(
     assert campaign.message and "could not be saved" in campaign.message
     assert campaign.progress.unlocked == 2  # kept for this session
     assert (tmp_path / FILE_NAME).read_bytes() == b"garbage"
-    assert list(tmp_path.iterdir()) == [tmp_path / FILE_NAME]  # no temporary file left
+    assert saved_files(tmp_path) == [FILE_NAME]  # no temporary file left
+
+
+def saved_files(folder: Path) -> list[str]:
+    """The folder's files but the lock beside each save (made once, kept for good)."""
+    return sorted(p.name for p in folder.iterdir() if not p.name.endswith(".lock"))
 
 
 # A save killed halfway: a real process, really killed
@@ -250,7 +259,7 @@ def test_ninety_five_left_over_temporary_files_are_all_removed(tmp_path: Path) -
         left.write_text('{"format": "wartutor-arsen', encoding="utf-8")
         backdate(left, 3600)
     assert ProgressFile(tmp_path).load() == (Progress(), None)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME]
+    assert saved_files(tmp_path) == [FILE_NAME]
 
 
 def test_the_temporary_file_of_a_save_still_under_way_is_left_alone(tmp_path: Path) -> None:
@@ -317,33 +326,171 @@ def test_a_careful_npc_beats_a_random_player_most_of_the_time() -> None:
     assert wins >= 10
 
 
-def test_each_student_keeps_a_campaign_of_their_own(tmp_path: Path) -> None:
-    ada = Campaign(tmp_path, student="Ada")
+# Whose campaign: a browser's, never a typed name's
+
+ADA_BROWSER, IMPOSTOR_BROWSER = "a" * 40, "b" * 40  # two browsers' key hashes (key_id)
+
+
+def test_typing_a_classmates_name_does_not_open_their_campaign(tmp_path: Path) -> None:
+    ada = Campaign(tmp_path, owner=ADA_BROWSER)
+    ada.rename("Ada")
     ada.record(1, won=True)
-    assert Campaign(tmp_path, student=" ada ").open_levels() == (1, 2)  # the same student
-    assert Campaign(tmp_path, student="Bo").open_levels() == (1,)  # a classmate starts fresh
-    assert Campaign(tmp_path).open_levels() == (1,)  # and so does the folder's own campaign
+    impostor = Campaign(tmp_path, owner=IMPOSTOR_BROWSER)
+    impostor.rename("Ada")  # the same name, typed in another browser
+    assert impostor.file.path != ada.file.path
+    assert impostor.open_levels() == (1,) and impostor.label == "Ada"
+    impostor.record(1, won=False)
+    again = Campaign(tmp_path, owner=ADA_BROWSER)
+    assert again.open_levels() == (1, 2) and again.progress.losses == (0,) * 10
+    assert Campaign(tmp_path).open_levels() == (1,)  # and the folder's own is untouched
 
 
-def test_a_broken_save_sets_back_only_its_own_student(tmp_path: Path) -> None:
-    Campaign(tmp_path, student="Ada").record(1, won=True)
-    bo = Campaign(tmp_path, student="Bo")
+def test_the_name_is_only_a_label_kept_inside_the_file(tmp_path: Path) -> None:
+    campaign = Campaign(tmp_path, owner=ADA_BROWSER)
+    assert campaign.label == "" and campaign.rename("  Ada   Lovelace ") == "Ada Lovelace"
+    assert campaign.file.path.name == owner_file_name(ADA_BROWSER)  # not named after her
+    assert "Ada" not in campaign.file.path.name
+    assert Campaign(tmp_path, owner=ADA_BROWSER).label == "Ada Lovelace"
+
+
+@pytest.mark.parametrize("name", ["", "   ", "a" * 21, "Ada\x00", "Ada\u202e"])
+def test_a_name_that_cannot_label_a_campaign_is_refused(tmp_path: Path, name: str) -> None:
+    campaign = Campaign(tmp_path, owner=ADA_BROWSER)
+    with pytest.raises(BadInput):
+        campaign.rename(name)
+    assert campaign.label == "" and not campaign.file.path.exists()
+
+
+def test_a_label_that_fails_the_check_is_dropped_not_the_campaign(tmp_path: Path) -> None:
+    saved = Progress(unlocked=3).to_json().replace('"label": ""', '"label": "' + "x" * 500 + '"')
+    (tmp_path / FILE_NAME).write_text(saved)
+    campaign = Campaign(tmp_path)
+    assert campaign.progress == Progress(unlocked=3) and campaign.message is None
+
+
+def test_a_save_from_before_labels_still_opens(tmp_path: Path) -> None:
+    (tmp_path / FILE_NAME).write_text('{"format": "wartutor-arsenal-progress", "version": 1, '
+                                      '"unlocked": 2, "cleared": false, "wins": [1, 0, 0, 0, '
+                                      '0, 0, 0, 0, 0, 0], "losses": [0, 0, 0, 0, 0, 0, 0, 0, '
+                                      '0, 0]}')
+    assert Campaign(tmp_path).open_levels() == (1, 2)
+
+
+def test_a_broken_save_sets_back_only_its_own_browser(tmp_path: Path) -> None:
+    Campaign(tmp_path, owner=ADA_BROWSER).record(1, won=True)
+    bo = Campaign(tmp_path, owner=IMPOSTOR_BROWSER)
     bo.record(1, won=True)
     bo.file.path.write_text("not a save")
-    again = Campaign(tmp_path, student="Bo")
+    again = Campaign(tmp_path, owner=IMPOSTOR_BROWSER)
     assert again.open_levels() == (1,) and "could not be used" in (again.message or "")
-    assert Campaign(tmp_path, student="Ada").open_levels() == (1, 2)
+    assert Campaign(tmp_path, owner=ADA_BROWSER).open_levels() == (1, 2)
 
 
-@pytest.mark.parametrize("name", ["Zoë", "Zoe", "../../etc/passwd", "名前", "a" * 40])
-def test_a_students_file_name_is_safe_and_their_own(name: str) -> None:
-    file = student_file_name(name)
-    assert "/" not in file and file.endswith(".json") and file.isascii()
-    assert student_file_name(name.upper()) == file
-    assert file != student_file_name(name[:-1] + "x")
+def test_a_page_that_finds_its_save_broken_saves_what_it_holds(tmp_path: Path) -> None:
+    page = Campaign(tmp_path, owner=ADA_BROWSER)
+    page.record(1, won=True)
+    page.file.path.write_text("not a save")  # broken while the page was open
+    page.record(2, won=False)
+    assert page.message and "could not be used" in page.message
+    assert list(tmp_path.glob("*.unreadable-*.json"))  # kept aside, as always
+    saved = Campaign(tmp_path, owner=ADA_BROWSER).progress
+    assert saved.unlocked == 2 and saved.wins[0] == 1 and saved.losses[1] == 1
 
 
-@pytest.mark.parametrize("name", ["", "   ", "a" * 41])
-def test_a_name_that_cannot_name_a_student_is_refused(name: str) -> None:
-    with pytest.raises(BadInput):
-        student_file_name(name)
+@pytest.mark.parametrize("owner", ["Ada", "../../etc/passwd", "A" * 40, "a" * 39, "a" * 41,
+                                   "a" * 39 + "/", 40])
+def test_only_a_browsers_id_names_a_save_file(tmp_path: Path, owner: Any) -> None:
+    with pytest.raises(BadInput, match="is not a browser's id"):
+        Campaign(tmp_path, owner=owner)
+    assert list(tmp_path.iterdir()) == []
+
+
+# A stale tab never rolls a campaign back
+
+
+def test_a_stale_record_never_rolls_a_campaign_back(tmp_path: Path) -> None:
+    older = Campaign(tmp_path, owner=ADA_BROWSER)  # a tab opened at level 1, then left
+    newer = Campaign(tmp_path, owner=ADA_BROWSER)
+    for level in (1, 2, 3):
+        newer.record(level, won=True)
+    assert older.open_levels() == (1,)  # it has not looked since
+    lost = older.record(1, won=False)
+    assert lost.unlocked == 4 and older.open_levels() == (1, 2, 3, 4)
+    won = older.record(1, won=True)
+    assert won.newly_opened is None  # level 1 was beaten already, in the other tab
+    saved = Campaign(tmp_path, owner=ADA_BROWSER).progress
+    assert saved.unlocked == 4
+    assert saved.wins[:4] == (2, 1, 1, 0) and saved.losses[0] == 1  # every match counted
+
+
+def test_an_old_record_saved_over_a_newer_one_keeps_the_furthest(tmp_path: Path) -> None:
+    file = ProgressFile(tmp_path)
+    ahead = Progress(unlocked=10, cleared=True, wins=(1,) * 10, label="Ada")
+    file.save(ahead)
+    behind = Progress(unlocked=2, wins=(5,) + (0,) * 9, losses=(0, 7) + (0,) * 8)
+    assert file.save(behind) == ProgressFile(tmp_path).load()[0] == Progress(
+        unlocked=10, cleared=True, wins=(5,) + (1,) * 9, losses=(0, 7) + (0,) * 8, label="Ada")
+
+
+def test_a_tab_picks_up_the_levels_another_tab_opened(tmp_path: Path) -> None:
+    older, newer = Campaign(tmp_path), Campaign(tmp_path)
+    newer.record(1, won=True)
+    newer.rename("Ada")
+    older.refresh()
+    assert older.open_levels() == (1, 2) and older.label == "Ada"
+
+
+def test_a_save_that_waits_too_long_for_the_lock_says_so_and_keeps_the_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wartutor.variants.arsenal import progress
+
+    monkeypatch.setattr(progress, "LOCK_WAIT", 0.2)
+    campaign = Campaign(tmp_path)
+    with ProgressFile(tmp_path)._locked():  # another page, saving for ever
+        campaign.record(1, won=True)
+    assert campaign.message is not None and "could not be saved" in campaign.message
+    assert "held the campaign for 0.2 seconds" in campaign.message
+    assert campaign.open_levels() == (1, 2)  # kept for this page
+    campaign.record(2, won=True)  # the lock is free again: both matches reach the file
+    assert Campaign(tmp_path).open_levels() == (1, 2, 3) and campaign.message is None
+    assert LOCK_WAIT >= 5  # a real save waits long enough for any other to finish
+
+
+# Two processes saving at once: real processes, the real lock
+
+MATCHES = 40
+
+
+def play_level_one(folder: Path, owner: str, start: Any, seat: int) -> None:
+    campaign = Campaign(folder, owner=owner)  # opened before the others play: soon stale
+    start.wait()
+    for n in range(MATCHES):
+        campaign.record(1, won=(n + seat) % 2 == 0)
+
+
+def climb(folder: Path, owner: str, start: Any) -> None:
+    campaign = Campaign(folder, owner=owner)
+    start.wait()
+    for level in range(1, 11):
+        campaign.record(level, won=True)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="fork starts the processes quickly")
+def test_two_processes_saving_at_once_lose_nothing(tmp_path: Path) -> None:
+    context = multiprocessing.get_context("fork")
+    start = context.Barrier(4)
+    players = [context.Process(target=play_level_one, args=(tmp_path, ADA_BROWSER, start, seat))
+               for seat in range(3)]
+    players.append(context.Process(target=climb, args=(tmp_path, ADA_BROWSER, start)))
+    for player in players:
+        player.start()
+    for player in players:
+        player.join(timeout=120)
+        assert player.exitcode == 0
+    saved = Campaign(tmp_path, owner=ADA_BROWSER)
+    assert saved.message is None
+    assert saved.progress.unlocked == 10 and saved.progress.cleared  # the climb, whole
+    wins_at_one = 3 * MATCHES // 2 + 1  # half of each player's, and the climber's
+    assert saved.progress.wins == (wins_at_one,) + (1,) * 9
+    assert saved.progress.losses == (3 * MATCHES // 2,) + (0,) * 9

@@ -10,6 +10,15 @@ banner says so.
 Only matches played by the rules as written count: with a ruling changed in the
 Rulings panel, a match is practice, and the app says so.
 
+Whose campaign it is comes from the browser, not from a name: the page's browser key
+(:mod:`wartutor.ui.identity`) picks the save file, so a reload finds the campaign again
+and nobody can play in a classmate's by typing their name. The name box above the map
+only labels the campaign ("Ada's campaign"). On the class server there is no campaign
+until the browser has given its key, and never a shared one; on one's own computer the
+folder's campaign opens at once, and the browser's takes it in once its key is known.
+Where progress is kept is said in words, never as a path: a teacher who wants the file
+reads ``app.campaign.file.path``.
+
 >>> import tempfile
 >>> app = arsenal_app(data_dir=tempfile.mkdtemp(), seed=1, pace="instant",
 ...                   stacked=("MT-SF NK-SF", "DY-PR DY-ML", "", "you"))
@@ -28,12 +37,15 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
+from IPython.display import HTML
 
 from wartutor.core.agents import random_agent
 from wartutor.core.engine import Step
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.rulings import rules_from
 from wartutor.ui.arsenal_table import ARSENAL_STYLE, ArsenalTable
+from wartutor.ui.classroom import on_class_server
+from wartutor.ui.identity import BrowserKey, key_id
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.shell import COACH, GameApp, fresh_seed
@@ -41,14 +53,49 @@ from wartutor.variants.arsenal import ARSENAL, ArsenalRules, ArsenalState, Campa
 from wartutor.variants.arsenal.game import NPC, YOU
 
 BEATEN_MARK = " \u2713"  # a tick after the names of levels already beaten
+GETTING_READY = "Getting your campaign ready…"
+KEPT_HERE = "Your progress is saved on this computer after every match."
+KEPT_ON_SERVER = ("Your progress is saved for this browser after every match: come back in "
+                  "the same browser to carry on.")
+# The campaign's own row, above the map: whose it is, and the box to name it.
+CAMPAIGN_STYLE = """<style>
+.wt-campaign { align-items: center; gap: 8px; margin: 0 0 4px; }
+.wt-campaign .wt-whose { font-size: 17px; font-weight: 700; }
+.wt-campaign .widget-button { width: auto; padding: 0 12px; }
+.wt-getting-ready { font-size: 18px; padding: 24px 12px; }
+</style>"""
+# wartutor.ui.identity's page script gives the key when it sees the hidden box added to the
+# page; in Voilà the box gets its class a moment after that script has run (a change of a
+# class, not a node added), so on a page that then changes nothing, as this one does
+# while it waits for the key, the key never comes. This nudges that script's watcher (a
+# node added and taken away again) until the box has been given its key; it can go once
+# identity's script also watches for classes.
+KEY_NUDGE = """<script>
+(function () {
+  var tries = 0;
+  var timer = setInterval(function () {
+    var box = document.querySelector(".wt-browser-key input:not([data-given])");
+    if (box) { document.body.appendChild(document.createComment("wt")).remove(); }
+    tries += 1;
+    if (tries > 300 || (!box && document.querySelector(".wt-browser-key input"))) {
+      clearInterval(timer);
+    }
+  }, 100);
+})();
+</script>"""
 
 
 class ArsenalApp(widgets.VBox):
-    """The campaign map, news of the campaign, and the match being played."""
+    """Whose campaign it is, the campaign map, news of the campaign, and the match.
+
+    ``campaign`` is None until there is one to open: on the class server, until the
+    browser has given its key. ``browser`` is the page's :class:`BrowserKey` (a test
+    gives it a key as the page would).
+    """
 
     def __init__(
         self,
-        campaign: Campaign,
+        data_dir: str | Path | None = None,
         *,
         level: int | None = None,
         seed: int | None = None,
@@ -57,44 +104,68 @@ class ArsenalApp(widgets.VBox):
         pace: str = DEFAULT_PACE,
         position: Mapping[str, Any] | None = None,
     ) -> None:
-        self.campaign = campaign
+        self._data_dir = data_dir
+        self._wanted = level  # the level asked for, else the newest open one
         self._seed, self._rules, self._stacked = seed, rules, stacked
         self._pace, self._position = pace, position
+        self._class_server = on_class_server()
         # The deal (its first step) whose result is recorded: held, not just its id(), since
         # a freed step's id is soon reused by a new deal's, which would then go unrecorded.
         self._counted: Step[ArsenalState] | None = None
-        self.level = campaign.check_open(campaign.progress.unlocked if level is None else level)
+        self.campaign: Campaign | None = None
+        self.level = Campaign.levels[0]
+        self.match: GameApp  # made once a campaign is open
+        self.browser = BrowserKey()
+
+        self._whose = widgets.HTML()
+        self.name_box = widgets.Text(description="Your name", placeholder="to name your "
+                                     "campaign", style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="300px"))
+        self.name_box.add_class("wt-student")
+        self._name_button = widgets.Button(
+            description="Name my campaign", layout=widgets.Layout(width="auto"),
+            tooltip="Shows your name on your campaign; your levels and wins stay this "
+                    "browser's, whatever name is typed")
+        self._name_button.on_click(lambda _: self._rename())
+        bar = widgets.HBox([self._whose, self.name_box, self._name_button],
+                           layout=widgets.Layout(flex_flow="row wrap"))
+        bar.add_class("wt-campaign")
+
         self._map = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self._map.add_class("wt-map")
         self._map_buttons = [self._level_button(n) for n in range(1, 11)]
         self._beaten = widgets.HTML()
         self._map.children = [widgets.HTML('<span class="wt-map-label">Campaign map:</span>'),
                               *self._map_buttons, self._beaten]
-        self._status = widgets.HTML()  # where progress is kept: below the match
+        self._status = widgets.HTML()  # how progress is kept: below the match
         self._news = widgets.HTML()
         self._alert = widgets.HTML()  # a progress file that could not be read, say
         for line in (self._news, self._alert):  # no room taken above the match when silent
             line.layout.display = "none"
             line.observe(_shown_when_said, names="value")
         self._arena = widgets.VBox()
-        # On a server shared by a class, each student keeps a campaign of their own.
-        self.name_box = widgets.Text(description="Your name", placeholder="to keep your own "
-                                     "campaign", style={"description_width": "initial"},
-                                     layout=widgets.Layout(width="300px"))
-        self.name_box.add_class("wt-student")
-        mine = widgets.Button(description="Open my campaign",
-                              tooltip="Your own levels and wins, kept under your name")
-        mine.on_click(lambda _: self._open_campaign(self.name_box.value))
-        self._mine = mine
-        self.match: GameApp
+        unseen = {"height": "0px", "margin": "0", "overflow": "hidden"}  # no room taken
+        nudge = widgets.Output(layout=widgets.Layout(**unseen))
+        nudge.append_display_data(HTML(KEY_NUDGE))
+        # Joined, not added: adding plain text to the shared sheet escapes the text once
+        # the sheet is Markup (wartutor.ui.markup).
+        sheets = widgets.HTML("".join((STYLESHEET, ARSENAL_STYLE, CAMPAIGN_STYLE)),
+                              layout=widgets.Layout(**unseen))
         super().__init__(children=[
-            widgets.HTML(STYLESHEET + ARSENAL_STYLE),
-            self._map, self._alert, self._news, self._arena, self._status,
-            widgets.HBox([self.name_box, mine]),
+            sheets, self.browser.widget, nudge, bar, self._map, self._alert, self._news,
+            self._arena, self._status,
         ])
         self.add_class("wt-app")
         self.add_class("wt-arsenal-app")
-        self._start(self.level.number)
+        if self._class_server:
+            # Never a shared campaign on the class server: nothing opens before the
+            # browser has said whose page this is.
+            self._arena.children = [widgets.HTML(
+                f'<div class="wt-getting-ready" role="status">{GETTING_READY}</div>')]
+            self._show_map()
+        else:
+            self._open(Campaign(data_dir), strict=True)
+        self.browser.when_known(self._on_key)
 
     def __repr__(self) -> str:
         return "ArsenalApp()"
@@ -111,23 +182,10 @@ class ArsenalApp(widgets.VBox):
                 return
         self.match.press(label)
 
-    def open_campaign(self, student: str) -> None:
-        """Type ``student`` in the name box and press Open my campaign."""
-        self.name_box.value = student
-        self._mine.click()
-
-    def _open_campaign(self, student: str) -> None:
-        try:
-            campaign = Campaign(self.campaign.file.path.parent, student=student)
-        except BadInput as e:
-            self._news.value = f'<div class="wt-news" role="alert">{escape(str(e))}</div>'
-            return
-        self.campaign = campaign
-        self.level = campaign.level(campaign.progress.unlocked)
-        name = escape(" ".join(student.split()))
-        self._news.value = (f'<div class="wt-news" role="status">{name}\'s campaign: level '
-                            f"{self.level.number} is open.</div>")
-        self._start(self.level.number)
+    def name_campaign(self, name: str) -> None:
+        """Type ``name`` in the name box and press Name my campaign."""
+        self.name_box.value = name
+        self._name_button.click()
 
     def map_labels(self) -> list[str]:
         """The levels one may pick now."""
@@ -140,25 +198,92 @@ class ArsenalApp(widgets.VBox):
     def news_text(self) -> str:
         return text_of(self._news.value)
 
+    def whose_text(self) -> str:
+        """Whose campaign the page shows: "Ada's campaign", "Your campaign"."""
+        return text_of(self._whose.value)
+
     def status_text(self) -> str:
-        """What the app says about the campaign's save: any trouble, and where it is kept."""
+        """What the app says about the campaign's save: any trouble, and how it is kept."""
         return text_of(self._alert.value + self._status.value)
+
+    def arena_text(self) -> str:
+        """The words in the match's place while there is no match ("Getting ready")."""
+        return " ".join(text_of(w.value) for w in self._arena.children
+                        if isinstance(w, widgets.HTML))
+
+    # Whose campaign
+
+    def _on_key(self, key: str) -> None:
+        """The page has said which browser it is: open that browser's own campaign."""
+        campaign = Campaign(self._data_dir, owner=key_id(key))
+        if self.campaign is not None:
+            # One's own computer: what was played in the folder's campaign (before this
+            # browser had a campaign of its own, or away from any browser) is kept.
+            campaign.take_in(self.campaign.progress)
+        self._open(campaign)
+
+    def _open(self, campaign: Campaign, *, strict: bool = False) -> None:
+        """Show ``campaign``, at the level asked for, else its newest; the match under way
+        goes on if its level is the one that would open. ``strict``: a locked level asked
+        for is refused (when the app is made), rather than the newest opened instead."""
+        self.campaign = campaign
+        wanted = campaign.progress.unlocked if self._wanted is None else self._wanted
+        try:
+            level = campaign.check_open(wanted)
+        except BadInput:
+            if strict:
+                raise
+            level = campaign.level(campaign.progress.unlocked)
+            self._say(f"Level {wanted} is not open yet in your campaign: here is level "
+                      f"{level.number}, {level.name}.")
+        if hasattr(self, "match") and level.number == self.level.number:
+            self._show_map()
+            return
+        self.level = level
+        self._start(level.number)
+
+    def _rename(self) -> None:
+        if self.campaign is None:
+            self._say(GETTING_READY)
+            return
+        try:
+            self.campaign.rename(self.name_box.value)
+        except BadInput as e:
+            refused = str(e)
+            self._say(refused[:1].upper() + refused[1:], alert=True)
+            return
+        self._show_map()
+        self._say(f"This browser's campaign is now {self.whose_text()}.")
+
+    def _show_whose(self) -> None:
+        label = self.campaign.label if self.campaign is not None else ""
+        whose = f"{label}'s campaign" if label else "Your campaign"
+        self._whose.value = f'<span class="wt-whose">{escape(whose)}</span>'
+        if label and not self.name_box.value:
+            self.name_box.value = label
+
+    def _say(self, news: str, *, alert: bool = False) -> None:
+        role = "alert" if alert else "status"
+        self._news.value = f'<div class="wt-news" role="{role}">{escape(news)}</div>'
 
     # The campaign
 
     def _level_button(self, number: int) -> widgets.Button:
-        level = self.campaign.level(number)
         button = widgets.Button()
         button.on_click(lambda _: self._pick(number))
         button.add_class(f"wt-level-{number}")
-        button.description = f"{number}. {level.name}"
+        button.description = f"{number}. {Campaign.levels[number - 1].name}"
         return button
 
     def _pick(self, number: int) -> None:
+        if self.campaign is None:
+            self._say(GETTING_READY)
+            return
+        self.campaign.refresh()  # a level another tab has opened since may be picked
         try:
             self.level = self.campaign.check_open(number)
         except BadInput as e:
-            self._news.value = f'<div class="wt-news">{escape(str(e))}</div>'
+            self._say(str(e))
             return
         self._news.value = ""
         self._start(number)
@@ -172,7 +297,9 @@ class ArsenalApp(widgets.VBox):
             position=self._position, opponent_label=f"{self.level.npc_name} (level {number})",
             coach_agents=_seats(("heuristic", f"level-{number}")),
         )
-        self.match.timeline.observe(self._on_step, names="value")
+        timeline = self.match.timeline
+        assert timeline is not None  # a single player's match has its Step timeline
+        timeline.observe(self._on_step, names="value")
         self._arena.children = [self.match]
         self._show_map()
         self._on_step(None)
@@ -182,16 +309,17 @@ class ArsenalApp(widgets.VBox):
         game = self.match.game
         outcome = game.steps[self.match.cursor].state.outcome
         deal = game.steps[0]
-        if outcome is None or deal is self._counted:
+        if outcome is None or deal is self._counted or self.campaign is None:
             return
         self._counted = deal
-        if self.match.opponent.value == COACH:
-            self._news.value = ('<div class="wt-news">This match was against the Coach, so it '
-                                "was practice and does not count for the campaign.</div>")
+        opponent = self.match.opponent
+        if opponent is not None and opponent.value == COACH:
+            self._say("This match was against the Coach, so it was practice and does not "
+                      "count for the campaign.")
             return
         if game.rules != ArsenalRules():
-            self._news.value = ('<div class="wt-news">This match used changed rulings, so it was '
-                                "practice and does not count for the campaign.</div>")
+            self._say("This match used changed rulings, so it was practice and does not "
+                      "count for the campaign.")
             return
         won = YOU in outcome.winners
         result = self.campaign.record(self.level.number, won=won)
@@ -205,33 +333,45 @@ class ArsenalApp(widgets.VBox):
             news = f"You beat {self.level.npc_name} again!"
         else:
             news = f"{self.level.npc_name} won this one. Press New round for a rematch."
-        self._news.value = f'<div class="wt-news" role="status">{escape(news)}</div>'
+        self._say(news)
         self._show_map()
 
     def _show_map(self) -> None:
-        progress = self.campaign.progress
+        """The map, as far as the campaign has come (all locked while there is none yet),
+        and what there is to say about its save: never where it is."""
+        campaign = self.campaign
+        progress = campaign.progress if campaign is not None else None
         for number, button in enumerate(self._map_buttons, start=1):
-            locked = number > progress.unlocked
+            name = Campaign.levels[number - 1].name
+            locked = progress is None or number > progress.unlocked
             button.disabled = locked
-            beaten = progress.wins[number - 1] > 0
-            mark = BEATEN_MARK if beaten else ""
-            name = self.campaign.level(number).name
+            mark = BEATEN_MARK if progress is not None and progress.wins[number - 1] else ""
             button.description = str(number) if locked else f"{number}. {name}{mark}"
-            button.tooltip = (f"Level {number}, {name}: locked, win level {number - 1} to "
-                              f"open it" if locked else f"Play level {number}, {name}")
+            if progress is None:
+                button.tooltip = GETTING_READY
+            elif locked:
+                button.tooltip = (f"Level {number}, {name}: locked, win level {number - 1} "
+                                  f"to open it")
+            else:
+                button.tooltip = f"Play level {number}, {name}"
             # The level in play, marked in a blue dark enough for white text (ipywidgets'
             # own "info" blue gives 2.5:1).
-            if number == self.level.number:
+            if progress is not None and number == self.level.number:
                 button.add_class("wt-level-now")
             else:
                 button.remove_class("wt-level-now")
+        self._name_button.disabled = campaign is None
+        if progress is None:
+            self._beaten.value = self._status.value = self._alert.value = ""
+            return
         done = sum(w > 0 for w in progress.wins)
-        message = self.campaign.message
         self._beaten.value = f'<span class="wt-note">Levels beaten: {done} of 10</span>'
-        self._status.value = (f'<div class="wt-note">Progress is saved in '
-                              f"{escape(str(self.campaign.file.path))}.</div>")
+        kept = KEPT_ON_SERVER if self._class_server else KEPT_HERE
+        self._status.value = f'<div class="wt-note">{kept}</div>'
+        message = campaign.message if campaign is not None else None
         self._alert.value = (f'<div class="wt-message" role="alert">{escape(message)}</div>'
                              if message else "")
+        self._show_whose()
 
 
 def _seats(by_side: tuple[str, str]) -> tuple[str, str]:
@@ -253,15 +393,13 @@ def arsenal_app(
     rules: ArsenalRules | Mapping[str, Any] | None = None,
     stacked: tuple[str, ...] | None = None,
     pace: str = DEFAULT_PACE,
-    student: str | None = None,
     position: Mapping[str, Any] | None = None,
 ) -> ArsenalApp:
     """The Arsenal campaign, with progress kept in ``data_dir`` (by default the user's data
-    folder, or ``WARTUTOR_DATA_DIR``), under ``student``'s name if given (the app's name
-    box does the same). ``level`` picks an open level (else the newest); ``seed``,
-    ``rules``, ``stacked``, ``pace`` and ``position`` set up the first match as in every
-    app."""
+    folder, or ``WARTUTOR_DATA_DIR``), in a file of the browser's own once the page has
+    given its key. ``level`` picks an open level (else the newest); ``seed``, ``rules``,
+    ``stacked``, ``pace`` and ``position`` set up the first match as in every app."""
     if isinstance(rules, Mapping):
         rules = rules_from(ArsenalRules, rules)
-    return ArsenalApp(Campaign(data_dir, student), level=level, seed=seed, rules=rules,
-                      stacked=stacked, pace=pace, position=position)
+    return ArsenalApp(data_dir, level=level, seed=seed, rules=rules, stacked=stacked,
+                      pace=pace, position=position)

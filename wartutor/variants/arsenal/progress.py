@@ -5,15 +5,26 @@ contents go to a temporary file in the same folder, are flushed to the disk, and
 then replace the old file in one step (``os.replace`` is atomic on one file
 system). A kernel killed mid-save leaves the old progress, or the new, never a mix.
 
+Saving never rolls a campaign back either. Two pages of one campaign (a tab left open
+at level 2, another since gone on to level 4) each hold a record that is soon out of
+date, so a save never writes a page's record as it stands: under a lock on a ``.lock``
+file beside the save, it reads the saved record again, merges the page's into it
+(:meth:`Progress.merged`: the furthest of the two, level by level), applies the change,
+and writes the result (:meth:`ProgressFile.update`). The lock is the system's own
+(``fcntl.flock`` on Linux and macOS, ``msvcrt.locking`` on Windows), so two kernels, or
+two processes of any kind, take turns, and a process that dies holding it lets it go.
+
 A file that cannot be read or makes no sense (whatever its bytes) is never deleted:
 it is moved aside under a new name, the player is told so in plain words, and a fresh
 campaign begins. A temporary file left by a save that was killed before its swap is
 removed by the next load, once it is a minute old (so that a save still running in
-another process keeps its own).
+another process keeps its own). What the player is told never names a folder: on a
+class server that would show every student where the server keeps its data.
 
-Each student on a shared server keeps a file of their own, named after the name they
-type (:func:`student_file_name`): thirty students on one server each have their own
-campaign, and a broken file sets back only its own student.
+Each browser keeps a file of its own, named after the hash of its browser key (the
+``owner``, :func:`owner_file_name`), never after a name anyone can type: thirty students
+on one server each have their own campaign, and a broken file sets back only its own
+student. The name a student types is only the campaign's label, kept inside the file.
 
 The folder is, in order: the ``data_dir`` argument; the ``WARTUTOR_DATA_DIR``
 environment variable; the system's place for user data (``$XDG_DATA_HOME`` or
@@ -24,19 +35,20 @@ environment variable; the system's place for user data (``$XDG_DATA_HOME`` or
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import re
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.limits import parse_json, read_text
+from wartutor.core.names import check_name
 
 LEVEL_COUNT = 10
 DATA_DIR_VARIABLE = "WARTUTOR_DATA_DIR"
@@ -45,34 +57,31 @@ FORMAT = "wartutor-arsenal-progress"
 VERSION = 1
 MAX_BYTES = 64_000  # a saved campaign takes about 300
 STALE_AFTER = 60  # seconds: a save's temporary file older than this was left by a killed save
-MAX_NAME = 40  # characters of a student's name, as typed
+LOCK_WAIT = 10  # seconds a save waits for another's lock before it gives up and says so
+OWNER_SHAPE = re.compile(r"[0-9a-f]{40}")  # a browser key's hash (wartutor.ui.identity.key_id)
 
 
-def student_file_name(student: str) -> str:
-    """The save file of the student who types ``student``: the same for "Ada" and " ada ",
-    different for any other name, and always a safe file name
-    ("arsenal-progress-ada-lovelace-4ddb9adb.json" for "Ada Lovelace").
-    """
-    if not isinstance(student, str):
-        raise BadInput(f"{quoted(student)} is not a name", allowed="your name, as text")
-    name = " ".join(student.split()).casefold()
-    if not name:
-        raise BadInput("the name box is empty", allowed="your first name, as you wish")
-    if len(name) > MAX_NAME:
-        raise BadInput(f"the name has {len(name)} characters", allowed=f"at most {MAX_NAME}")
-    slug = re.sub(r"[^a-z0-9]+", "-", name).strip("-")[:24] or "student"
-    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]  # tells "Zoë" from "Zoe"
-    return f"arsenal-progress-{slug}-{digest}.json"
+def owner_file_name(owner: str) -> str:
+    """The save file of the browser whose key hashes to ``owner``: nobody can pick another
+    browser's file by typing, since nobody types a key's hash
+    ("arsenal-progress-0a1b….json", always a safe file name)."""
+    if not isinstance(owner, str) or OWNER_SHAPE.fullmatch(owner) is None:
+        raise BadInput(f"{quoted(owner)} is not a browser's id",
+                       allowed="40 hexadecimal digits, as wartutor.ui.identity.key_id gives")
+    return f"arsenal-progress-{owner}.json"
 
 
 @dataclass(frozen=True)
 class Progress:
-    """How far the campaign has come: levels up to ``unlocked`` may be played."""
+    """How far the campaign has come: levels up to ``unlocked`` may be played. ``label``
+    is the name the student gave the campaign ("" until they give one), checked as every
+    typed name is (:func:`wartutor.core.names.check_name`)."""
 
     unlocked: int = 1
     cleared: bool = False
     wins: tuple[int, ...] = (0,) * LEVEL_COUNT
     losses: tuple[int, ...] = (0,) * LEVEL_COUNT
+    label: str = ""
 
     def after_match(self, level: int, won: bool) -> Progress:
         """The progress once a match of ``level`` is won or lost."""
@@ -85,10 +94,34 @@ class Progress:
                        unlocked=max(self.unlocked, min(level + 1, LEVEL_COUNT)),
                        cleared=self.cleared or level == LEVEL_COUNT)
 
+    def merged(self, other: Progress) -> Progress:
+        """The furthest of two records of one campaign, so that no save rolls it back.
+
+        >>> ahead = Progress(unlocked=4, wins=(1, 1, 1) + (0,) * 7, label="Ada")
+        >>> stale = Progress(unlocked=2, wins=(1,) + (0,) * 9, losses=(3,) + (0,) * 9)
+        >>> both = ahead.merged(stale)
+        >>> both.unlocked, both.wins[:3], both.losses[0], both.label
+        (4, (1, 1, 1), 3, 'Ada')
+
+        Every level's count only ever grows, in every record: the largest of the two is
+        then at least what either record saw, and a level beaten in either is beaten in
+        the merge. A sum would count twice the matches both records hold (a tab's record
+        holds what it read from the file). So the merge is the maximum, and two tabs'
+        matches are both counted by applying each match to the merged record, under the
+        file's lock (:meth:`ProgressFile.update`), not by merging two records that each
+        added one. ``self``'s label is kept unless it has none: a rename is a change of
+        its own, never a side effect of a save.
+        """
+        return Progress(unlocked=max(self.unlocked, other.unlocked),
+                        cleared=self.cleared or other.cleared,
+                        wins=tuple(map(max, self.wins, other.wins)),
+                        losses=tuple(map(max, self.losses, other.losses)),
+                        label=self.label or other.label)
+
     def to_json(self) -> str:
         return json.dumps({"format": FORMAT, "version": VERSION, "unlocked": self.unlocked,
                            "cleared": self.cleared, "wins": list(self.wins),
-                           "losses": list(self.losses)}, indent=1)
+                           "losses": list(self.losses), "label": self.label}, indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> Progress:
@@ -115,7 +148,14 @@ class Progress:
                 raise BadInput(f"its {quoted(name)} are not {LEVEL_COUNT} counts",
                                allowed=f"a list of {LEVEL_COUNT} whole numbers")
             counts.append(tuple(value))
-        return cls(unlocked, cleared, counts[0], counts[1])
+        # The label came later than the format's version 1: a file without one has none.
+        # A label is worth less than the progress, so one that fails the check (a file
+        # edited by hand, or a stricter check since) is dropped, not the campaign.
+        try:
+            label = check_name(data["label"]) if data.get("label") else ""
+        except BadInput:
+            label = ""
+        return cls(unlocked, cleared, counts[0], counts[1], label)
 
 
 def _add_one(counts: tuple[int, ...], index: int) -> tuple[int, ...]:
@@ -137,11 +177,14 @@ def default_data_dir() -> Path:
 
 
 class ProgressFile:
-    """The campaign's save file: :meth:`load` never fails, :meth:`save` never half-writes."""
+    """The campaign's save file: :meth:`load` never fails, :meth:`update` never half-writes
+    and never rolls the campaign back. ``owner`` is the browser's id (its key's hash);
+    without one, the folder's single campaign (one person's own computer)."""
 
-    def __init__(self, data_dir: str | Path | None = None, student: str | None = None) -> None:
+    def __init__(self, data_dir: str | Path | None = None, owner: str | None = None) -> None:
         folder = default_data_dir() if data_dir is None else Path(data_dir).expanduser()
-        self.path = folder / (FILE_NAME if student is None else student_file_name(student))
+        self.path = folder / (FILE_NAME if owner is None else owner_file_name(owner))
+        self.lock_path = self.path.with_name(self.path.name + ".lock")
         self.stuck = False  # an unusable save could not be moved aside: never overwrite it
 
     def load(self) -> tuple[Progress, str | None]:
@@ -149,24 +192,74 @@ class ProgressFile:
         or None when there is nothing to tell. Never raises, whatever the file holds."""
         self._sweep()
         try:
+            if not self.path.parent.is_dir():
+                return Progress(), None
+            # Under the lock, so that moving a broken file aside never moves the good file
+            # another process has just saved in its place.
+            with self._locked():
+                return self._read()
+        except OSError:
+            # No lock to be had (a read-only folder, or a lock held for ever): reading is
+            # still safe, since a save swaps the whole file in at once, but a file that
+            # looks broken is left where it is, as it cannot be moved aside safely.
+            return self._read(set_aside=False)
+
+    def update(self, change: Callable[[Progress], Progress]) -> tuple[Progress, str | None]:
+        """Read the saved progress again, write ``change(saved)`` atomically, and return it,
+        all under the file's lock, so that nothing another page saved meanwhile is lost;
+        with any message for the player, as :meth:`load` gives. Raises :class:`OSError`
+        when the file cannot be written, :class:`BadInput` to keep an unusable one."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self._locked():
+            saved, message = self._read()
+            if self.stuck:
+                raise BadInput("the unusable save is kept as it is, not overwritten",
+                               allowed="moving that file away, then saving again")
+            progress = change(saved)
+            self._write(progress)
+        return progress, message
+
+    def save(self, progress: Progress) -> Progress:
+        """Merge ``progress`` into the saved record and write the furthest of the two."""
+        return self.update(lambda saved: saved.merged(progress))[0]
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Hold the lock beside the save. The lock file is made if missing and never
+        removed: a process that removed it could let two others each lock a file of its
+        own name."""
+        with open(self.lock_path, "a+b") as handle:
+            deadline = time.monotonic() + LOCK_WAIT
+            while not _try_lock(handle):
+                if time.monotonic() > deadline:
+                    raise TimeoutError(0, "another save has held the campaign for "
+                                          f"{LOCK_WAIT} seconds")
+                time.sleep(0.005)
+            try:
+                yield
+            finally:
+                _unlock(handle)
+
+    def _read(self, *, set_aside: bool = True) -> tuple[Progress, str | None]:
+        self.stuck = False
+        try:
             if not self.path.exists():
                 return Progress(), None
-        except OSError as e:  # the folder itself cannot be looked into
-            return Progress(), self._set_aside(f"it could not be read ({e.strerror or e})")
-        try:
             text = read_text(self.path, max_bytes=MAX_BYTES, what="the file",
                              allowed="a file saved by wartutor's Arsenal campaign")
             return Progress.from_json(text), None
+        except OSError as e:  # the folder itself cannot be looked into
+            problem = f"it could not be read ({os_reason(e)})"
         except BadInput as e:
-            return Progress(), self._set_aside(e.problem)
+            problem = e.problem
+        if set_aside:
+            return Progress(), self._set_aside(problem)
+        self.stuck = True
+        return Progress(), _left_in_place(problem)
 
-    def save(self, progress: Progress) -> None:
+    def _write(self, progress: Progress) -> None:
         """Write ``progress`` atomically: the old file stays whole until the new one is."""
-        if self.stuck:
-            raise BadInput(f"progress is not saved, so as not to overwrite the unusable save in "
-                           f"{self.path}", allowed="moving that file away, then saving again")
         folder = self.path.parent
-        folder.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{self.path.name}.",
                                              suffix=".tmp")
         try:
@@ -192,7 +285,8 @@ class ProgressFile:
             pass
 
     def _set_aside(self, problem: str) -> str:
-        """Move an unusable save out of the way (never delete it) and say so."""
+        """Move an unusable save out of the way (never delete it) and say so, naming the
+        kept file but never its folder."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         for n in range(1000):
             kept = self.path.with_name(f"{self.path.stem}.unreadable-{stamp}"
@@ -203,14 +297,54 @@ class ProgressFile:
                 os.replace(self.path, kept)
             except OSError as e:
                 self.stuck = True
-                return (f"Your saved campaign in {self.path} could not be used: {problem}. It "
-                        f"could not be moved aside either ({e}), so it is left as it is and "
-                        f"this campaign starts fresh.")
-            return (f"Your saved campaign could not be used: {problem}. It has been kept as "
-                    f"{kept} and a fresh campaign starts at level 1.")
+                return (f"Your saved campaign could not be used: {problem}. It could not be "
+                        f"moved aside either ({os_reason(e)}), so it is left as it is and this "
+                        f"campaign starts fresh.")
+            return (f"Your saved campaign could not be used: {problem}. It has been kept "
+                    f"under the name {kept.name}, and a fresh campaign starts at level 1.")
         self.stuck = True
-        return (f"Your saved campaign in {self.path} could not be used: {problem}. It is left "
-                f"as it is and this campaign starts fresh.")
+        return _left_in_place(problem)
+
+
+def _left_in_place(problem: str) -> str:
+    return (f"Your saved campaign could not be used: {problem}. It is left as it is and this "
+            f"campaign starts fresh.")
+
+
+def os_reason(error: OSError) -> str:
+    """What went wrong, without the file names an OSError carries (they hold the folder):
+    "Permission denied", not "[Errno 13] Permission denied: '/srv/class/…'"."""
+    return error.strerror or type(error).__name__
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    # msvcrt locks bytes from the file's current position: always the first one.
+    def _try_lock(handle: IO[bytes]) -> bool:
+        handle.seek(0)
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(handle: IO[bytes]) -> None:
+        handle.seek(0)
+        msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _try_lock(handle: IO[bytes]) -> bool:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _unlock(handle: IO[bytes]) -> None:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def _sync_folder(folder: Path) -> None:
