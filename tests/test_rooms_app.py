@@ -294,6 +294,21 @@ def test_the_lobby_opens_a_room_for_a_game_and_says_its_code(store: RoomStore) -
     assert other.game is not None and store.room(code).held == ((0, "Ada"), (1, "Bo"))
 
 
+def test_a_student_goes_back_to_the_lobby_and_keeps_the_seat(store: RoomStore) -> None:
+    lobby = RoomLobby(store, pace="instant")
+    key = new_key()
+    lobby.key.give(key)
+    lobby.name_box.value = "Ada"
+    lobby.press("Open a room")
+    assert lobby.game is not None
+    code = lobby.game.room_code
+    lobby.press("Back to the lobby")
+    assert lobby.game is None and "Open a room" in everything_shown(lobby)
+    lobby.press("Open a room")  # another room, while the first is still hers
+    assert lobby.game is not None and lobby.game.room_code != code
+    assert store.seat_of(code, key_id(key)) == 0
+
+
 def test_the_lobby_takes_rulings_from_a_deal_code_but_never_its_cards(
     store: RoomStore,
 ) -> None:

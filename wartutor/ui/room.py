@@ -243,7 +243,11 @@ class RoomLobby(widgets.VBox):
                                              "seats no student takes")
         open_button.on_click(lambda _: self._when_ready(self._open))
         self.message = widgets.HTML()
+        leave = widgets.Button(description="Back to the lobby",
+                               tooltip="Open or join another room; your seat here stays yours")
+        leave.on_click(lambda _: self._leave())
         self._buttons = {"Join the room": join, "Open a room": open_button}
+        self._leave_button = leave
         super().__init__(children=[
             widgets.HTML(STYLESHEET + '<div class="wt-title">Play together</div>'),
             widgets.HBox([self.name_box]),
@@ -257,6 +261,7 @@ class RoomLobby(widgets.VBox):
             self.key.widget,
         ])
         self.add_class("wt-app")
+        self._lobby = self.children
         self._pending: Any = None  # a press made before the page gave its key
         self.key.when_known(lambda _: self._ready())
 
@@ -265,7 +270,9 @@ class RoomLobby(widgets.VBox):
 
     def press(self, label: str) -> None:
         """Press a lobby button, or a button of the game once joined."""
-        if label in self._buttons and self.game is None:
+        if label == self._leave_button.description and self.game is not None:
+            self._leave_button.click()
+        elif label in self._buttons and self.game is None:
             self._buttons[label].click()
         elif self.game is not None:
             self.game.press(label)
@@ -347,8 +354,19 @@ class RoomLobby(widgets.VBox):
         note = {"opened": "Room <b>{code}</b>: read this code out to your classmates.",
                 "joined": "You are in room <b>{code}</b>.",
                 "back": "Welcome back to room <b>{code}</b>."}[how]
-        self.children = [widgets.HTML(html('<div class="wt-room-code">' + note + "</div>",
-                                           code=game.room_code)), game, self.key.widget]
+        top = widgets.HBox([widgets.HTML(html('<div class="wt-room-code">' + note + "</div>",
+                                              code=game.room_code)), self._leave_button],
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.children = [top, game, self.key.widget]
+
+    def _leave(self) -> None:
+        """Back to the lobby at this screen; the seat stays this browser's, and a reload
+        sits down at it again while its game goes on."""
+        if self.game is not None:
+            self.game.close()
+            self.game = None
+        self.message.value = ""
+        self.children = self._lobby
 
 
 def room_lobby(store_url: str | None = None, pace: str = DEFAULT_PACE) -> RoomLobby:
