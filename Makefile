@@ -6,7 +6,7 @@ PORT   ?= 8866
 # apt needs root; use sudo only when we are not root already.
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: app class test lint clean
+.PHONY: app class test lint clean site lock
 
 # Re-install only when the dependencies change.
 $(VENV)/.installed: pyproject.toml
@@ -39,13 +39,37 @@ class: $(VENV)/.installed
 	$(SUDO) apt-get update
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
 
+# The static site (_site/): every app as a Voici page and the notebooks in JupyterLite, run
+# by Pyodide in each student's browser with no server; any web server can serve the folder
+# (python -m http.server, GitHub Pages, a USB stick). Its build tools live in a venv of
+# their own (their versions are not the apps'); Pyodide and the fonts come from npm, the
+# wheels from PyPI, all kept in .cache/site/ so a second build downloads nothing.
+SITE_VENV := .cache/site/venv
+$(SITE_VENV)/.installed: site/requirements.txt
+	test -x $(SITE_VENV)/bin/python || $(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(SITE_VENV)/bin/python -m pip install --quiet -r site/requirements.txt
+	touch $@
+
+/usr/bin/npm:
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y npm
+
+site: $(SITE_VENV)/.installed /usr/bin/npm
+	$(SITE_VENV)/bin/python site/build.py
+
+# binder/requirements.txt: the exact versions of the test venv, for wartutor[app,plot].
+lock: $(VENV)/.installed
+	$(BIN)/python tools/lock.py
+
 lint: $(VENV)/.installed
 	$(BIN)/ruff check wartutor tests benchmarks
 	$(BIN)/mypy
 
-test: lint /usr/bin/chromium /usr/lib/postgresql
+# The site is built once a run; the static-site browser test serves that _site/.
+test: lint /usr/bin/chromium /usr/lib/postgresql site
 	$(BIN)/python -m pytest --durations=10 --nbval-lax --nbval-current-env \
 		tests wartutor notebooks
 
 clean:
-	rm -rf $(VENV) test-artifacts
+	rm -rf $(VENV) test-artifacts _site .cache/site

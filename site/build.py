@@ -1,0 +1,337 @@
+"""Build the static site into _site/: every app as a Voici page, the notebooks in
+JupyterLite, the Pyodide runtime, every wheel and every font, served by any web server.
+
+Run by ``make site`` with the build tools of site/requirements.txt (in .cache/site/venv):
+
+    .cache/site/venv/bin/python site/build.py [--out _site]
+
+Only the package registries are asked, and once: Pyodide and the fonts come from npm
+(``npm pack``), the wheels from PyPI (``pip download``), all kept in .cache/site/, so a
+second build asks nobody. Nothing in the site loads from anywhere but the site itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+CACHE = REPO / ".cache" / "site"
+NOTEBOOKS = REPO / "notebooks"
+
+# The Pyodide runtime that jupyterlite-pyodide-kernel 0.7.0 expects (its PYODIDE_VERSION).
+PYODIDE = ("pyodide", "0.29.0")
+PYODIDE_PYTHON = "3.13"  # the Python inside it
+# Voilà's lab template links Font Awesome 5 from a CDN, its tree page Font Awesome 4.5.
+FONTS = (("@fortawesome/fontawesome-free", "5.15.4"), ("font-awesome", "4.5.0"))
+# What the kernel itself needs from Pyodide's lock (their wheels are in no npm package:
+# the same versions come from PyPI). tqdm is wartutor's own.
+KERNEL_NEEDS = ("micropip", "packaging", "ipython", "jedi", "tqdm", "traitlets")
+# wartutor's own dependencies that Pyodide does not list, at the versions the tests pass
+# on (binder/requirements.txt, written by `make lock`).
+LOCKED = ("ipywidgets", "comm")
+# The kernel's own wheels (in its JupyterLab extension), preloaded with the rest.
+KERNEL_WHEELS = ("pyodide_kernel", "ipykernel", "piplite", "widgetsnbextension")
+# These notebooks need the class server (rooms, the class board): not in the static site.
+SERVER_ONLY = ("play_together.ipynb", "class_board.ipynb")
+# Pyodide 0.29 has no sqlite3, and the 0.7.0 kernel installs a package of that name: an
+# empty one stands in (IPython keeps no history without it).
+PLACEHOLDERS = ("sqlite3",)
+
+
+def log(message: str) -> None:
+    print(f"[site] {message}", flush=True)
+
+
+def norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def run(cmd: list[str | Path], **kwargs: object) -> None:
+    subprocess.run([str(c) for c in cmd], check=True, **kwargs)  # type: ignore[call-overload]
+
+
+# --- downloads, cached ---------------------------------------------------------------
+
+def npm_package(name: str, version: str) -> Path:
+    """The unpacked npm package (``npm pack`` once, then from .cache/site/npm)."""
+    dest = CACHE / "npm" / f"{name.replace('/', '+')}-{version}"
+    if not (dest / "package" / "package.json").exists():
+        log(f"npm pack {name}@{version}")
+        with tempfile.TemporaryDirectory() as tmp:
+            run(["npm", "pack", "--silent", f"{name}@{version}", "--pack-destination", tmp],
+                stdout=subprocess.DEVNULL)
+            (tgz,) = Path(tmp).glob("*.tgz")
+            shutil.rmtree(dest, ignore_errors=True)
+            dest.mkdir(parents=True)
+            with tarfile.open(tgz) as tar:
+                tar.extractall(dest, filter="data")
+    return dest / "package"
+
+
+def pypi_wheel(name: str, version: str) -> Path:
+    """A wheel from PyPI (``pip download`` once, then from .cache/site/wheels)."""
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"{norm(name).replace('-', '_')}-{version}-"
+    found = [w for w in folder.glob("*.whl") if w.name.lower().startswith(stem)]
+    if not found:
+        log(f"pip download {name}=={version}")
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+             "--only-binary=:all:", "--python-version", PYODIDE_PYTHON, "-d", folder,
+             f"{name}=={version}"])
+        found = [w for w in folder.glob("*.whl") if w.name.lower().startswith(stem)]
+    if len(found) != 1:
+        raise SystemExit(f"expected one pure wheel of {name} {version}, found {found}")
+    return found[0]
+
+
+def locked_versions(names: tuple[str, ...]) -> dict[str, str]:
+    """Versions pinned in binder/requirements.txt (the lock the tests pass on)."""
+    pins = {}
+    for line in (REPO / "binder" / "requirements.txt").read_text().splitlines():
+        if m := re.match(r"^([A-Za-z0-9_.-]+)==([^\s;#]+)", line.strip()):
+            pins[norm(m[1])] = m[2]
+    missing = [n for n in names if norm(n) not in pins]
+    if missing:
+        raise SystemExit(f"binder/requirements.txt pins no {missing}: run `make lock`")
+    return {n: pins[norm(n)] for n in names}
+
+
+def wartutor_wheel(dest: Path) -> Path:
+    """wartutor built from this repository (its working tree), fresh every build."""
+    dest.mkdir(parents=True, exist_ok=True)
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", dest, REPO],
+        stdout=subprocess.DEVNULL)
+    (wheel,) = dest.glob("wartutor-*.whl")
+    return wheel
+
+
+def placeholder_wheel(name: str, version: str, dest: Path) -> Path:
+    """A wheel with no modules: enough for a package that must merely be installed."""
+    dist = f"{name}-{version}.dist-info"
+    wheel = dest / f"{name}-{version}-py3-none-any.whl"
+    files = {
+        f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+                            "Summary: placeholder: this Pyodide has no such module\n",
+        f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: wartutor-site\n"
+                         "Root-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    with zipfile.ZipFile(wheel, "w") as z:
+        for path, text in files.items():
+            z.writestr(zipfile.ZipInfo(path, (2020, 1, 1, 0, 0, 0)), text)
+        z.writestr(zipfile.ZipInfo(f"{dist}/RECORD", (2020, 1, 1, 0, 0, 0)),
+                   "".join(f"{p},,\n" for p in files) + f"{dist}/RECORD,,\n")
+    return wheel
+
+
+def wheel_imports(wheel: Path) -> list[str]:
+    """The top-level modules a wheel installs (for the lock's "imports")."""
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        top = [n for n in names if n.endswith("top_level.txt") and ".dist-info/" in n]
+        if top:
+            return [t for t in z.read(top[0]).decode().split() if not t.startswith("_")]
+    tops = {n.split("/")[0].removesuffix(".py") for n in names if "/" in n or n.endswith(".py")}
+    return sorted(t for t in tops if not t.endswith((".dist-info", ".data")))
+
+
+def wheel_name_version(wheel: Path) -> tuple[str, str]:
+    name, version = wheel.name.split("-")[:2]
+    return name, version
+
+
+# --- the Pyodide distribution the site serves ------------------------------------------
+
+def pyodide_dist(dest: Path, build_venv: Path) -> list[str]:
+    """Pyodide's runtime plus every wheel the apps load, with a lock naming exactly those
+    wheels (their sha256 rewritten). Returns the packages to preload."""
+    runtime = npm_package(*PYODIDE)
+    dest.mkdir(parents=True)
+    for f in runtime.iterdir():
+        if f.suffix in {".js", ".mjs", ".wasm", ".zip"} or f.name == "package.json":
+            shutil.copy2(f, dest / f.name)
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    known = {norm(k): v for k, v in lock["packages"].items()}
+
+    wanted: dict[str, dict[str, object]] = {}
+
+    def take(name: str) -> None:
+        key = norm(name)
+        if key in wanted:
+            return
+        entry = dict(known[key])
+        wanted[key] = entry
+        for dep in entry["depends"]:
+            # matplotlib-inline lists matplotlib, which cannot be shipped (a wasm build
+            # on no registry here); the real matplotlib-inline needs only traitlets.
+            if norm(dep) in {"matplotlib"}:
+                continue
+            take(dep)
+
+    for name in KERNEL_NEEDS:
+        take(name)
+
+    entries: dict[str, dict[str, object]] = {}
+    shipped = set(wanted)
+    for key, entry in wanted.items():
+        if key in {norm(p) for p in PLACEHOLDERS}:
+            wheel = placeholder_wheel(str(entry["name"]), str(entry["version"]), dest)
+        else:
+            wheel = dest / pypi_wheel(str(entry["name"]), str(entry["version"])).name
+            shutil.copy2(pypi_wheel(str(entry["name"]), str(entry["version"])), wheel)
+        entry = {**entry, "file_name": wheel.name, "package_type": "package",
+                 "depends": [d for d in entry["depends"] if norm(d) in shipped],  # type: ignore[attr-defined]
+                 "unvendored_tests": False}
+        entries[str(entry["name"])] = entry
+
+    extras: list[Path] = []
+    for name, version in locked_versions(LOCKED).items():
+        extras.append(pypi_wheel(name, version))
+    kernel_pypi = (build_venv / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+                   / "pyodide-kernel-extension" / "static" / "pypi")
+    for name in KERNEL_WHEELS:
+        found = sorted(kernel_pypi.glob(f"{name}-*.whl"))
+        extras.append(found[-1])  # widgetsnbextension: the 4.x shim for ipywidgets 8
+    extras.append(wartutor_wheel(CACHE / "build"))
+    depends = {
+        "ipywidgets": ["comm", "ipython", "traitlets"],
+        "comm": ["traitlets"],
+        "wartutor": ["ipywidgets", "tqdm"],
+        "pyodide_kernel": ["ipykernel", "ipython", "comm", "jedi", "widgetsnbextension"],
+        "ipykernel": ["ipython", "comm"],
+        "piplite": ["micropip", "packaging"],
+        "widgetsnbextension": [],
+    }
+    for wheel in extras:
+        name, version = wheel_name_version(wheel)
+        shutil.copy2(wheel, dest / wheel.name)
+        entries[name] = {
+            "name": name, "version": version, "file_name": wheel.name,
+            "install_dir": "site", "package_type": "package",
+            "imports": wheel_imports(wheel), "depends": depends[name],
+            "unvendored_tests": False,
+        }
+    for entry in entries.values():
+        entry["sha256"] = hashlib.sha256((dest / str(entry["file_name"])).read_bytes()).hexdigest()
+    lock["packages"] = {norm(k): v for k, v in sorted(entries.items())}
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    # Everything is preloaded, so the kernel installs nothing with micropip at start.
+    return sorted(str(e["name"]) for e in entries.values())
+
+
+# --- the site ------------------------------------------------------------------------
+
+def lite_config(preload: list[str]) -> dict[str, object]:
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "wartutor",
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": preload},
+                },
+            },
+        },
+    }
+
+
+def vendor_fonts(out: Path) -> None:
+    """Copy the fonts into the site and point every CDN link at the copy."""
+    vendor = out / "vendor"
+    for name, version in FONTS:
+        src = npm_package(name, version)
+        dst = vendor / f"{name.replace('/', '+')}@{version}"
+        for sub in ("css", "webfonts", "fonts"):
+            if (src / sub).is_dir():
+                # Browsers of this decade take woff2 (woff as a fallback): not eot, svg, ttf.
+                shutil.copytree(src / sub, dst / sub, ignore=shutil.ignore_patterns(
+                    "*.eot", "*.svg", "*.ttf", "*.otf", "*.less", "*.scss"))
+        (dst / "LICENSE.txt").write_bytes(
+            next((src / n).read_bytes() for n in ("LICENSE.txt", "README.md")
+                 if (src / n).exists()))
+    cdn = re.compile(r"https://cdn\.jsdelivr\.net/npm/(@?[\w./-]+?)@([\w.^~]+)/(css/[\w.-]+)")
+    versions = dict(FONTS)
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if "cdn.jsdelivr.net" not in text:
+            continue
+
+        def local(m: re.Match[str], page: Path = page) -> str:
+            name = m[1]
+            if name not in versions:
+                raise SystemExit(f"{page}: a CDN link to {name} that the site does not vendor")
+            target = vendor / f"{name.replace('/', '+')}@{versions[name]}" / m[3]
+            return Path(_relpath(target, page.parent)).as_posix()
+
+        page.write_text(cdn.sub(local, text), encoding="utf-8")
+
+
+def _relpath(target: Path, start: Path) -> str:
+    import os
+
+    return os.path.relpath(target, start)
+
+
+def contents(dest: Path) -> Path:
+    """The notebooks the static edition serves (not those that need the class server)."""
+    shutil.copytree(NOTEBOOKS, dest, ignore=shutil.ignore_patterns(
+        ".ipynb_checkpoints", *SERVER_ONLY))
+    return dest
+
+
+INDEX = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="refresh" content="0; url=voici/render/start.html">
+<title>wartutor</title></head>
+<body><p><a href="voici/render/start.html">wartutor: open the start page</a></p></body></html>
+"""
+
+
+def build(out: Path) -> None:
+    started = time.monotonic()
+    build_venv = Path(sys.prefix)
+    work = CACHE / "work"
+    shutil.rmtree(work, ignore_errors=True)
+    lite = work / "lite"
+    preload = pyodide_dist(lite / "static" / "pyodide", build_venv)
+    (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(preload), indent=2))
+    notebooks = contents(work / "contents")
+    shutil.rmtree(out, ignore_errors=True)
+    log(f"voici build -> {out} (its log: {work / 'voici.log'})")
+    with open(work / "voici.log", "wb") as voici_log:
+        done = subprocess.run(
+            [str(build_venv / "bin" / "voici"), "build", "--lite-dir", str(lite),
+             "--contents", str(notebooks), "--output-dir", str(out),
+             "--apps", "notebooks", "--apps", "tree",
+             "--no-sourcemaps", "--no-unused-shared-packages"],
+            cwd=work, stdout=voici_log, stderr=subprocess.STDOUT)
+    if done.returncode:
+        sys.stdout.write((work / "voici.log").read_text(errors="replace")[-5000:])
+        raise SystemExit(f"voici build failed ({done.returncode})")
+    vendor_fonts(out)
+    (out / "index.html").write_text(INDEX)
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _
+    size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
+    log(f"{out}: {size / 1e6:.1f} MB in {time.monotonic() - started:.1f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=REPO / "_site")
+    build(parser.parse_args().out.resolve())
+
+
+if __name__ == "__main__":
+    main()
