@@ -258,3 +258,18 @@ def test_a_store_whose_connection_was_dropped_connects_again(postgres_url: str) 
         other.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
                       "datname = current_database() AND pid <> pg_backend_pid()")
     assert store.room(code).code == code  # as a database restart would leave it
+
+
+def test_rooms_are_kept_in_the_same_data_folder_as_campaigns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wartutor.core.data import data_folder
+    from wartutor.rooms.store import default_path
+
+    monkeypatch.setenv("WARTUTOR_DATA_DIR", str(tmp_path / "class 7b"))
+    monkeypatch.delenv("WARTUTOR_ROOMS", raising=False)
+    assert default_path() == data_folder() / "rooms.sqlite3" == tmp_path / "class 7b" / \
+        "rooms.sqlite3"
+    store = RoomStore.at()
+    open_classic(store)
+    assert (tmp_path / "class 7b" / "rooms.sqlite3").is_file()

@@ -47,6 +47,7 @@ from typing import Any
 
 import wartutor.variants  # noqa: F401  (registers the variants a deal names)
 from wartutor.core.chance import MAX_SEED
+from wartutor.core.data import data_folder
 from wartutor.core.dealcode import deal_code, read_deal_code
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.names import check_name
@@ -422,5 +423,5 @@ def normal_code(code: str) -> str:
 
 
 def default_path() -> Path:
-    home = os.environ.get("WARTUTOR_DATA_DIR") or Path.home() / ".local/share/wartutor"
-    return Path(home) / "rooms.sqlite3"
+    """The rooms' SQLite file in the user's data folder, beside the campaigns."""
+    return data_folder() / "rooms.sqlite3"
