@@ -43,7 +43,8 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "pace='instant')"))
     port = free_port()
     cmd = [str(Path(sys.executable).parent / "voila"), ".", "--no-browser",
-           "--Voila.ip=127.0.0.1", f"--port={port}", f"--Voila.config_file_paths={REPO}"]
+           "--Voila.ip=127.0.0.1", f"--port={port}",
+           f"--Voila.config_file_paths={REPO / 'wartutor'}"]
     env = dict(os.environ, WARTUTOR_CLASS_SERVER="1",
                WARTUTOR_DATA_DIR=str(workdir / "class-data"))
     server = start_server(cmd, notebooks, f"http://127.0.0.1:{port}",

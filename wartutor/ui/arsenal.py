@@ -32,12 +32,10 @@ reads ``app.campaign.file.path``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
-from IPython.display import HTML
 
 from wartutor.core.agents import random_agent
 from wartutor.core.engine import Step
@@ -46,6 +44,7 @@ from wartutor.core.rulings import rules_from
 from wartutor.ui.arsenal_table import ARSENAL_STYLE, ArsenalTable
 from wartutor.ui.classroom import on_class_server
 from wartutor.ui.identity import BrowserKey, key_id
+from wartutor.ui.markup import html
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.shell import COACH, GameApp, fresh_seed
@@ -64,25 +63,6 @@ CAMPAIGN_STYLE = """<style>
 .wt-campaign .widget-button { width: auto; padding: 0 12px; }
 .wt-getting-ready { font-size: 18px; padding: 24px 12px; }
 </style>"""
-# wartutor.ui.identity's page script gives the key when it sees the hidden box added to the
-# page; in Voilà the box gets its class a moment after that script has run (a change of a
-# class, not a node added), so on a page that then changes nothing, as this one does
-# while it waits for the key, the key never comes. This nudges that script's watcher (a
-# node added and taken away again) until the box has been given its key; it can go once
-# identity's script also watches for classes.
-KEY_NUDGE = """<script>
-(function () {
-  var tries = 0;
-  var timer = setInterval(function () {
-    var box = document.querySelector(".wt-browser-key input:not([data-given])");
-    if (box) { document.body.appendChild(document.createComment("wt")).remove(); }
-    tries += 1;
-    if (tries > 300 || (!box && document.querySelector(".wt-browser-key input"))) {
-      clearInterval(timer);
-    }
-  }, 100);
-})();
-</script>"""
 
 
 class ArsenalApp(widgets.VBox):
@@ -145,14 +125,12 @@ class ArsenalApp(widgets.VBox):
             line.observe(_shown_when_said, names="value")
         self._arena = widgets.VBox()
         unseen = {"height": "0px", "margin": "0", "overflow": "hidden"}  # no room taken
-        nudge = widgets.Output(layout=widgets.Layout(**unseen))
-        nudge.append_display_data(HTML(KEY_NUDGE))
         # Joined, not added: adding plain text to the shared sheet escapes the text once
         # the sheet is Markup (wartutor.ui.markup).
         sheets = widgets.HTML("".join((STYLESHEET, ARSENAL_STYLE, CAMPAIGN_STYLE)),
                               layout=widgets.Layout(**unseen))
         super().__init__(children=[
-            sheets, self.browser.widget, nudge, bar, self._map, self._alert, self._news,
+            sheets, self.browser.widget, bar, self._map, self._alert, self._news,
             self._arena, self._status,
         ])
         self.add_class("wt-app")
@@ -161,7 +139,8 @@ class ArsenalApp(widgets.VBox):
             # Never a shared campaign on the class server: nothing opens before the
             # browser has said whose page this is.
             self._arena.children = [widgets.HTML(
-                f'<div class="wt-getting-ready" role="status">{GETTING_READY}</div>')]
+                html('<div class="wt-getting-ready" role="status">{ready}</div>',
+                     ready=GETTING_READY))]
             self._show_map()
         else:
             self._open(Campaign(data_dir), strict=True)
@@ -258,13 +237,14 @@ class ArsenalApp(widgets.VBox):
     def _show_whose(self) -> None:
         label = self.campaign.label if self.campaign is not None else ""
         whose = f"{label}'s campaign" if label else "Your campaign"
-        self._whose.value = f'<span class="wt-whose">{escape(whose)}</span>'
+        self._whose.value = html('<span class="wt-whose">{whose}</span>', whose=whose)
         if label and not self.name_box.value:
             self.name_box.value = label
 
     def _say(self, news: str, *, alert: bool = False) -> None:
         role = "alert" if alert else "status"
-        self._news.value = f'<div class="wt-news" role="{role}">{escape(news)}</div>'
+        self._news.value = html('<div class="wt-news" role="{role}">{news}</div>', role=role,
+                                news=news)
 
     # The campaign
 
@@ -365,12 +345,13 @@ class ArsenalApp(widgets.VBox):
             self._beaten.value = self._status.value = self._alert.value = ""
             return
         done = sum(w > 0 for w in progress.wins)
-        self._beaten.value = f'<span class="wt-note">Levels beaten: {done} of 10</span>'
+        self._beaten.value = html('<span class="wt-note">Levels beaten: {done} of 10</span>',
+                                  done=done)
         kept = KEPT_ON_SERVER if self._class_server else KEPT_HERE
-        self._status.value = f'<div class="wt-note">{kept}</div>'
+        self._status.value = html('<div class="wt-note">{kept}</div>', kept=kept)
         message = campaign.message if campaign is not None else None
-        self._alert.value = (f'<div class="wt-message" role="alert">{escape(message)}</div>'
-                             if message else "")
+        self._alert.value = (html('<div class="wt-message" role="alert">{message}</div>',
+                                  message=message) if message else "")
         self._show_whose()
 
 

@@ -70,9 +70,11 @@ KEY_SCRIPT = """
       });
   }
   give();
-  new MutationObserver(give).observe(document.body, {childList: true, subtree: true});
-  // The box may be drawn into the page in a way the observer does not report (seen in
-  // Voila): look again a few times a second for the first minute as well.
+  // In Voila the box gets its class a moment after it is added: watch classes too.
+  new MutationObserver(give).observe(document.body, {childList: true, subtree: true,
+                                                     attributes: true,
+                                                     attributeFilter: ["class"]});
+  // And look again a few times a second for the first minute, whatever the page does.
   var looks = window.setInterval(give, 250);
   window.setTimeout(function () { window.clearInterval(looks); }, 60000);
 })();

@@ -46,6 +46,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
+from wartutor.core.data import data_folder
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.limits import parse_json, read_text
 from wartutor.core.names import check_name
@@ -163,17 +164,9 @@ def _add_one(counts: tuple[int, ...], index: int) -> tuple[int, ...]:
 
 
 def default_data_dir() -> Path:
-    """Where user data lives on this system, unless ``WARTUTOR_DATA_DIR`` says otherwise."""
-    if chosen := os.environ.get(DATA_DIR_VARIABLE):
-        return Path(chosen).expanduser()
-    home = Path.home()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
-    return base / "wartutor"
+    """Where user data lives on this system, unless ``WARTUTOR_DATA_DIR`` says otherwise:
+    the folder the rooms are kept in too (:mod:`wartutor.core.data`)."""
+    return data_folder()
 
 
 class ProgressFile:
