@@ -201,3 +201,14 @@ def test_wartutor_app_serves_the_start_page_on_this_machine_only(tmp_path: Path)
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def test_every_package_of_the_source_is_listed_for_the_wheel() -> None:
+    import tomllib
+
+    root = Path(__file__).resolve().parents[1]
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "packages"])
+    on_disk = {".".join(p.parent.relative_to(root).parts)
+               for p in (root / "wartutor").rglob("__init__.py")}
+    assert listed == on_disk | {"wartutor.notebooks"}
