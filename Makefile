@@ -67,9 +67,10 @@ lint: $(VENV)/.installed
 	$(BIN)/mypy
 
 # The site is built once a run; the static-site browser test serves that _site/.
-test: lint /usr/bin/chromium /usr/lib/postgresql site
-	$(BIN)/python -m pytest --durations=10 --nbval-lax --nbval-current-env \
-		tests wartutor notebooks
+# pytest's options, the notebooks and the linters (tests/test_lint.py) are pyproject.toml's,
+# so plain `pytest` runs the same.
+test: $(VENV)/.installed /usr/bin/chromium /usr/lib/postgresql site
+	$(BIN)/python -m pytest
 
 clean:
 	rm -rf $(VENV) test-artifacts _site .cache/site

@@ -25,7 +25,10 @@ REPO = Path(__file__).resolve().parents[2]
 # WT_NOTEBOOKS lets the browser tests run against another folder of notebooks.
 NOTEBOOKS = Path(os.environ.get("WT_NOTEBOOKS", REPO / "notebooks"))
 ARTIFACTS = REPO / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
+# Debian's chromium, or another found on the PATH, or the one WARTUTOR_CHROMIUM names.
+CHROMIUM = os.environ.get("WARTUTOR_CHROMIUM") or next(
+    (found for name in ("chromium", "chromium-browser", "google-chrome", "chrome")
+     if (found := shutil.which(name))), "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -153,8 +156,8 @@ def chromium_missing() -> str | None:
     if Path(CHROMIUM).exists():
         return None
     return (
-        f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium);"
-        " `make test` does that."
+        f"no Chromium found ({CHROMIUM} is missing): install Debian's chromium (apt-get "
+        "install -y chromium; `make test` does that), or name one in WARTUTOR_CHROMIUM"
     )
 
 
