@@ -432,11 +432,28 @@ def simulate(
     return Table(name, rules, tuple(map(label, seats)), max_length, tuple(rows), note)
 
 
+def pool_context(version: tuple[int, int] = sys.version_info[:2]) -> Any:
+    """How worker processes start: the system's way, except that from Python 3.12 on a
+    process with threads (a Jupyter kernel always has some) is not forked, which Python
+    warns may deadlock: a fork server starts the workers instead.
+
+    >>> pool_context((3, 11)).get_start_method() == multiprocessing.get_start_method()
+    True
+    >>> pool_context((3, 12)).get_start_method() in ("forkserver", "spawn")
+    True
+    """
+    start = multiprocessing.get_start_method()
+    if version >= (3, 12) and start == "fork":
+        usable = multiprocessing.get_all_start_methods()
+        return multiprocessing.get_context("forkserver" if "forkserver" in usable else "spawn")
+    return multiprocessing.get_context()
+
+
 def _unsendable(seats: tuple[Seat, ...]) -> list[str]:
     """The players that cannot be sent to a local pool's worker processes."""
     # Forked workers find a notebook's own functions where it left them; workers started
     # afresh import modules, and a notebook's (or script's) __main__ is not one of them.
-    forked = multiprocessing.get_context().get_start_method() == "fork"
+    forked = pool_context().get_start_method() == "fork"
     stuck = []
     for seat in seats:
         if isinstance(seat, str):
@@ -480,7 +497,7 @@ def _run_local(
     game in play instead of waiting for the chunks running to finish.
     """
     rows: list[Row] = []
-    with multiprocessing.get_context().Pool(workers) as pool:
+    with pool_context().Pool(workers) as pool:
         results = pool.imap_unordered(job, chunks)
         while len(rows) < report.total:
             if cancel is not None and cancel.is_set():
