@@ -7,6 +7,7 @@ its own cookies). The browser's part is in tests/browser/test_serve_class.py.
 
 from __future__ import annotations
 
+import gzip
 import hmac
 import json
 import math
@@ -274,6 +275,26 @@ def test_over_the_kernel_cap_a_page_gets_the_server_is_full_page(class_server: S
 def close_all(*visitors: Visitor) -> None:
     for visitor in visitors:
         visitor.close_pages()
+
+
+def test_pages_and_their_scripts_are_gzipped_and_a_script_compressed_once(
+    class_server: Server,
+) -> None:
+    visitor = Visitor(class_server.url)
+    visitor.login(CLASS_PASSWORD)
+    page = visitor.get("/voila/render/start.ipynb")
+    assert page.status_code == 200 and page.headers["Content-Encoding"] == "gzip"
+    script = f"{class_server.url}/voila/static/voila.js"
+    plain = visitor.session.get(script, headers={"Accept-Encoding": "identity"}).content
+    answers = [visitor.session.get(script, stream=True, headers={"Accept-Encoding": "gzip"})
+               for _ in range(2)]
+    bodies = [answer.raw.read() for answer in answers]
+    for answer, body in zip(answers, bodies, strict=True):
+        assert answer.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(body) == plain and len(body) < len(plain) / 2
+    assert bodies[0] == bodies[1]  # the second is what the first kept, sent whole
+    assert int(answers[1].headers["Content-Length"]) == len(bodies[1])
+    close_all(visitor)
 
 
 def test_the_class_board_is_the_teachers(class_server: Server) -> None:

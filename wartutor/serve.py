@@ -53,7 +53,7 @@ def network_addresses() -> list[str]:
     Nothing is contacted to find them: no socket is opened and no name is looked up (a
     lookup would ask the network's name server)."""
     try:
-        import psutil  # installed with ipykernel
+        import psutil  # type: ignore[import-untyped]  # installed with ipykernel
     except ImportError:
         return []
     try:
@@ -176,6 +176,10 @@ def main(argv: list[str] | None = None) -> int:
     env = kernel_environment(args)
     os.environ.clear()
     os.environ.update(env)
+    # jsonschema, which jupyter_server's event log brings, loads rfc3987_syntax if it is
+    # installed, only to check IRIs, which nothing here asks it to: building its grammar
+    # takes 1.4 s of the server's start, and of every restart in the middle of a lesson.
+    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
     from wartutor.server.app import ClassVoila  # Voilà is only needed from here on
 
     app = ClassVoila(config=settings.config())

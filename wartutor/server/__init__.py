@@ -9,6 +9,7 @@ safely. One job per module:
 - :mod:`.kernels`: the kernel cap in all, and idle pages culled;
 - :mod:`.pages`: the page, websocket and shut-down handlers that use the ledger;
 - :mod:`.notices`: the pages shown instead of an app (the door, "the class server is full");
+- :mod:`.compress`: responses gzipped, each of Voilà's scripts and styles compressed once;
 - :mod:`.settings`: every setting, as the config Voilà reads; :mod:`.remember`: the cookie
   key and made-up passwords kept between restarts; :mod:`.app`: Voilà with the swaps.
 

@@ -1,9 +1,12 @@
 """Voilà, standalone, as the class server: its handlers swapped for the class's, HTTPS when
-given a certificate, and nothing started on another port than the one printed.
+given a certificate, responses gzipped, and nothing started on another port than the one
+printed.
 
 Voilà is configured, not patched: this subclass only swaps four handlers for the class's
-own (:mod:`wartutor.server.pages`), drops one, and hands tornado the certificate that Voilà's
-own ``listen`` has no option for.
+own (:mod:`wartutor.server.pages`), drops one, hands tornado the certificate that Voilà's
+own ``listen`` has no option for, and gives tornado the gzip its ``compress_response``
+setting asks for (set by Voilà too late for tornado to see it, see
+:mod:`wartutor.server.compress`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from jupyter_server.services.kernels.handlers import KernelHandler
+from tornado.web import GZipContentEncoding
 from traitlets import List, Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.request_info_handler import RequestInfoSocketHandler  # type: ignore[import-untyped]
@@ -25,6 +29,7 @@ from voila.tornado.kernel_websocket_handler import (  # type: ignore[import-unty
     VoilaKernelWebsocketHandler,
 )
 
+from wartutor.server.compress import CachedGZip
 from wartutor.server.pages import (
     ClassPageHandler,
     OwnKernelHandler,
@@ -63,6 +68,9 @@ class ClassVoila(Voila):
         return handlers
 
     def listen(self) -> None:
+        if self.app.settings.get("compress_response"):
+            self.app.transforms = [t for t in self.app.transforms
+                                   if t is not GZipContentEncoding] + [CachedGZip]
         if self.certfile:
             context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
             context.load_cert_chain(self.certfile, self.keyfile or None)

@@ -22,8 +22,6 @@ from pathlib import Path
 
 from traitlets.config import Config
 
-from wartutor.server.kernels import CULL_EVERY, DISCONNECTED_IDLE
-from wartutor.server.login import SAME_SITE
 from wartutor.server.passwords import spoken
 
 CLASS_SIZE = 30
@@ -85,6 +83,11 @@ class ClassSettings:
         return hmac.new(self.cookie_secret, words, hashlib.sha256).digest()
 
     def config(self) -> Config:
+        # Imported here: they bring jupyter_server, which the command line's checks and
+        # its --help do without (see wartutor.serve.main).
+        from wartutor.server.kernels import CULL_EVERY, DISCONNECTED_IDLE
+        from wartutor.server.login import SAME_SITE
+
         c = Config()
         c.ClassVoila.ip = self.address
         c.ClassVoila.port = self.port
