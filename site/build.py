@@ -291,8 +291,11 @@ def contents(dest: Path) -> Path:
     return dest
 
 
+# JupyterLite's pages read their settings from the root page's jupyter-config-data (empty:
+# jupyter-lite.json holds them), so the front door keeps that element.
 INDEX = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{}</script>
 <meta http-equiv="refresh" content="0; url=voici/render/start.html">
 <title>wartutor</title></head>
 <body><p><a href="voici/render/start.html">wartutor: open the start page</a></p></body></html>

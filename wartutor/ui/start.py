@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wartutor import web
 from wartutor.core.cards import cards
 from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.render import STYLESHEET, card_svg
@@ -19,6 +20,7 @@ EXPLORER = "rule_explorer.ipynb"
 TOGETHER = "play_together.ipynb"
 LAB = "strategy_lab.ipynb"
 BOARD = "class_board.ipynb"
+PASS_AND_PLAY = "pass_and_play.ipynb"
 
 
 @dataclass(frozen=True)
@@ -34,12 +36,13 @@ class Door:
 
     @property
     def notebook(self) -> str:
-        return f"{self.variant}.ipynb"
+        """The game's page (``x.ipynb`` under Voilà, ``x.html`` in the static site)."""
+        return web.app_link(f"{self.variant}.ipynb")
 
     @property
     def explorer(self) -> str:
         """The rule explorer, opened on this variant (it reads the page's query string)."""
-        return f"{EXPLORER}?variant={self.variant}"
+        return web.app_link(EXPLORER, f"variant={self.variant}")
 
 
 def _tile(title: str, line: str, colour: str) -> Markup:
@@ -145,12 +148,23 @@ class StartPage:
 
     def _repr_html_(self) -> Markup:
         doors = joined(door_html(d) for d in DOORS)
-        together = html(
-            '<p class="wt-together"><a href="{together}">Play together</a>: open a room from '
-            "any deal code, and classmates join it from their own screens. "
-            '<a href="{lab}">Strategy lab</a>: write a player of your own and rank it. '
-            'Teachers: <a href="{board}">the class board</a>.</p>',
-            together=TOGETHER, lab=LAB, board=BOARD)
+        if web.has_server():
+            together = html(
+                '<p class="wt-together"><a href="{together}">Play together</a>: open a room '
+                "from any deal code, and classmates join it from their own screens. "
+                '<a href="{pass_and_play}">Pass and play</a>: friends at one screen. '
+                '<a href="{lab}">Strategy lab</a>: write a player of your own and rank it. '
+                'Teachers: <a href="{board}">the class board</a>.</p>',
+                together=web.app_link(TOGETHER), pass_and_play=web.app_link(PASS_AND_PLAY),
+                lab=web.notebook_link(LAB), board=web.app_link(BOARD))
+        else:  # the static site: no server to referee rooms or hold the class board
+            together = html(
+                '<p class="wt-together">{no_server} '
+                '<a href="{pass_and_play}">Pass and play</a>: friends at one screen. '
+                '<a href="{lab}">Strategy lab</a>: write a player of your own and rank it '
+                "(it opens as a notebook to edit and run, here in your browser).</p>",
+                no_server=web.server_needed_note(),
+                pass_and_play=web.app_link(PASS_AND_PLAY), lab=web.notebook_link(LAB))
         return html('{style}{front}<div class="wt-front-page">{together}'
                     '<div class="wt-front">{doors}</div></div>{same_tab}',
                     style=Markup(STYLESHEET), front=FRONT_STYLE, together=together, doors=doors,

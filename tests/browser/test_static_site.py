@@ -1,0 +1,201 @@
+"""The static site (`make site`, in _site/) in a real browser with no Python server: every
+app runs in the page (Pyodide), served by `python -m http.server` on 127.0.0.1 under a
+sub-path, as GitHub Pages serves a project (/wartutor/...), and nothing else answers.
+
+Every request that is not for 127.0.0.1 is blocked and recorded (the service worker's
+too), and so is every page error: either fails the test. One browser context opens the
+pages one after another, as one student would; screenshots at 1366x768 go to
+test-artifacts/static-*.png.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route, expect, sync_playwright
+from servers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, REPO, chromium_missing, free_port
+
+pytestmark = pytest.mark.browser
+
+SITE = REPO / "_site"
+PREFIX = "wartutor"  # the site's folder on the server, like a GitHub Pages project
+VIEWPORT = {"width": 1366, "height": 768}
+BOOT = 120_000  # ms: Pyodide boots in the page (seconds, more on a busy 2-core machine)
+GAMES = ("classic_war", "guerrilla_tactics", "war_room", "trade_war", "arsenal")
+
+
+@dataclass
+class StaticSite:
+    url: str
+    context: BrowserContext
+    outside: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def open(self, path: str) -> Page:
+        page = self.context.new_page()
+        page.set_default_timeout(60_000)
+        page.on("pageerror", lambda e: self.errors.append(f"{path}: {e}"))
+        page.goto(f"{self.url}/{path}")
+        return page
+
+
+def serve(root: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(root)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            import urllib.request
+
+            with urllib.request.urlopen(f"{url}/{PREFIX}/index.html", timeout=2):
+                return proc, url
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("python -m http.server did not answer")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
+    # `make test` builds the site and installs the browser first: in CI a missing one is a
+    # broken set-up; elsewhere plain pytest skips, saying why.
+    problem = chromium_missing()
+    if not (SITE / "voici" / "render" / "start.html").exists():
+        problem = f"{SITE} is not built: `make site` builds it (`make test` does)"
+    if problem:
+        if os.environ.get("CI"):
+            pytest.fail(problem, pytrace=False)
+        pytest.skip(problem)
+    root = tmp_path_factory.mktemp("pages")
+    (root / PREFIX).symlink_to(SITE, target_is_directory=True)
+    proc, url = serve(root)
+    # The service worker's own requests reach the route below only with this set.
+    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=CHROMIUM, headless=True,
+                args=[*CHROMIUM_ARGS,
+                      "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"])
+            context = browser.new_context(viewport=VIEWPORT)
+            static = StaticSite(f"{url}/{PREFIX}", context)
+
+            def fence(route: Route) -> None:
+                if route.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+                    route.continue_()
+                else:
+                    static.outside.append(route.request.url)
+                    route.abort()
+
+            context.route("**/*", fence)
+            yield static
+            context.close()
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    assert static.outside == [], f"requests outside 127.0.0.1: {static.outside}"
+
+
+@pytest.fixture
+def checked(site: StaticSite) -> Iterator[StaticSite]:
+    """The site, failing the test on any page error or outside request during it."""
+    errors, outside = len(site.errors), len(site.outside)
+    yield site
+    assert site.errors[errors:] == [], "page errors"
+    assert site.outside[outside:] == [], "requests outside 127.0.0.1"
+
+
+def shoot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"static-{name}.png"))
+
+
+def play_first_choice(page: Page) -> None:
+    """Press the first choice that can be pressed (Turn cards, a card, Activate, ...); in
+    Trade War, whose asks are chosen from menus, ask for the first rank that may be asked;
+    then wait for the game's log to say something new."""
+    page.wait_for_function(
+        "() => document.querySelector('.wt-main-button:not([disabled])')"
+        " || document.querySelector('.tw-ask-menu select')", timeout=BOOT)
+    log = page.locator(".wt-log").first
+    before = log.inner_text() if log.count() else ""
+    deadline = time.monotonic() + 60
+    while not press_a_choice(page):
+        assert time.monotonic() < deadline, "no choice could be pressed in a minute"
+        page.wait_for_timeout(250)
+    skip = page.get_by_role("button", name="Skip to my turn", exact=True)
+    if skip.count() and skip.first.is_enabled():
+        skip.first.click()
+    page.wait_for_function(
+        "before => (document.querySelector('.wt-log')?.innerText ?? '') !== before", arg=before)
+
+
+def press_a_choice(page: Page) -> bool:
+    main = page.locator(".wt-main-button:not([disabled])")
+    if main.count() and main.first.is_visible():
+        main.first.click()
+        return True
+    ask = page.locator(".tw-ask-menu")
+    if ask.count() and ask.first.is_visible():
+        ask.locator("select").nth(0).select_option(index=0)  # whom: the next player
+        ranks = ask.locator("select").nth(1)
+        for index in range(ranks.locator("option").count()):
+            ranks.select_option(index=index)
+            if ask.locator("button").is_enabled():
+                ask.locator("button").click()
+                return True
+    return False
+
+
+def test_the_start_page_links_to_the_static_pages(checked: StaticSite) -> None:
+    page = checked.open("")  # index.html sends the browser on to the start page
+    expect(page.get_by_role("link", name="Play Classic War")).to_be_visible(timeout=BOOT)
+    hrefs = page.locator(".wt-front-page a").evaluate_all("links => links.map(a => a.href)")
+    assert hrefs and not [h for h in hrefs if ".ipynb" in h.split("?path=")[0]], hrefs
+    assert not [h for h in hrefs if "play_together" in h or "class_board" in h], hrefs
+    expect(page.locator(".wt-front-page")).to_contain_text("need a server")
+    expect(page.get_by_role("link", name="Pass and play")).to_be_visible()
+    shoot(page, "start")
+    page.get_by_role("link", name="Play Classic War").click()
+    expect(page.get_by_role("button", name="Turn cards", exact=True)).to_be_visible(
+        timeout=BOOT)
+    assert page.url.endswith("/voici/render/classic_war.html")
+    play_first_choice(page)
+    shoot(page, "classic_war")
+    page.close()
+
+
+@pytest.mark.parametrize("game", GAMES[1:])
+def test_each_game_plays_a_move_in_the_page(checked: StaticSite, game: str) -> None:
+    page = checked.open(f"voici/render/{game}.html")
+    play_first_choice(page)
+    shoot(page, game)
+    page.close()
+
+
+def test_a_jupyterlite_notebook_runs_and_plays(checked: StaticSite) -> None:
+    page = checked.open("notebooks/index.html?path=classic_war.ipynb")
+    page.locator(".jp-Notebook").first.wait_for(timeout=BOOT)
+    expect(page.locator(".jp-Notebook-ExecutionIndicator, #jp-kernel-status, "
+                        ".jp-KernelStatus").first).to_be_attached(timeout=BOOT)
+    page.locator(".jp-Notebook").first.click()
+    page.keyboard.press("Escape")
+    # Run All: the notebook's own menu, as a student would.
+    page.get_by_role("menuitem", name="Run").click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    expect(page.get_by_role("button", name="Turn cards", exact=True)).to_be_visible(
+        timeout=BOOT)
+    play_first_choice(page)
+    shoot(page, "jupyterlite")
+    page.close()

@@ -1,0 +1,102 @@
+"""The static site's pieces that need no browser: the editions' decisions (wartutor.web),
+the start page in each edition, the publishing workflow against the Makefile, and, when
+`make site` has run, what _site/ holds (everything served from the site itself)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from wartutor import web
+from wartutor.ui.start import start_page
+
+REPO = Path(__file__).resolve().parents[1]
+SITE = REPO / "_site"
+GAMES = ("classic_war", "guerrilla_tactics", "war_room", "trade_war", "arsenal")
+
+
+def links(page_html: str) -> list[str]:
+    return re.findall(r'href="([^"]+)"', page_html)
+
+
+def test_the_server_edition_links_notebooks_and_offers_rooms() -> None:
+    page = start_page()._repr_html_()
+    assert {f"{g}.ipynb" for g in GAMES} <= set(links(page))
+    assert {"play_together.ipynb", "class_board.ipynb", "pass_and_play.ipynb"} <= set(links(page))
+
+
+def test_the_browser_edition_links_static_pages_and_says_rooms_need_a_server() -> None:
+    with web.browser_edition():
+        page = start_page()._repr_html_()
+    found = links(page)
+    assert {f"{g}.html" for g in GAMES} <= set(found)
+    pages = [h for h in found if not h.startswith("../../notebooks/")]  # JupyterLite's
+    assert not [h for h in pages if h.endswith(".ipynb") or "?variant=" in h], found
+    assert not [h for h in found if "play_together" in h or "class_board" in h], found
+    assert "pass_and_play.html" in found
+    assert "../../notebooks/index.html?path=strategy_lab.ipynb" in found
+    assert "need a server" in page
+
+
+def test_the_browser_edition_does_the_work_in_the_page_and_less_of_it() -> None:
+    assert web.worker_processes(8) == 8 and web.explorer_games(5000) == 5000
+    with web.browser_edition():
+        assert web.worker_processes(8) == 1
+        assert not web.can_use_threads()
+        assert web.explorer_games(5000) == web.BROWSER_GAMES
+        assert web.coach_games(40) == web.BROWSER_COACH_GAMES
+        assert not web.matplotlib_available()
+        assert web.data_folder() is not None  # a folder of the page's own
+        assert web.storage_note()
+    assert web.data_folder() is None and web.storage_note() == ""
+
+
+def test_the_pages_workflow_runs_make_site_and_publishes_site() -> None:
+    workflow = (REPO / ".github" / "workflows" / "pages.yml").read_text()
+    steps = [line.strip().removeprefix("- ") for line in workflow.splitlines()]
+    runs = [step.split("run:", 1)[1].strip() for step in steps if step.startswith("run:")]
+    assert runs == ["make site"], runs  # the build is the Makefile's, nothing more
+    assert re.search(r"uses:\s*actions/upload-pages-artifact@v\d+", workflow)
+    assert re.search(r"path:\s*_site/?\s*$", workflow, re.M)
+    assert re.search(r"uses:\s*actions/deploy-pages@v\d+", workflow)
+    makefile = (REPO / "Makefile").read_text()
+    assert re.search(r"^site:", makefile, re.M)
+    assert "site/build.py" in makefile
+    build = (REPO / "site" / "build.py").read_text()
+    assert 'REPO / "_site"' in build  # the folder the workflow uploads
+
+
+def test_the_binder_lock_is_the_test_environments() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(REPO / "tools" / "lock.py"), "--check"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr + done.stdout
+
+
+built = pytest.mark.skipif(not (SITE / "voici" / "render" / "start.html").exists(),
+                           reason="_site/ is not built (make site; make test builds it)")
+
+
+@built
+def test_the_site_has_every_app_page_and_serves_everything_itself() -> None:
+    for name in (*GAMES, "start", "rule_explorer", "pass_and_play", "strategy_lab"):
+        assert (SITE / "voici" / "render" / f"{name}.html").is_file(), name
+    for name in ("play_together", "class_board"):  # they need a server
+        assert not (SITE / "voici" / "render" / f"{name}.html").exists(), name
+    pyodide = SITE / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    for entry in lock["packages"].values():
+        assert (pyodide / entry["file_name"]).is_file(), entry["file_name"]
+    assert "wartutor" in lock["packages"] and "ipywidgets" in lock["packages"]
+    outside = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""")
+    for page in SITE.rglob("*.html"):
+        text = page.read_text(errors="replace")
+        assert not outside.search(text), f"{page} loads from outside the site"
+    config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"].startswith("./") and kernel["disablePyPIFallback"] is True

@@ -1,0 +1,159 @@
+"""The two editions: what the browser edition does differently, decided here and only here.
+
+The same notebooks and apps run on a server (Voilà, JupyterLab, Binder, ``make class``)
+and in each student's own browser (Pyodide: the Voici pages and JupyterLite notebooks of
+``make site``). A browser cannot start threads or processes, has no matplotlib that the
+site can ship, no shared database and no server for rooms, and keeps files only where the
+page's storage keeps them. Callers ask this module, never ``sys.platform``:
+
+>>> EDITION
+'server'
+>>> app_link("classic_war.ipynb"), app_link("rule_explorer.ipynb", "variant=war_room")
+('classic_war.ipynb', 'rule_explorer.ipynb?variant=war_room')
+>>> has_server(), worker_processes(4)
+(True, 4)
+>>> with browser_edition():
+...     app_link("classic_war.ipynb"), notebook_link("strategy_lab.ipynb"), has_server()
+('classic_war.html', '../../notebooks/index.html?path=strategy_lab.ipynb', False)
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+#: ``"browser"`` under Pyodide (``sys.platform == "emscripten"``), else ``"server"``.
+EDITION = "browser" if sys.platform == "emscripten" else "server"
+
+# The browser edition, for tests and docs on a server (browser_edition() below).
+_forced: list[str] = []
+
+
+def in_browser() -> bool:
+    """True in the student's browser (Pyodide), False on any server."""
+    return (_forced[-1] if _forced else EDITION) == "browser"
+
+
+@contextmanager
+def browser_edition() -> Iterator[None]:
+    """Act as the browser edition for a while (tests, and pages made for the site)."""
+    _forced.append("browser")
+    try:
+        yield
+    finally:
+        _forced.pop()
+
+
+# --- Links between pages -------------------------------------------------------------
+# Voilà serves a notebook at ``x.ipynb``, Voici at ``x.html`` (its pages are in
+# voici/render/ beside each other); JupyterLite opens a notebook to edit at
+# notebooks/index.html?path=x.ipynb. A Voici page gets no query string in its kernel, so a
+# query is left off in the browser (the page offers its own choice instead).
+
+
+def app_link(notebook: str, query: str = "") -> str:
+    """The link from one app page to another app (a notebook run as a page)."""
+    if in_browser():
+        return notebook.removesuffix(".ipynb") + ".html"
+    return f"{notebook}?{query}" if query else notebook
+
+
+def notebook_link(notebook: str) -> str:
+    """The link to a notebook a student reads, edits and runs: JupyterLite in the browser,
+    the same notebook as a page on a server (Voilà; JupyterLab opens it from its tree)."""
+    if in_browser():
+        return f"../../notebooks/index.html?path={notebook}"
+    return notebook
+
+
+def has_server() -> bool:
+    """Rooms and the class board need a server that referees and stores: not here."""
+    return not in_browser()
+
+
+# --- Work a browser page does itself -------------------------------------------------
+
+
+def worker_processes(wanted: int) -> int:
+    """How many processes a batch of games may use: none but the page's own in the browser
+    (threads fail there, and a process pool has no ``multiprocessing.synchronize``)."""
+    return 1 if in_browser() else wanted
+
+
+def can_use_threads() -> bool:
+    return not in_browser()
+
+
+#: How long one chunk of games may keep the page busy in the browser before the page
+#: draws and answers clicks again (Cancel included), in seconds.
+CHUNK_SECONDS = 0.1
+
+#: The most games one explorer run plays in the browser: a run takes a few seconds there.
+BROWSER_GAMES = 400
+
+
+def explorer_games(wanted: int) -> int:
+    """The games one explorer run plays: as asked on a server, at most BROWSER_GAMES in
+    the browser (one core, and Pyodide is a few times slower than CPython)."""
+    return min(wanted, BROWSER_GAMES) if in_browser() else wanted
+
+
+#: The coach's games per look in the browser: its answer within a few seconds.
+BROWSER_COACH_GAMES = 4
+
+
+def coach_games(wanted: int) -> int:
+    """The games the coach plays for each option it weighs."""
+    return min(wanted, BROWSER_COACH_GAMES) if in_browser() else wanted
+
+
+def matplotlib_available() -> bool:
+    """Pictures are drawn with matplotlib only where it can be imported (never in the
+    site: Pyodide's own build is on no registry the build may use); SVG elsewhere."""
+    if in_browser():
+        return False
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+# --- What a student keeps ------------------------------------------------------------
+
+#: JupyterLite's drive: Pyodide's folder that the site keeps in the browser's storage
+#: (IndexedDB), mounted when the page's service worker runs (not in private windows).
+DRIVE = Path("/drive")
+
+
+def data_folder() -> Path | None:
+    """Where this edition keeps a student's files (the Arsenal campaign): in the browser,
+    a folder of the drive the browser keeps (``/drive/.wartutor``), or a folder of the
+    page's memory when there is no drive (the note below says so); on a server, None:
+    the caller's own default (``WARTUTOR_DATA_DIR`` or the system's folder)."""
+    if not in_browser():
+        return None
+    if DRIVE.is_dir() and os.path.ismount(DRIVE):
+        return DRIVE / ".wartutor"
+    return Path.home() / ".wartutor"
+
+
+def storage_note() -> str:
+    """A sentence for the page on how long what is saved is kept (empty on a server)."""
+    if not in_browser():
+        return ""
+    folder = data_folder()
+    if folder is not None and folder.is_relative_to(DRIVE):
+        return ("Saved in this browser: it is here next time on this computer, in this "
+                "browser, unless its site data is cleared.")
+    return ("This browser keeps nothing for this page (a private window?): what is played "
+            "is lost when the page closes.")
+
+
+def server_needed_note() -> str:
+    """What the static edition says where a server's feature would be."""
+    return ("Rooms and the class board need a server (make class, or Binder): this site "
+            "runs in your browser alone.")
