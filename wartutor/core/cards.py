@@ -6,6 +6,8 @@
 'ace of spades'
 >>> card("KD").rank > card("7H").rank
 True
+
+In a notebook a card shows as the apps draw it (``_repr_html_``), its repr kept to paste.
 """
 
 from __future__ import annotations
@@ -59,6 +61,12 @@ class Card:
 
     def __str__(self) -> str:
         return f"{self.rank_name} of {SUIT_NAMES[self.suit]}"
+
+    def _repr_html_(self) -> str:
+        """The card as the apps draw it, with its name for a screen reader."""
+        from wartutor.core.engine import notebook_html  # the drawing is loaded only if asked
+
+        return notebook_html("card_html", self)
 
 
 def card(code: str) -> Card:

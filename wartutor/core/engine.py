@@ -19,6 +19,7 @@ the rules and a list of strings: see :mod:`wartutor.core.trace`.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
@@ -26,6 +27,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from wartutor.core.chance import check_seed
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.position import check_position, position_set
+from wartutor.core.voice import Voice
 
 StateT = TypeVar("StateT")
 
@@ -182,9 +184,13 @@ class Game(Generic[StateT]):
     >>> game = game.play("turn")
     >>> print(game.outcome and war.explain(game.outcome.because))
     You hold all 6 cards: you win the game.
+    >>> game
+    <Game of Classic War, a stacked deal, seed 1: 1 step, won by Player 1 (seat 0)>
 
     A game started by :meth:`from_position` keeps that ``position`` (its description, as
-    checked), and ``stacked`` is None.
+    checked), and ``stacked`` is None. In a notebook a game shows its table at its last
+    step, as a teacher sees it, with that step's explanations (``_repr_html_``; see
+    :func:`wartutor.ui.notebook.show_game` for one seat's view, or the players' names).
     """
 
     variant: Variant[StateT]
@@ -260,6 +266,56 @@ class Game(Generic[StateT]):
             raise BadInput(f"this game has no step {n_actions}",
                            allowed=f"a step from 0 to {len(self.steps) - 1}")
         return replace(self, steps=self.steps[: n_actions + 1])
+
+    def __repr__(self) -> str:
+        """Short and readable: the game, its deal, how far it is and how it stands."""
+        deal = ("a set position, " if self.position is not None
+                else "a stacked deal, " if self.stacked is not None else "")
+        count = len(self.steps) - 1
+        played = "just dealt" if count == 0 else f"{count:,} step{'' if count == 1 else 's'}"
+        title = getattr(self.variant, "title", type(self.variant).__name__)
+        return clipped(f"<Game of {title}, {deal}seed {quoted(self.seed)}: {played}, "
+                       f"{self._standing()}>")
+
+    def _standing(self) -> str:
+        """Who won, or who must choose now, the seats named as a teacher's record names them."""
+        own = self.variant.player_names(self.rules)
+        teacher = Voice(viewer=None)
+
+        def seat(p: int) -> str:
+            return f"{teacher.name(p, own)} (seat {p})"
+
+        outcome = self.outcome
+        if outcome is None:
+            decision = self.decision
+            return "no decision due" if decision is None else (
+                f"{seat(decision.player)} to choose ({decision.kind})")
+        if outcome.unfinished:
+            return "stopped unfinished"
+        if outcome.draw:
+            return "a draw"
+        return "won by " + " and ".join(seat(p) for p in outcome.winners)
+
+    def _repr_html_(self) -> str:
+        """The table at the last step, as a teacher sees it, with that step's explanations."""
+        return notebook_html("game_html", self)
+
+
+REPR_LIMIT = 300  # characters: the most any plain repr of the package's values shows
+DRAWING = "wartutor.ui.notebook"  # the pure functions that draw values for a notebook
+
+
+def clipped(text: str, limit: int = REPR_LIMIT, end: str = ">") -> str:
+    """``text`` cut to ``limit`` characters, saying so (then ``end``), for a repr whatever
+    the sizes."""
+    return text if len(text) <= limit else text[: limit - 4 - len(end)] + " ..." + end
+
+
+def notebook_html(drawing: str, *values: Any) -> str:
+    """HTML of ``values`` drawn by ``drawing``, a function of :data:`DRAWING`, which is
+    imported here only when a notebook asks for a ``_repr_html_`` (as python-chess imports
+    ``chess.svg``): the rules layer never loads the drawing, nor widgets, on its own."""
+    return str(getattr(importlib.import_module(DRAWING), drawing)(*values))
 
 
 def _check_stacked_shape(stacked: object) -> None:

@@ -7,6 +7,16 @@ never disagree with the engine. Loading checks every field and replays every act
 so a malformed or tampered file is refused, on load, with a message that names the
 problem. Whatever the bytes, nothing but :class:`BadInput` escapes, and a file past a
 limit (its size, its actions, see ``docs/limits.md``) is refused before it is parsed.
+
+A trace's repr is a line, whatever its length; in a notebook it shows a summary, with the
+outcome when a replay is quick (``_repr_html_``):
+
+>>> from wartutor.core import Game
+>>> from wartutor.variants import find_variant
+>>> war = find_variant("classic_war")
+>>> game = Game.new(war, war.rules_type(war_down=3), seed=4).play("turn")
+>>> Trace.of(game)
+<Trace of Classic War, seed 4: 1 action, rulings changed: war_down=3>
 """
 
 from __future__ import annotations
@@ -17,11 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from wartutor.core.chance import check_seed
-from wartutor.core.engine import Game
+from wartutor.core.engine import Game, clipped, notebook_html
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.limits import parse_json, read_text
 from wartutor.core.registry import find_variant
-from wartutor.core.rulings import rules_from, settings_of
+from wartutor.core.rulings import rules_from, rulings_of, settings_of
 
 FORMAT = "wartutor-trace"
 VERSION = 1
@@ -31,6 +41,34 @@ MAX_ACTIONS = 50_000  # ten times a long game: War Room's random players take ab
 MAX_ACTION_CHARS = 100  # the longest action of any variant has 15
 _ALLOWED = "a file saved by wartutor's trace export"
 _SCALARS = (str, int, bool, type(None))  # what a ruling's setting can be
+SHOWN_RULINGS = 3  # rulings a trace's repr names; the rest it counts
+
+
+def changed_rulings(rules_type: type, settings: dict[str, Any]) -> dict[str, Any]:
+    """The ``settings`` that differ from the defaults of ``rules_type`` (or that it does not
+    know), in its order of rulings."""
+    defaults = settings_of(rules_type())
+    order = {name: n for n, name in enumerate(rulings_of(rules_type))}
+    changed = {name: value for name, value in settings.items()
+               if name not in defaults or value != defaults[name]
+               or type(value) is not type(defaults[name])}
+    return dict(sorted(changed.items(), key=lambda item: order.get(item[0], len(order))))
+
+
+def rulings_words(changed: dict[str, Any]) -> str:
+    """Changed rulings in a few words: "rulings as written", or the first few of them
+    ("rulings changed: war_down=3, pickup='random' and 2 more"), each value short."""
+    if not changed:
+        return "rulings as written"
+    shown = ", ".join(f"{_option(name)}={quoted(value)}"
+                      for name, value in list(changed.items())[:SHOWN_RULINGS])
+    more = len(changed) - SHOWN_RULINGS
+    return f"rulings changed: {shown}" + (f" and {more} more" if more > 0 else "")
+
+
+def _option(name: object) -> str:
+    """A rule option's name as written, unless it is none (in a trace made by hand)."""
+    return name if isinstance(name, str) and name.isidentifier() else quoted(name)
 
 
 @dataclass(frozen=True)
@@ -126,6 +164,32 @@ class Trace:
         """The trace saved in a file: refused, like :meth:`from_json`, whatever its bytes."""
         return cls.from_json(read_text(path, max_bytes=MAX_BYTES, what="the trace file",
                                        allowed=_ALLOWED))
+
+    def __repr__(self) -> str:
+        """One line, whatever the trace's length: its game, seed, actions and rulings."""
+        try:
+            title = find_variant(self.variant).title
+        except BadInput:  # not a variant known here (or wartutor.variants not imported)
+            title = quoted(self.variant)
+        deal = ("a set position, " if self.position is not None
+                else "a stacked deal, " if self.stacked is not None else "")
+        count = len(self.actions)
+        return clipped(f"<Trace of {title}, {deal}seed {quoted(self.seed)}: {count:,} "
+                       f"action{'' if count == 1 else 's'}, "
+                       f"{rulings_words(self.rulings_changed())}>")
+
+    def rulings_changed(self) -> dict[str, Any]:
+        """The rule options this trace sets otherwise than its variant's defaults (all of
+        them if the variant is not known here), in the variant's order."""
+        try:
+            rules_type = find_variant(self.variant).rules_type
+        except BadInput:
+            return dict(self.rules)
+        return changed_rulings(rules_type, self.rules)
+
+    def _repr_html_(self) -> str:
+        """A summary: the game, seed, rulings, actions, and the outcome if quick to replay."""
+        return notebook_html("trace_html", self)
 
     def replay(self) -> Game[Any]:
         """The game this trace describes, rebuilt step by step (every action re-checked)."""

@@ -1,7 +1,9 @@
 """The tidy per-game table a simulation returns: one row per game, saved as CSV.
 
 Plain dataclasses, so the table needs nothing beyond the standard library;
-:meth:`Table.to_pandas` is there for those who have pandas.
+:meth:`Table.to_pandas` is there for those who have pandas. A table's repr is a few lines
+of what it says, however many games it holds; in a notebook it shows that summary and its
+first rows (``_repr_html_``, drawn by :func:`wartutor.ui.notebook.simulation_html`).
 
 >>> from wartutor.core import Summary
 >>> row = Row.of(7, Summary((1,), "all-cards", 212, {"wars": 14}))
@@ -9,6 +11,13 @@ Plain dataclasses, so the table needs nothing beyond the standard library;
 ('win', '1', 212, {'wars': 14})
 >>> Row.of(8, Summary(None, "unfinished", 100, {"wars": 5})).result
 'unfinished'
+>>> from wartutor.variants.classic_war import ClassicRules
+>>> Table("classic_war", ClassicRules(), ("turn", "turn"), 5_000, (row,))
+<Table: 1 game of Classic War (seed 7), agents turn and turn, at most 5,000 battles
+ rulings as written
+ wins: Player 1 (seat 0) 0%, Computer (seat 1) 100%; draws 0%; unfinished 0%
+ length: 212.0 battles on average over 1 finished game
+ columns: seed, result, winner, ending, length, wars (records(), to_csv(), to_pandas())>
 """
 
 from __future__ import annotations
@@ -20,10 +29,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wartutor.core.engine import Summary
+from wartutor.core.engine import Summary, Variant, clipped
+from wartutor.core.errors import BadInput, quoted
+from wartutor.core.rulings import settings_of
+from wartutor.core.trace import changed_rulings, rulings_words
+from wartutor.core.voice import Voice
 
 RESULTS = ("win", "draw", "unfinished")
 FIXED_COLUMNS = ("seed", "result", "winner", "ending", "length")
+LINE_LIMIT = 200  # characters of one line of a table's repr
 
 
 @dataclass(frozen=True)
@@ -127,3 +141,75 @@ class Table:
             raise ImportError("to_pandas needs pandas: pip install pandas "
                               "(or use records() or to_csv())") from None
         return pandas.DataFrame(self.records(), columns=list(self.columns))
+
+    def __repr__(self) -> str:
+        """A few lines of what the table says, however many games it holds."""
+        lines = (clipped(line, LINE_LIMIT, end="") for line in self.summary())
+        return "<Table: " + "\n ".join(lines) + ">"
+
+    def _repr_html_(self) -> str:
+        """The summary and the first rows (:func:`wartutor.ui.notebook.simulation_html`)."""
+        from wartutor.ui.notebook import simulation_html  # the drawing, loaded only if asked
+
+        return str(simulation_html(self))
+
+    def summary(self) -> list[str]:
+        """What the table says in a few lines: its games, who won, how long they lasted."""
+        from wartutor.explore.stats import describe  # stats imports this module
+
+        variant = self._variant()
+        title, unit = ((variant.title, variant.length_unit) if variant is not None
+                       else (quoted(self.variant), "step"))  # not a variant known here
+        n = len(self.rows)
+        seeds = ("" if not n else f" (seed {self.seeds[0]})" if n == 1
+                 else f" (seeds {self.seeds[0]:,} to {self.seeds[-1]:,})")
+        agents = " and ".join(", ".join(self.agents).rsplit(", ", 1))
+        limit = ("no length limit" if self.max_length is None
+                 else f"at most {self.max_length:,} {_plural(self.max_length, unit)}")
+        lines = [f"{n:,} {_plural(n, 'game')} of {title}{seeds}, agents {agents}, {limit}",
+                 self._rulings()]
+        if not n:
+            return lines
+        stats = describe(self)
+        wins = ", ".join(f"{name} {share.value:.0%}"
+                         for name, share in zip(self.seat_names(), stats.wins, strict=True))
+        lines.append(f"wins: {wins}; draws {stats.draws.value:.0%}; "
+                     f"unfinished {stats.unfinished.value:.0%}")
+        done = stats.lengths.n
+        lines.append("length: no game finished" if not done else
+                     f"length: {stats.lengths.mean:,.1f} {_plural(2, unit)} on average over "
+                     f"{done:,} finished {_plural(done, 'game')}")
+        if self.faults:
+            lines.append(f"{len(self.faults):,} {_plural(len(self.faults), 'game')} lost by a "
+                         "player's fault")
+        lines.append(f"columns: {', '.join(self.columns)} (records(), to_csv(), to_pandas())")
+        return lines
+
+    def seat_names(self) -> tuple[str, ...]:
+        """Each seat as a teacher's record names it: "Player 1 (seat 0)", "Ana (seat 1)"."""
+        variant = self._variant()
+        if variant is None:
+            return tuple(f"seat {p}" for p in range(self.seats))
+        own = variant.player_names(self.rules)
+        teacher = Voice(viewer=None)
+        return tuple(f"{teacher.name(p, own)} (seat {p})" for p in range(self.seats))
+
+    def _variant(self) -> Variant[Any] | None:
+        from wartutor.variants import find_variant  # loaded only when a table is read
+
+        try:
+            return find_variant(self.variant)
+        except BadInput:
+            return None
+
+    def _rulings(self) -> str:
+        try:
+            return rulings_words(changed_rulings(type(self.rules), settings_of(self.rules)))
+        except (TypeError, BadInput):  # not a rules object: shown as it is, short
+            return f"rules {quoted(self.rules)}"
+
+
+def _plural(n: int, word: str) -> str:
+    if n == 1:
+        return word
+    return word + "es" if word.endswith(("s", "sh", "ch", "x")) else word + "s"
