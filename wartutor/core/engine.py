@@ -19,7 +19,6 @@ the rules and a list of strings: see :mod:`wartutor.core.trace`.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
@@ -302,7 +301,6 @@ class Game(Generic[StateT]):
 
 
 REPR_LIMIT = 300  # characters: the most any plain repr of the package's values shows
-DRAWING = "wartutor.ui.notebook"  # the pure functions that draw values for a notebook
 
 
 def clipped(text: str, limit: int = REPR_LIMIT, end: str = ">") -> str:
@@ -312,10 +310,13 @@ def clipped(text: str, limit: int = REPR_LIMIT, end: str = ">") -> str:
 
 
 def notebook_html(drawing: str, *values: Any) -> str:
-    """HTML of ``values`` drawn by ``drawing``, a function of :data:`DRAWING`, which is
-    imported here only when a notebook asks for a ``_repr_html_`` (as python-chess imports
-    ``chess.svg``): the rules layer never loads the drawing, nor widgets, on its own."""
-    return str(getattr(importlib.import_module(DRAWING), drawing)(*values))
+    """HTML of ``values`` drawn by ``drawing``, a function of ``wartutor.ui.notebook``,
+    which is imported here only when a notebook asks for a ``_repr_html_`` (as python-chess
+    imports ``chess.svg``): the rules layer never loads the drawing, nor widgets, on its own.
+    This is the one import of a layer above in the core (tests/test_hardening.py)."""
+    from wartutor.ui import notebook
+
+    return str(getattr(notebook, drawing)(*values))
 
 
 def _check_stacked_shape(stacked: object) -> None:
