@@ -46,9 +46,9 @@ def test_the_browser_edition_does_the_work_in_the_page_and_less_of_it() -> None:
     with web.browser_edition():
         assert web.worker_processes(8) == 1
         assert not web.can_use_threads()
-        assert web.explorer_games(5000) == web.BROWSER_GAMES
-        assert web.coach_games(40) == web.BROWSER_COACH_GAMES
-        assert not web.matplotlib_available()
+        assert web.explorer_games(5000) == 5000 * web.BROWSER_SHARE
+        assert web.coach_games(100) == 25 and web.coach_games(10) == 4
+        assert web.coach_games(2) == 2
         assert web.data_folder() is not None  # a folder of the page's own
         assert web.storage_note()
     assert web.data_folder() is None and web.storage_note() == ""
@@ -100,3 +100,46 @@ def test_the_site_has_every_app_page_and_serves_everything_itself() -> None:
     config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"].startswith("./") and kernel["disablePyPIFallback"] is True
+
+
+def test_in_the_browser_the_explorer_plays_in_the_page_in_chunks_and_hears_cancel() -> None:
+    import asyncio
+
+    from wartutor.explore import simulate
+    from wartutor.ui.explorer import ExplorerApp
+
+    async def played(games: int, cancel_after: int | None = None) -> ExplorerApp:
+        with web.browser_edition():
+            app = ExplorerApp("classic_war", games=games, seed=4)
+            app.press("Play the games")  # returns at once: the games are a task of the page
+            assert app.running and app._thread is None
+        pauses = 0
+        while app.running:
+            await asyncio.sleep(0)  # the page's turn: it draws, and hears clicks
+            pauses += 1
+            if cancel_after is not None and pauses == cancel_after:
+                app.press("Cancel")
+        assert pauses > 1  # it paused between chunks (and to show the answer)
+        return app
+
+    app = asyncio.run(played(300))
+    assert app.tables == (simulate("classic_war", 300, 4, progress=False, jobs=1),)
+    assert app.progress.value == 300
+    answer = app._lengths.value + app._results.value
+    assert answer.count("<svg") == 2 and "<img" not in answer  # no matplotlib in a browser
+    stopped = asyncio.run(played(50_000, cancel_after=1))  # many chunks of 0.1 s
+    assert stopped.tables == () and "Cancelled" in stopped.status.value
+
+
+def test_in_the_browser_the_coach_plays_a_quarter_of_its_games() -> None:
+    from wartutor.core import Game
+    from wartutor.explore.coach import advise
+    from wartutor.variants import find_variant
+
+    guerrilla = find_variant("guerrilla_tactics")
+    game = Game.new(guerrilla, seed=3)
+    view = guerrilla.view(game.state, game.decision.player)
+    here = advise(guerrilla, game.rules, view, game.decision, games=40)
+    with web.browser_edition():
+        there = advise(guerrilla, game.rules, view, game.decision, games=40)
+    assert {c.games for c in here.chances} == {40} and {c.games for c in there.chances} == {10}

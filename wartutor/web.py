@@ -91,35 +91,30 @@ def can_use_threads() -> bool:
 #: draws and answers clicks again (Cancel included), in seconds.
 CHUNK_SECONDS = 0.1
 
-#: The most games one explorer run plays in the browser: a run takes a few seconds there.
-BROWSER_GAMES = 400
+#: The share of a server's default explorer run that the browser plays by default: one
+#: core instead of every core, and Pyodide a few times slower than CPython
+#: (benchmarks/static_site.py), so a run still takes a few seconds.
+BROWSER_SHARE = 0.25
 
 
-def explorer_games(wanted: int) -> int:
-    """The games one explorer run plays: as asked on a server, at most BROWSER_GAMES in
-    the browser (one core, and Pyodide is a few times slower than CPython)."""
-    return min(wanted, BROWSER_GAMES) if in_browser() else wanted
+def explorer_games(default: int) -> int:
+    """The games an explorer run plays unless a student asks for more: the server's
+    default, or BROWSER_SHARE of it in the browser (the same on every screen)."""
+    return max(20, round(default * BROWSER_SHARE)) if in_browser() else default
 
 
-#: The coach's games per look in the browser: its answer within a few seconds.
-BROWSER_COACH_GAMES = 4
+#: The share of its games the coach plays in the browser, so that its answer (and the
+#: hardest computer player's move) comes within a few seconds there too; never fewer
+#: than BROWSER_COACH_FEWEST a choice.
+BROWSER_COACH_SHARE = 0.25
+BROWSER_COACH_FEWEST = 4
 
 
 def coach_games(wanted: int) -> int:
-    """The games the coach plays for each option it weighs."""
-    return min(wanted, BROWSER_COACH_GAMES) if in_browser() else wanted
-
-
-def matplotlib_available() -> bool:
-    """Pictures are drawn with matplotlib only where it can be imported (never in the
-    site: Pyodide's own build is on no registry the build may use); SVG elsewhere."""
-    if in_browser():
-        return False
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """The games the coach plays for each choice it weighs, where it was asked ``wanted``."""
+    if not in_browser():
+        return wanted
+    return max(min(wanted, BROWSER_COACH_FEWEST), round(wanted * BROWSER_COACH_SHARE))
 
 
 # --- What a student keeps ------------------------------------------------------------

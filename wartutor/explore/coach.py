@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+from wartutor import web
 from wartutor.core.engine import Agent, Decision, Game, Summary, Variant
 from wartutor.core.errors import BadInput, quoted
 from wartutor.explore.simulate import DEFAULT_MAX_LENGTH
@@ -122,7 +123,10 @@ def advise(
     every step's); the unseen cards are dealt where they allow. ``agents`` names the
     built-in agent of every seat (by default the heuristic for all, or the variant's first
     agent where it has no heuristic); the player who asks plays on with theirs too.
+    In the browser edition it plays fewer (:func:`wartutor.web.coach_games`).
     """
+    if isinstance(games, int) and not isinstance(games, bool) and 1 <= games <= MAX_GAMES:
+        games = web.coach_games(games)  # a few seconds in the browser too
     results = _results(variant, rules, view, decision, games, seed, agents, seen)
     return Advice(decision.player, tuple(_chance(a, values) for a, values in results.items()))
 
@@ -227,6 +231,10 @@ def coach_player(
         games, look, most_games = player_effort(variant)
     tested = TEST_GAMES if games is None else games
     most = tested if most_games is None else most_games
+    if look is not None:
+        look = web.coach_games(look)
+    # In the browser a computer's move takes a few seconds too: fewer games, same method.
+    tested, most = web.coach_games(tested), web.coach_games(most)
     seen: list[Any] = list(saw)
 
     def coach(view: Any, decision: Decision) -> str:

@@ -45,11 +45,13 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, wait
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from wartutor import web
 from wartutor.core.chance import check_seed
 from wartutor.core.engine import Decision, Game, Step, Summary, Variant
 from wartutor.core.errors import BadInput, quoted
@@ -334,11 +336,57 @@ def _play_chunk(
 
 
 def default_jobs() -> int:
-    """The cores this process may use."""
+    """The cores this process may use (in the browser, only the page's own)."""
     try:
-        return len(os.sched_getaffinity(0))
+        cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+        cores = os.cpu_count() or 1
+    return web.worker_processes(cores)
+
+
+def simulate_stepwise(
+    variant: str | Variant[Any],
+    games: int,
+    seed: int = 0,
+    rules: Any = None,
+    *,
+    agents: Seat | Sequence[Seat] | None = None,
+    chunk_size: int = 100,
+    cancel: threading.Event | None = None,
+    **options: Any,
+) -> Generator[int, None, Table]:
+    """:func:`simulate` in this process, ``chunk_size`` games at a time: yields the games
+    played so far after each chunk and returns the table, the same as simulate's.
+
+    For a page that plays its games itself (the browser, with no threads or processes):
+    between chunks it draws, and hears a Cancel (``cancel`` set raises :class:`Cancelled`).
+
+    >>> steps = simulate_stepwise("classic_war", 5, 7, chunk_size=2)
+    >>> [next(steps) for _ in range(3)]
+    [2, 4, 5]
+    >>> try:
+    ...     next(steps)
+    ... except StopIteration as done:
+    ...     done.value == simulate("classic_war", 5, 7, progress=False, jobs=1)
+    True
+    """
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise BadInput(f"{quoted(chunk_size)} cannot be a chunk size",
+                       allowed="a whole number >= 1")
+    first: Table | None = None
+    rows: list[Row] = []
+    for start in range(seed, seed + games, chunk_size):
+        if cancel is not None and cancel.is_set():
+            raise Cancelled(f"stopped after {len(rows)} of {games} games")
+        part = simulate(variant, min(chunk_size, seed + games - start), start, rules,
+                        agents=agents, jobs=1, progress=False, **options)
+        first = first or part
+        rows += part.rows
+        yield len(rows)
+    if first is None:  # no games: simulate's own empty table
+        return simulate(variant, 0, seed, rules, agents=agents, jobs=1, progress=False,
+                        **options)
+    return replace(first, rows=tuple(rows))
 
 
 def simulate(

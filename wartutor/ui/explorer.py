@@ -16,22 +16,30 @@ Tests press its buttons:
 
 from __future__ import annotations
 
-import base64
+import asyncio
 import math
 import os
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
+from wartutor import web
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.rulings import rules_from, rulings_of, settings_of
 from wartutor.explore.exact import EXACT, ExactCheck
 from wartutor.explore.reading import read, read_comparison
-from wartutor.explore.simulate import Cancelled, Player, Seat, default_jobs, simulate
+from wartutor.explore.simulate import (
+    Cancelled,
+    Player,
+    Seat,
+    default_jobs,
+    simulate,
+    simulate_stepwise,
+)
 from wartutor.explore.table import Table
 from wartutor.ui.markup import Markup, escaped, html, joined
 from wartutor.ui.render import STYLESHEET
@@ -104,6 +112,7 @@ class ExplorerApp(widgets.VBox):
         self.exact_check: ExactCheck | None = None
         self._exact_refusal: str | None = None  # why the exact answer fits no run shown
         self._thread: threading.Thread | None = None
+        self._task: asyncio.Future[None] | None = None  # the games, played in the page
         self._cancel = threading.Event()
         self._per_game: dict[Any, float] = {}  # seconds a game takes, by settings
         self._compared = NOTHING  # the ruling the tables shown compare
@@ -122,7 +131,7 @@ class ExplorerApp(widgets.VBox):
         self.agent_menus: list[widgets.Dropdown] = []
         self._agents_box = widgets.HBox()
         self.games_box = widgets.BoundedIntText(
-            value=games or DEFAULT_GAMES.get(variant, 1000), min=1, max=MAX_GAMES,
+            value=games or default_games(variant), min=1, max=MAX_GAMES,
             description="Games", style=_WIDE)
         self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**63,
                                                description="First seed", style=_FIT,
@@ -172,6 +181,8 @@ class ExplorerApp(widgets.VBox):
 
     @property
     def running(self) -> bool:
+        if self._task is not None and not self._task.done():
+            return True
         return self._thread is not None and self._thread.is_alive()
 
     def wait(self, timeout: float | None = None) -> None:
@@ -181,7 +192,7 @@ class ExplorerApp(widgets.VBox):
 
     def run(self) -> None:
         """Play the games with the chosen settings, show the results, and return."""
-        self._start()
+        self._start(background=False)
         self.wait()
 
     def reading_text(self) -> str:
@@ -299,7 +310,7 @@ class ExplorerApp(widgets.VBox):
     def _on_variant(self, _: dict[str, Any]) -> None:
         self.agent_menus = []
         self.exact_check, self._exact_refusal = None, None  # they were another variant's
-        self.games_box.value = DEFAULT_GAMES.get(self.variant_menu.value, 1000)
+        self.games_box.value = default_games(self.variant_menu.value)
         self._build_menus()
 
     def _on_ruling(self, _: dict[str, Any]) -> None:
@@ -330,8 +341,11 @@ class ExplorerApp(widgets.VBox):
 
     # Playing, in the background
 
-    def _start(self) -> None:
-        """Check the settings, clear the old answer and play the games in a thread."""
+    def _start(self, background: bool = True) -> None:
+        """Check the settings, clear the old answer and play the games: in a thread on a
+        server; in the browser, which has no threads, in the page's own event loop, a short
+        chunk at a time, so that it draws the progress and hears Cancel between chunks
+        (``background=False``: here and now, in any edition)."""
         if self.running:
             return
         self._message.value = ""
@@ -356,14 +370,34 @@ class ExplorerApp(widgets.VBox):
         self._cancel.clear()
         self._compared = self.compare_menu.value  # menus may change while the games play
         runs = [rules] if other is None else [rules, other]
-        self._thread = threading.Thread(target=self._play, args=(variant, runs, per_game),
-                                        daemon=True)
-        self._thread.start()
+        in_page = not web.can_use_threads()
+        if in_page and background:
+            self._task = asyncio.ensure_future(self._play_in_page(variant, runs, per_game))
+        elif in_page:
+            for _ in self._playing(variant, runs, per_game, in_page=True):
+                pass
+        else:
+            self._thread = threading.Thread(target=self._play, args=(variant, runs, per_game),
+                                            daemon=True)
+            self._thread.start()
+            if not background:
+                self._thread.join()
 
     def _play(self, variant: Any, runs: list[Any], per_game: float) -> None:
+        for _ in self._playing(variant, runs, per_game, in_page=False):
+            pass
+
+    async def _play_in_page(self, variant: Any, runs: list[Any], per_game: float) -> None:
+        for _ in self._playing(variant, runs, per_game, in_page=True):
+            await asyncio.sleep(0)  # the page draws and hears a Cancel here
+
+    def _playing(self, variant: Any, runs: list[Any], per_game: float, *,
+                 in_page: bool) -> Iterator[None]:
+        """Play the runs and show the answer, pausing (yielding) between chunks in the
+        page; on a server each run is one simulate() of worker processes."""
         games, seed, agents = self.games_box.value, self.seed_box.value, self._agents()
-        workers = self._workers(per_game * games)
-        chunk = max(1, math.floor(CHUNK_SECONDS / per_game))
+        workers = 1 if in_page else self._workers(per_game * games)
+        chunk = max(1, math.floor((web.CHUNK_SECONDS if in_page else CHUNK_SECONDS) / per_game))
         total = games * len(runs)
         self.progress.max, self.progress.value = total, 0
         start = time.perf_counter()
@@ -384,9 +418,20 @@ class ExplorerApp(widgets.VBox):
         try:
             tables = []
             for rules in runs:
-                tables.append(simulate(variant.name, games, seed, rules, agents=agents,
-                                       jobs=workers, chunk_size=chunk, progress=advance,
-                                       cancel=self._cancel))
+                if in_page:
+                    steps = simulate_stepwise(variant.name, games, seed, rules, agents=agents,
+                                              chunk_size=chunk, cancel=self._cancel)
+                    while True:
+                        try:
+                            advance(next(steps), games)
+                        except StopIteration as finished:
+                            tables.append(finished.value)
+                            break
+                        yield
+                else:
+                    tables.append(simulate(variant.name, games, seed, rules, agents=agents,
+                                           jobs=workers, chunk_size=chunk, progress=advance,
+                                           cancel=self._cancel))
                 done += games
             self.tables = tuple(tables)
             self._check_exact(variant.name, runs[0], agents, min(games, EXACT_GAMES), seed)
@@ -461,16 +506,21 @@ class ExplorerApp(widgets.VBox):
         return lines
 
     def _show(self) -> None:
-        from wartutor.explore.plots import plot_lengths, plot_results, png
+        # SVG drawn by the package itself: the same picture in both editions (the browser's
+        # Pyodide has no matplotlib), and words a screen reader reads (its title and desc).
+        from wartutor.explore.plots import svg_lengths, svg_results
 
         labels = self._labels()
-        self._lengths.value = _chart(png(plot_lengths(list(self.tables), labels)),
-                                     "Chart of how long the games lasted")
-        self._results.value = _chart(png(plot_results(list(self.tables), labels)),
-                                     "Chart of how the games ended")
+        self._lengths.value = _figure(svg_lengths(list(self.tables), labels))
+        self._results.value = _figure(svg_results(list(self.tables), labels))
         self._charts_mean.value = html('<div class="wt-note">{means}</div>', means=CHARTS_MEAN)
         self._reading.value = html('<div style="font-size:18px;line-height:1.5">{lines}</div>',
                                    lines=joined(self._reading_lines(), BREAK))
+
+
+def default_games(variant: str) -> int:
+    """The games a run plays unless changed: a few seconds of a run in either edition."""
+    return web.explorer_games(DEFAULT_GAMES.get(variant, 1000))
 
 
 def explorer_app(variant: str | None = None, *, games: int | None = None, seed: int = 0,
@@ -504,9 +554,10 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 60:.0f} min"
 
 
-def _chart(picture: bytes, alt: str) -> Markup:
-    return html('<img src="data:image/png;base64,{data}" alt="{alt}" style="max-width: 800px">',
-                data=base64.b64encode(picture).decode("ascii"), alt=alt)
+def _figure(svg: str) -> Markup:
+    """A chart drawn by wartutor.explore.plots (its labels escaped there)."""
+    return html('<div class="wt-chart-box" style="max-width: 800px">{svg}</div>',
+                svg=Markup(svg))
 
 
 BREAK = Markup("<br>")
