@@ -8,7 +8,11 @@ were.
 
 A sentence said again and again within one step is said once, with a count. A playback
 longer than :data:`MAX_MOMENTS` (a game that plays on without you, say) shows its first
-moments and then its end; the log keeps every one.
+moments and then its last ones, so that it always ends on how the game stands (its result,
+at the end of a game); the log keeps every one.
+
+Each moment stays on the table long enough to be read: a time that grows with its words,
+never under the pace's least (:func:`dwell_ms`). "Wait for me" waits for Next.
 
 >>> from wartutor.core import Game
 >>> from wartutor.variants import find_variant
@@ -31,10 +35,65 @@ from typing import Any
 from wartutor.core.engine import Event, Game
 from wartutor.core.record import cited_rule, explanation
 
-# Milliseconds a moment stays on the table at each pace; "instant" shows only the end.
-PACES: dict[str, int] = {"slow": 2000, "normal": 1000, "fast": 400, "instant": 0}
+
+@dataclass(frozen=True)
+class Pace:
+    """How long a moment stays up: ``per_word`` milliseconds for each of its words, and
+    never less than ``least``. Neither, at a pace that waits for Next or shows only the end."""
+
+    label: str
+    tooltip: str
+    per_word: int = 0
+    least: int = 0
+
+
+# A child reads about 150 words a minute aloud and 200 to 250 silently: Slow gives the
+# first, Normal the second, Fast is for those who know the game already.
+PACES: dict[str, Pace] = {
+    "wait": Pace("Wait for me", "Each moment stays until you press Next"),
+    "slow": Pace("Slow", "Time to read each moment aloud", per_word=400, least=3000),
+    "normal": Pace("Normal", "Time to read each moment", per_word=250, least=1500),
+    "fast": Pace("Fast", "A quick look at each moment", per_word=120, least=600),
+    "instant": Pace("Instant", "Jump straight to your next choice"),
+}
 DEFAULT_PACE = "normal"
-MAX_MOMENTS = 60  # about a minute at normal pace: past that, skip to the end
+WAITS = "wait"  # the pace that waits for Next
+MAX_MOMENTS = 60  # past that a playback skips from its first moments to its last
+END_MOMENTS = 6  # of those, the ones kept from the end
+TICK_MS = 250  # the browser's timer counts in these; a moment lasts a whole number of them
+
+
+def dwell_ms(words: str, pace: str) -> int | None:
+    """How long a moment saying ``words`` stays up at ``pace``, in milliseconds; None where
+    it waits for Next, 0 where only the end is shown.
+
+    >>> dwell_ms("Battle 1: your king beats the computer's seven.", "normal")
+    2000
+    >>> dwell_ms("Your turn.", "normal")  # never under the least
+    1500
+    >>> dwell_ms("Your turn.", "wait") is None
+    True
+    """
+    if pace == WAITS:
+        return None
+    chosen = PACES[pace]
+    return max(chosen.least, chosen.per_word * len(words.split())) if chosen.least else 0
+
+
+def schedule(moments: Sequence[Frame], pace: str) -> list[int]:
+    """The tick of the browser's timer at which each moment comes on: the first at 0, each
+    after the one before has stayed up its time (one tick each where Next moves it on).
+
+    >>> said = [Frame(1, 1, "Two words.", "", False), Frame(1, 2, "", "", True)]
+    >>> schedule(said, "normal")  # 1.5 s, the least, is 6 ticks of 250 ms
+    [0, 6]
+    """
+    starts = [0]
+    for frame in moments[:-1]:
+        ms = dwell_ms(frame.words, pace)
+        # Two ticks at least: the timer's first tick comes at once, and must not skip it.
+        starts.append(starts[-1] + (1 if ms is None else max(2, -(-ms // TICK_MS))))
+    return starts[:len(moments)]
 
 
 @dataclass(frozen=True)
@@ -94,9 +153,10 @@ def frames(
         for k, (place, words) in enumerate(said):
             shown.append(Frame(number, place + 1, words, cited_rule(game, events[place]),
                                final=k == len(said) - 1))
-    if upto > since and (not shown or shown[-1].step != upto or len(shown) > MAX_MOMENTS):
-        # A last step with nothing to say (or past the most moments) still brings the
-        # table to its end.
-        end = Frame(upto, len(game.steps[upto].events), "", "", final=True)
-        shown = [*shown[:MAX_MOMENTS - 1], end]
+    if len(shown) > MAX_MOMENTS:
+        # The first moments, then the last: the end of the playback is never skipped.
+        shown = [*shown[:MAX_MOMENTS - END_MOMENTS], *shown[-END_MOMENTS:]]
+    if upto > since and (not shown or shown[-1].step != upto):
+        # A last step with nothing to say still brings the table to its end.
+        shown.append(Frame(upto, len(game.steps[upto].events), "", "", final=True))
     return shown

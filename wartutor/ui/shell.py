@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -43,7 +44,7 @@ from wartutor.ui.connection import connection_watch
 from wartutor.ui.export import TakeHomePanel
 from wartutor.ui.game_log import GameLog, happened_html
 from wartutor.ui.markup import html, joined
-from wartutor.ui.playback import DEFAULT_PACE, PACES, Frame, frames
+from wartutor.ui.playback import DEFAULT_PACE, PACES, TICK_MS, WAITS, Frame, frames, schedule
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.rulings import RulingsPanel
 
@@ -299,19 +300,20 @@ class GameApp(widgets.VBox):
         self._ready.button_style = "primary"
 
         # Playback: the pace, Next, Skip, and the hidden Play widget that times the moments
-        # in the browser (a timer there works the same in Voilà and in JupyterLab).
+        # in the browser (a timer there works the same in Voilà and in JupyterLab). It ticks
+        # evenly; each moment stays up for its own number of ticks (playback.schedule).
         self.pace = widgets.ToggleButtons(
-            options=[(p.capitalize(), p) for p in PACES], value=pace, description="Pace",
-            tooltips=["Two seconds a moment", "One second a moment", "Quick",
-                      "Jump straight to your next choice"],
-            style={"button_width": "74px", "description_width": "42px"},
+            options=[(p.label, name) for name, p in PACES.items()], value=pace,
+            description="Pace", tooltips=[p.tooltip for p in PACES.values()],
+            style={"button_width": "auto", "description_width": "42px"},
         )
         self.pace.add_class("wt-pace")
         self.pace.observe(self._on_pace, names="value")
         self._next = self._button("Next", self._on_next, "Show the next moment now")
         self._skip = self._button("Skip to my turn", self._on_skip,
                                   "Show the end of the computers' moves at once")
-        self._player = widgets.Play(min=0, max=0, interval=PACES[pace] or 1,
+        self._starts: list[int] = []  # the tick at which each moment of the playback comes on
+        self._player = widgets.Play(min=0, max=0, interval=TICK_MS,
                                     show_repeat=False, layout=widgets.Layout(display="none"))
         self._player.observe(self._on_tick, names="value")
 
@@ -649,22 +651,28 @@ class GameApp(widgets.VBox):
             self.remove_class("wt-large")
 
     def _on_pace(self, change: dict[str, Any]) -> None:
-        self._player.interval = PACES[change["new"]] or 1
-        if change["new"] == "instant" and self._frames:
+        if not self._frames:
+            return
+        if change["new"] == "instant":
             self._guarded(self._end_playback)
+        else:  # the moment on show starts again at the new pace
+            self._guarded(lambda: self._time_from(self._frame))
 
     def _on_next(self, _: widgets.Button) -> None:
         if self._frames:
-            self._guarded(lambda: self._set_player(self._frame + 2))
+            self._guarded(self._advance)
 
     def _on_skip(self, _: widgets.Button) -> None:
         if self._frames:
             self._guarded(self._end_playback)
 
     def _on_tick(self, change: dict[str, Any]) -> None:
-        # Play counts 1, 2, ... n for frames 0 ... n-1 (its first count comes at once).
-        if not self._syncing and self._frames:
-            self._guarded(lambda: self._show_frame(max(0, change["new"] - 1)))
+        if self._syncing or not self._frames:
+            return
+        # Only ever forward: a tick sent before a Next was answered must not go back.
+        index = bisect_right(self._starts, change["new"]) - 1
+        if index > self._frame:
+            self._guarded(lambda: self._show_frame(index))
 
     def _guarded(self, work: Callable[[], None],
                  say: Callable[[str], None] | None = None) -> None:
@@ -823,21 +831,29 @@ class GameApp(widgets.VBox):
             self._show()
             return
         self._frames = moments
+        self._frame = 0
         self._show_frame(0)
-        with self._player.hold_sync():  # the browser counts on from here, one per moment
-            self._set_player(0, playing=True)
+        self._time_from(0)
 
-    def _set_player(self, value: int, *, playing: bool | None = None) -> None:
+    def _time_from(self, index: int) -> None:
+        """Time the moments from the ``index``-th on at the pace chosen: the browser counts
+        ticks from that moment's first (at "Wait for me" it does not count)."""
+        self._starts = schedule(self._frames, self.pace.value)
         self._syncing = True
         try:
-            self._player.max = len(self._frames)
-            self._player.value = min(value, len(self._frames))
-            if playing is not None:
-                self._player.playing = playing
+            with self._player.hold_sync():  # one message to the browser
+                self._player.max = self._starts[-1]
+                self._player.value = self._starts[index]
+                self._player.playing = self.pace.value != WAITS
         finally:
             self._syncing = False
-        if not playing and self._frames:
-            self._show_frame(max(0, self._player.value - 1))
+
+    def _advance(self) -> None:
+        """The next moment now (Next), timed from there on."""
+        index = self._frame + 1
+        self._show_frame(index)
+        if self._frames:
+            self._time_from(index)
 
     def _show_frame(self, index: int) -> None:
         with self._voice():
@@ -859,7 +875,9 @@ class GameApp(widgets.VBox):
             self._table.value = moment_html(self._design, before, after, events[:frame.happened])
         self._happened.value = happened_html(self._frames[: index + 1], len(self._frames),
                                              playing=True, teacher=self.teacher_view.value)
-        self._banner.value = self._banner_html(steps[frame.step].state)
+        # The result is told when the playback reaches it (at rest), not ahead of its
+        # moments; and a banner coming and going would move the choices under it.
+        self._banner.value = '<div class="wt-banner"></div>'
         self._log.value = self._log_html(frame.step - 1)
         self._show_controls(None)
 
