@@ -1,7 +1,9 @@
 """The words beside the table: what just happened, and the log of the whole game.
 
-*What just happened* shows the moment on show, large, with the moments before it since
-the player's last choice. The log lists every step's explanations, newest first. Both
+*What just happened* shows the moment on show, large, its first sentence first and the
+rest a tap away, with the moments before it since the player's last choice. The log
+tells the game as a story: each round (or battle, turn, skirmish) under its heading, the
+newest round at the top, and inside a round everything in the order it happened. Both
 are worded for whoever is looking (see :mod:`wartutor.core.voice`); the log keeps the
 words of the steps it has worded, since wording a long game again at every click would
 slow it, and words again what another voice or another course of the game changed.
@@ -9,6 +11,7 @@ slow it, and words again what another voice or another course of the game change
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -18,24 +21,46 @@ from wartutor.core.voice import voice
 from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.playback import Frame, said_once
 
-LOG_STEPS = 40  # older steps stay on the timeline; a long log would slow every click
+LOG_STEPS = 40  # older rounds stay on the timeline; a long log would slow every click
 EARLIER_SHOWN = 2  # moments listed under the one on show: more would push the choices down
 
 Entry = tuple[tuple[str, str], ...]  # one step's lines: (words, cited rule), each said once
+
+# Where each variant's state counts its rounds, and what a round is called there. Classic
+# War counts the battles played (each step plays one); the others count the round under
+# way, so a step is headed by the round it was played in (its state before).
+ROUND_COUNTS = (("battles", "Battle", True), ("round", "Round", False),
+                ("turn", "Turn", False), ("skirmish", "Skirmish", False))
+
+# A sentence ends at a full stop, question or exclamation mark and a space: whatever comes
+# next, since it may be a name, and names (which hold no full stop) must not move the split.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def first_sentence(words: str) -> tuple[str, str]:
+    """The short sentence a moment says first, and the details after it ("" if none).
+
+    >>> first_sentence("Ana wins. The highest card wins; Guerrillas are lower.")
+    ('Ana wins.', 'The highest card wins; Guerrillas are lower.')
+    >>> first_sentence("You draw 1 card; you now hold 2 cards.")
+    ('You draw 1 card; you now hold 2 cards.', '')
+    """
+    short, *rest = _SENTENCE_END.split(words, maxsplit=1)
+    return short, rest[0] if rest else ""
 
 
 def happened_html(moments: Sequence[Frame], total: int, *, playing: bool,
                   teacher: bool) -> Markup:
     """The moment on show, large, and under it the ones before it since your choice
     (newest first, so the moment itself is never scrolled away); ``total`` is the number
-    of moments in the playback under way."""
+    of moments in the playback under way. The moment on show says its first sentence,
+    and its details open with a tap."""
     said = [f for f in moments if f.words][::-1]
-    items = [html('<li class="{when}">{words}{rule}</li>',
-                  when="wt-now" if number == 0 else "wt-before", words=frame.words,
-                  rule=cited(frame.rule) if teacher and frame.rule else "")
-             for number, frame in enumerate(said[:EARLIER_SHOWN + 1])]
-    if not items:
-        items.append(Markup('<li class="wt-now">Your move.</li>'))
+    items = [html('<li class="wt-now">{words}</li>', words=now_words(said[0], teacher))
+             ] if said else [Markup('<li class="wt-now">Your move.</li>')]
+    items += [html('<li class="wt-before">{words}{rule}</li>', words=frame.words,
+                   rule=cited(frame.rule) if teacher and frame.rule else "")
+              for frame in said[1:EARLIER_SHOWN + 1]]
     earlier = len(said) - EARLIER_SHOWN - 1
     more = (html('<li class="wt-note">and {earlier} earlier moment{s} in the log below</li>',
                  earlier=earlier, s="s" if earlier > 1 else "") if earlier > 0 else "")
@@ -45,14 +70,51 @@ def happened_html(moments: Sequence[Frame], total: int, *, playing: bool,
                 head=head, items=joined(items), more=more)
 
 
+def now_words(frame: Frame, teacher: bool) -> Markup:
+    """The moment on show: its short sentence (and for a teacher the rule), then the rest
+    folded under "More"."""
+    short, details = first_sentence(frame.words)
+    rule = cited(frame.rule) if teacher and frame.rule else ""
+    if not details:
+        return html("{short}{rule}", short=short, rule=rule)
+    return html('{short}{rule}<details class="wt-more"><summary>More</summary>{details}'
+                "</details>", short=short, rule=rule, details=details)
+
+
 def cited(rule: str) -> Markup:
     """The rule or ruling that decided a moment, as a teacher sees it after the words."""
     return html(' <span class="wt-rule">({rule})</span>', rule=rule)
 
 
-def shown_steps(upto: int) -> range:
-    """The steps the log lists, newest first."""
-    return range(upto, max(upto - LOG_STEPS, -1), -1)
+def heading(game: Game[Any], number: int) -> str:
+    """What step ``number`` of ``game`` is part of: "Battle 3", "Round 12", "Turn 4"...
+    (the deal, for step 0; the step's own number where a variant counts no rounds)."""
+    if number == 0:
+        return "The deal" if game.position is None else "The start"
+    for field, word, counts_played in ROUND_COUNTS:
+        state = game.steps[number if counts_played else number - 1].state
+        count = getattr(state, field, None)
+        if isinstance(count, int):
+            return f"{word} {count}"
+    return f"Step {number}"
+
+
+def rounds(game: Game[Any], upto: int) -> list[tuple[str, range]]:
+    """The rounds the log shows, the newest first: each heading with its steps, in order.
+
+    The log reaches back :data:`LOG_STEPS` steps, and further to the start of the round it
+    reaches into, so that it never begins halfway through a round."""
+    first = max(upto - LOG_STEPS + 1, 0)
+    while first > 0 and heading(game, first - 1) == heading(game, first):
+        first -= 1
+    found: list[tuple[str, range]] = []
+    for number in range(first, upto + 1):
+        said = heading(game, number)
+        if found and found[-1][0] == said:
+            found[-1] = (said, range(found[-1][1].start, number + 1))
+        else:
+            found.append((said, range(number, number + 1)))
+    return found[::-1]
 
 
 class GameLog:
@@ -83,29 +145,39 @@ class GameLog:
 
     def texts(self, game: Game[Any], upto: int, viewer: int | None,
               names: Sequence[str] | None, *, teacher: bool) -> list[str]:
-        """The log's lines as shown, newest first."""
+        """The log's lines as shown (the newest round first, each told in order), without
+        the rounds' headings."""
         entries = self.entries(game, upto, viewer, names)
         return [f"{words} ({rule})" if teacher else words
-                for number in shown_steps(upto) for words, rule in entries[number]]
+                for _, steps in rounds(game, upto) for number in steps
+                for words, rule in entries[number]]
 
     def html(self, game: Game[Any], upto: int, viewer: int | None,
              names: Sequence[str] | None, *, teacher: bool,
              starts_turn: Callable[[int], bool]) -> Markup:
         """The log up to step ``upto`` (the playback never lets it run ahead of the table);
-        a line marks each step for which ``starts_turn`` holds."""
+        a line marks each step for which ``starts_turn`` holds, and the newest step's lines
+        are marked new."""
         entries = self.entries(game, upto, viewer, names)
-        items = []
-        for number in shown_steps(upto):
-            new = " wt-new" if number == upto else ""
-            starts = starts_turn(number)
-            for i, (words, rule) in enumerate(entries[number]):
-                line = " wt-step-start" if starts and i == 0 else ""
-                items.append(html('<li class="wt-log-entry{new}{line}">{words}{cited}</li>',
-                                  new=new, line=line, words=words,
-                                  cited=cited(rule) if teacher else ""))
-        if upto >= LOG_STEPS:
-            items.append(Markup('<li class="wt-note">Earlier steps are on the timeline.</li>'))
+        shown = rounds(game, upto)
+        groups = []
+        for said, steps in shown:
+            items = []
+            for number in steps:
+                new = " wt-new" if number == upto else ""
+                starts = starts_turn(number)
+                for i, (words, rule) in enumerate(entries[number]):
+                    line = " wt-step-start" if starts and i == 0 else ""
+                    items.append(html('<li class="wt-log-entry{new}{line}">{words}{cited}</li>',
+                                      new=new, line=line, words=words,
+                                      cited=cited(rule) if teacher else ""))
+            groups.append(html('<section class="wt-log-round" aria-label="{said}">'
+                               '<h3 class="wt-log-heading">{said}</h3><ol>{items}</ol>'
+                               "</section>", said=said, items=joined(items)))
+        earlier = (Markup('<p class="wt-note">Earlier steps are on the timeline.</p>')
+                   if shown and shown[-1][1].start > 0 else "")
         # Focusable, so that the keyboard can scroll it too.
         return html('<div class="wt-log" tabindex="0" role="region" aria-label="Game log">'
-                    '<div class="wt-log-head">The whole game so far, newest first</div>'
-                    "<ol>{items}</ol></div>", items=joined(items))
+                    '<div class="wt-log-head">The game so far: the newest round at the top, '
+                    "each round in the order it happened</div>{groups}{earlier}</div>",
+                    groups=joined(groups), earlier=earlier)
