@@ -97,7 +97,11 @@ ARSENAL_STYLE = Markup("""
 .wt-large .wt-clash figure { font-size: 21px; }
 .wt-large .wt-arena .wt-seat-name { font-size: 24px; }
 .wt-large .wt-arena svg.wt-back { width: 60px; height: 84px; }
-.wt-large .wt-hand-row svg.wt-card { width: 74px; height: 104px; }
+/* The team decides clashes of one level: its name on a card must be read from the back. */
+.wt-large .wt-hand-row svg.wt-card { width: 80px; height: 112px; }
+.wt-arsenal-app:has(.wt-large) .wt-map .widget-button { font-size: 19px;
+  height: 38px !important; min-width: 42px !important; }
+.wt-arsenal-app:has(.wt-large) .wt-map .wt-map-label { font-size: 22px; }
 .wt-large .wt-clash svg.wt-card { width: 120px; height: 168px; }
 .wt-large .wt-slot { width: 120px; height: 168px; font-size: 19px; }
 </style>
@@ -126,7 +130,7 @@ def arsenal_card_svg(card: ArsenalCard) -> Markup:
         '<text x="50" y="28" font-size="22" font-weight="700" fill="#fff" '
         'text-anchor="middle">{badge}</text>'
         '<g fill="#111" font-weight="700">{name}</g>'
-        '<text x="50" y="128" font-size="12" fill="#333" text-anchor="middle">'
+        '<text x="50" y="129" font-size="14" fill="#333" text-anchor="middle">'
         "{suit}</text></svg>",
         label=describe(card), colour=FAMILY_COLOURS[card.family], badge=_badge(card),
         name=name, suit=card.suit_name,

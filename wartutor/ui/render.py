@@ -28,35 +28,69 @@ BACK_BLUE = "#1f3a93"
 # to Markup, that text would be escaped). Where html() takes it: Markup(STYLESHEET).
 STYLESHEET = """
 <style>
-.wt-app { font-family: system-ui, 'DejaVu Sans', sans-serif; color: #111; }
+/* Colours come from JupyterLab's theme variables (as ipywidgets' own stylesheet's do), so
+   the apps read in light, dark and high-contrast themes; the fallbacks serve a page
+   without them. What has printed colours of its own (the green table, cards, the yellow
+   banner, a greyed-out button) sets its text colour too, whatever the theme. */
+.wt-app, .wt-lost-notice {
+  --wt-page: var(--jp-layout-color0, #fff);
+  --wt-panel: var(--jp-layout-color1, #fff);
+  --wt-shade: var(--jp-layout-color2, #eee);
+  --wt-ink: var(--jp-ui-font-color0, #111);
+  --wt-ink-soft: var(--jp-ui-font-color1, #222);
+  --wt-line: var(--jp-border-color1, #bdbdbd);
+  --wt-accent: var(--jp-brand-color1, #1976d2);
+  --wt-said: var(--jp-success-color1, #1d6b3a);
+  --wt-warn: var(--jp-warn-color1, #e0a800);
+}
+.wt-app { font-family: system-ui, 'DejaVu Sans', sans-serif; color: var(--wt-ink); }
 /* One screen: the top line, then the table beside what just happened and your choices. */
 .wt-app .wt-top { align-items: center; gap: 14px; margin: 0 0 4px; flex-wrap: wrap; }
 .wt-title { font-size: 26px; font-weight: 700; margin: 0 6px 0 0; white-space: nowrap; }
 .wt-app .widget-hbox.wt-main { align-items: flex-start; flex-wrap: nowrap; gap: 12px;
   margin: 0; }
 .wt-app .wt-left { flex: 1 1 auto; min-width: 0; }
-.wt-app .wt-table-region { width: 100%; }
+.wt-app .wt-table-region { width: calc(100% - 4px); }  /* less its margins: no sideways scroll */
 .wt-app .wt-side { flex: 0 0 400px; width: 400px; gap: 8px; }
-.wt-happened { background: #fff; border: 3px solid #1d6b3a; border-radius: 10px;
-  padding: 6px 12px; min-height: 110px; max-height: 250px; overflow-y: auto; }
-.wt-happened-head { font-size: 15px; font-weight: 700; color: #1d6b3a; text-transform: uppercase;
-  letter-spacing: .5px; }
+/* Words are laid out in their box, never past it: long words and citations wrap. */
+.wt-app .widget-html, .wt-app .widget-html-content { min-width: 0; max-width: 100%; }
+.wt-happened, .wt-reason, .wt-log, .wt-banner, .wt-message, .wt-moments li {
+  overflow-wrap: anywhere; }
+/* What just happened keeps one height, so that the choices under it never move while the
+   moments play; what does not fit scrolls, and the moment on show is its first line. */
+.wt-app .wt-happened { background: var(--wt-panel); color: var(--wt-ink);
+  border: 3px solid var(--wt-said); border-radius: 10px; padding: 6px 12px;
+  height: 190px; flex: none; box-sizing: border-box; overflow-x: hidden; overflow-y: auto; }
+/* A box that scrolls shows its scrollbar, drawn, never an overlay that hides until used. */
+.wt-happened::-webkit-scrollbar, .wt-log::-webkit-scrollbar { width: 12px; }
+.wt-happened::-webkit-scrollbar-thumb, .wt-log::-webkit-scrollbar-thumb {
+  background: var(--wt-ink-soft); border-radius: 6px; border: 2px solid var(--wt-panel); }
+.wt-happened::-webkit-scrollbar-track, .wt-log::-webkit-scrollbar-track {
+  background: var(--wt-shade); }
+.wt-app .wt-happened .widget-html-content { height: auto; line-height: normal; }
+.wt-happened-head { font-size: 15px; font-weight: 700; color: var(--wt-ink);
+  text-transform: uppercase; letter-spacing: .5px; }
 .wt-moments { list-style: none; margin: 2px 0 0; padding: 0; }
-.wt-moments li { margin: 3px 0; line-height: 1.3; }
+.wt-moments li { margin: 3px 0; line-height: 1.3; white-space: normal; }
 .wt-moments .wt-now { font-size: 20px; font-weight: 600; }
-.wt-moments .wt-before { font-size: 15px; color: #444; }
-.wt-app .wt-choices { border: 3px solid #1a5fb4; border-radius: 10px; padding: 6px 8px;
-  background: #f4f8ff; }
+.wt-moments .wt-before { font-size: 15px; color: var(--wt-ink-soft); }
+.wt-more { font-size: 16px; font-weight: 400; margin: 2px 0 4px; }
+.wt-more summary { cursor: pointer; color: var(--wt-ink); text-decoration: underline; }
+.wt-app .wt-choices { border: 3px solid var(--wt-accent); border-radius: 10px;
+  padding: 6px 8px; background: var(--wt-panel); color: var(--wt-ink); }
 .wt-app .wt-choices .widget-hbox { flex-wrap: wrap; }
-.wt-reason { font-size: 16px; line-height: 1.35; color: #222; }
+.wt-reason { font-size: 16px; line-height: 1.35; color: var(--wt-ink); white-space: normal; }
 .wt-reason ul { margin: 2px 0 0; padding-left: 20px; }
 .wt-app .wt-watching { gap: 4px; }
-.wt-app .wt-pace .widget-toggle-button { font-size: 15px; height: 34px; }
-.wt-app .wt-pace .widget-toggle-buttons { flex-wrap: wrap; }
+.wt-app .wt-pace .widget-toggle-button { font-size: 15px; height: 34px; width: auto;
+  padding: 0 9px; }
+.wt-app .wt-pace .widget-toggle-buttons { flex-wrap: wrap; height: auto; gap: 2px 0; }
+.wt-app .wt-pace .widget-toggle-buttons .widget-toggle-button.mod-active {
+  background: #1a5fb4; color: #fff; }
 .wt-message { color: #8a1c00; background: #fff1e6; border-left: 6px solid #d9480f;
   padding: 8px 12px; font-size: 18px; }
 .wt-message:empty { display: none; }
-.wt-banner { font-size: 19px; padding: 8px 12px; border-radius: 8px;
+.wt-banner { font-size: 19px; padding: 8px 12px; border-radius: 8px; color: #111;
   background: #fff4c2; border: 3px solid #e0a800; line-height: 1.35; }
 .wt-banner:empty { display: none; }
 .wt-banner b { font-size: 24px; margin-right: 8px; }
@@ -83,30 +117,43 @@ STYLESHEET = """
   font-weight: 700; }
 .wt-red { color: #b0001e; }
 .wt-black { color: #111; }
-.wt-log { max-height: 340px; overflow-y: auto; border: 1px solid #ccc; border-radius: 8px;
-  padding: 4px 10px; font-size: 17px; background: #fff; }
+/* The log: each round under its heading, the newest at the top. */
+.wt-log { max-height: 340px; overflow-y: auto; border: 1px solid var(--wt-line);
+  border-radius: 8px; padding: 4px 10px; font-size: 17px; background: var(--wt-panel);
+  color: var(--wt-ink); white-space: normal; }
 .wt-log ol { list-style: none; margin: 0; padding: 0; }
-.wt-log-entry { padding: 5px 6px; border-top: 1px solid #eee; }
-.wt-log-entry.wt-step-start { border-top: 2px solid #999; }
-.wt-log-entry.wt-new { background: #fff4c2; }
-.wt-rule { color: #444; font-size: 15px; font-style: italic; white-space: nowrap; }
-.wt-note { color: #444; font-size: 15px; }
+.wt-log-heading { font-size: 17px; font-weight: 700; margin: 8px 0 2px; padding: 2px 6px;
+  background: var(--wt-shade); border-radius: 4px; }
+.wt-log-entry { padding: 5px 6px; border-top: 1px solid var(--wt-line); }
+.wt-log-entry:first-child { border-top: 0; }
+.wt-log-entry.wt-step-start { border-top: 2px solid var(--wt-ink-soft); }
+.wt-log-entry.wt-step-start:first-child { border-top: 0; }
+.wt-log-entry.wt-new { border-left: 6px solid var(--wt-warn); font-weight: 600; }
+.wt-rule { color: var(--wt-ink-soft); font-size: 15px; font-style: italic; font-weight: 400; }
+.wt-note { color: var(--wt-ink-soft); font-size: 15px; }
 .wt-rulings { border-collapse: collapse; font-size: 15px; }
-.wt-rulings td, .wt-rulings th { border: 1px solid #ccc; padding: 4px 8px; text-align: left;
-  vertical-align: top; }
+.wt-rulings td, .wt-rulings th { border: 1px solid var(--wt-line); padding: 4px 8px;
+  text-align: left; vertical-align: top; }
 .wt-app .widget-hbox { align-items: center; gap: 6px; margin: 4px 0; }
 .wt-app .widget-button, .wt-app .widget-toggle-button { font-size: 18px; height: 44px; }
 /* Greyed out must look it: faded, striped, dashed, and no pointer. */
 .wt-app .jupyter-button:disabled, .wt-app .jupyter-button.mod-primary:disabled {
-  opacity: 1; color: #555; border: 2px dashed #8a8a8a; box-shadow: none; cursor: not-allowed;
+  opacity: 1; color: #444; border: 2px dashed #8a8a8a; box-shadow: none; cursor: not-allowed;
   background: repeating-linear-gradient(45deg, #f1f1f1, #f1f1f1 6px, #e2e2e2 6px, #e2e2e2 12px);
   font-weight: 400; }
-.wt-app .widget-label, .wt-app .widget-readout, .wt-app .widget-checkbox { font-size: 17px; }
+.wt-app .widget-label, .wt-app .widget-readout, .wt-app .widget-checkbox,
+.wt-app .widget-checkbox label, .wt-app .widget-dropdown select, .wt-app input[type="text"] {
+  font-size: 17px; color: var(--wt-ink); }
+.wt-app .widget-label { height: auto; min-height: var(--jp-widgets-inline-height, 28px); }
+.wt-app .widget-dropdown select, .wt-app input[type="text"] {
+  background-color: var(--wt-panel); border: 1px solid var(--wt-line); height: 36px; }
+.wt-app input::placeholder { color: var(--wt-ink-soft); opacity: 1; }
+.wt-app .widget-checkbox input[type="checkbox"] { width: 18px; height: 18px; }
 .wt-app .wt-seed input[type="text"] { font-size: 20px; height: 40px; }
 .wt-log-head { font-weight: 700; padding: 6px 0; }
 /* The folded panels' titles: ipywidgets' own grey is too faint on its grey (4:1). */
 .wt-app .jupyter-widget-Collapse-header, .wt-app .jupyter-widget-Collapse-header span {
-  color: #111; font-size: 17px; }
+  color: var(--wt-ink); font-size: 17px; }
 .wt-app .wt-main-button { font-weight: 700; }
 /* ipywidgets' own blue gives white text only 3:1; this one gives 6.5:1 (WCAG AA). */
 .wt-app .jupyter-button.mod-primary { background-color: #1a5fb4; color: #fff; }
@@ -117,8 +164,9 @@ STYLESHEET = """
   letter-spacing: 1px; }
 .wt-app .wt-code-box input[type="text"] { font-size: 20px; height: 40px;
   font-family: 'DejaVu Sans Mono', monospace; text-transform: uppercase; }
-.wt-download { font-size: 18px; font-weight: 700; color: #1a5fb4; }
-/* Large print, for a projector: cards, card text, buttons and explanations together. */
+.wt-app .wt-code-box input::placeholder { text-transform: none; font-family: inherit; }
+.wt-download { font-size: 18px; font-weight: 700; color: var(--wt-accent); }
+/* Large print, for a projector: cards, card text, every control and the explanations. */
 .wt-large .wt-title { font-size: 32px; }
 .wt-large svg.wt-card, .wt-large svg.wr-card { width: 140px; height: 196px; }
 .wt-large svg.wt-deck-pile { width: 140px; height: 192px; }
@@ -129,19 +177,53 @@ STYLESHEET = """
 .wt-large .wt-deck, .wt-large .wt-laid figure, .wt-large .wt-order,
 .wt-large .wt-table { font-size: 21px; }
 .wt-large .wt-deck { width: auto; }
-.wt-large .wt-log { font-size: 22px; max-height: 520px; }
-.wt-large .wt-rule, .wt-large .wt-note, .wt-large .wt-reason { font-size: 19px; }
+.wt-large .wt-log, .wt-large .wt-log-heading { font-size: 22px; }
+.wt-large .wt-log { max-height: 520px; }
+.wt-large .wt-rule, .wt-large .wt-note, .wt-large .wt-reason, .wt-large .wt-more,
+.wt-large .wt-happened-head { font-size: 19px; }
 .wt-app.wt-large .wt-side { flex-basis: 440px; width: 440px; }
 .wt-large .wt-moments .wt-now { font-size: 25px; }
 .wt-large .wt-moments .wt-before { font-size: 18px; }
-.wt-large .wt-happened { max-height: 215px; }
-.wt-app.wt-large .widget-button.wt-secondary { font-size: 19px; height: 44px; }
-.wt-large .wt-deal-code b { white-space: nowrap; }
-.wt-app.wt-large .widget-button, .wt-app.wt-large .widget-toggle-button { font-size: 23px;
+.wt-app.wt-large .wt-happened { height: 185px; }  /* the choices must still fit under it */
+.wt-large .wt-deal-code { font-size: 24px; }
+.wt-large .wt-deal-code b { white-space: nowrap; font-size: 28px; }
+/* Large print reaches an app's controls outside its game too (Arsenal's campaign). */
+.wt-app.wt-large .widget-button,
+.wt-app.wt-large .widget-toggle-button,
+.wt-app:has(.wt-large) .widget-button,
+.wt-app:has(.wt-large) .widget-toggle-button { font-size: 23px;
   height: 54px; }
-.wt-app.wt-large .wt-pace .widget-toggle-button { font-size: 18px; height: 40px;
-  width: auto !important; padding: 0 10px; }
-.wt-app.wt-large .widget-label, .wt-app.wt-large .widget-readout { font-size: 21px; }
+.wt-app.wt-large .widget-button.wt-secondary,
+.wt-app:has(.wt-large) .widget-button.wt-secondary { font-size: 22px; height: 48px; }
+.wt-app.wt-large .wt-pace .widget-toggle-button { font-size: 20px; height: 44px;
+  padding: 0 10px; }
+.wt-app.wt-large .widget-label,
+.wt-app.wt-large .widget-readout,
+.wt-app.wt-large .widget-checkbox,
+.wt-app.wt-large .widget-checkbox label,
+.wt-app.wt-large .widget-dropdown select,
+.wt-app.wt-large input[type="text"],
+.wt-app.wt-large .jupyter-widget-Collapse-header,
+.wt-app.wt-large .jupyter-widget-Collapse-header span,
+.wt-app:has(.wt-large) .widget-label,
+.wt-app:has(.wt-large) .widget-readout,
+.wt-app:has(.wt-large) .widget-checkbox,
+.wt-app:has(.wt-large) .widget-checkbox label,
+.wt-app:has(.wt-large) .widget-dropdown select,
+.wt-app:has(.wt-large) input[type="text"],
+.wt-app:has(.wt-large) .jupyter-widget-Collapse-header,
+.wt-app:has(.wt-large) .jupyter-widget-Collapse-header span { font-size: 22px; }
+.wt-app.wt-large .widget-dropdown select,
+.wt-app.wt-large input[type="text"],
+.wt-app:has(.wt-large) .widget-dropdown select,
+.wt-app:has(.wt-large) input[type="text"] {
+  height: 46px; }
+.wt-app.wt-large .wt-seed input[type="text"],
+.wt-app.wt-large .wt-code-box input[type="text"],
+.wt-app:has(.wt-large) .wt-seed input[type="text"],
+.wt-app:has(.wt-large) .wt-code-box input[type="text"] { font-size: 24px; height: 48px; }
+.wt-app.wt-large .widget-checkbox input[type="checkbox"],
+.wt-app:has(.wt-large) .widget-checkbox input[type="checkbox"] { width: 26px; height: 26px; }
 /* A page whose kernel is gone: the notice on top, the dead app greyed out behind it. */
 .wt-lost .wt-app { opacity: 0.35; pointer-events: none; }
 .wt-lost-notice { position: fixed; top: 0; left: 0; right: 0; z-index: 10000;

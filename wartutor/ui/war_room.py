@@ -94,7 +94,8 @@ ROOM_STYLE = Markup("""
 .wt-large .wr-marks { min-height: 56px; }
 .wt-large .wr-piles svg.wt-deck-pile, .wt-large .wr-piles svg.wt-card { width: 40px;
   height: 55px; }
-.wt-large .wr-does, .wt-large .wr-piles, .wt-large .wr-empty { font-size: 18px; }
+.wt-large .wr-does, .wt-large .wr-piles, .wt-large .wr-empty,
+.wt-large .wr-order { font-size: 18px; }
 .wt-large .wr-piles b { font-size: 23px; }
 .wt-large .wr-seat { max-width: 420px; }
 .wt-large .wr-table svg.wr-card, .wt-large .wr-table .wr-n4 svg.wr-card,
