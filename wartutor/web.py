@@ -74,6 +74,12 @@ def has_server() -> bool:
     return not in_browser()
 
 
+#: The largest whole number a widget may hold in either edition: the page's numbers are
+#: JavaScript's, and Pyodide sends 2**53 - 1 and above as a BigInt, which the page cannot
+#: put in a message (its widget is then lost).
+LARGEST_WIDGET_INT = 2**53 - 2
+
+
 # --- Work a browser page does itself -------------------------------------------------
 
 

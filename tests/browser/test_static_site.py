@@ -199,3 +199,15 @@ def test_a_jupyterlite_notebook_runs_and_plays(checked: StaticSite) -> None:
     play_first_choice(page)
     shoot(page, "jupyterlite")
     page.close()
+
+
+def test_the_rule_explorer_plays_in_the_page_and_draws_its_answer(checked: StaticSite) -> None:
+    page = checked.open("voici/render/rule_explorer.html")
+    play = page.get_by_role("button", name="Play the games", exact=True)
+    expect(play).to_be_enabled(timeout=BOOT)
+    play.click()
+    charts = page.locator("svg.wt-chart")
+    expect(charts).to_have_count(2, timeout=60_000)  # drawn without matplotlib
+    expect(page.locator(".widget-html").filter(has_text="Played ")).not_to_have_count(0)
+    shoot(page, "rule_explorer")
+    page.close()

@@ -133,7 +133,7 @@ class ExplorerApp(widgets.VBox):
         self.games_box = widgets.BoundedIntText(
             value=games or default_games(variant), min=1, max=MAX_GAMES,
             description="Games", style=_WIDE)
-        self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**63,
+        self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=web.LARGEST_WIDGET_INT,
                                                description="First seed", style=_FIT,
                                                tooltip="Games use this seed, the next, ...")
         self.games_box.observe(self._on_setting, names="value")
