@@ -55,10 +55,15 @@ def test_the_teacher_frees_a_seat_from_the_board(store: RoomStore) -> None:
     code = store.open_room("classic_war", SHORT, seats=2, students=2, opener="teacher")
     store.claim(code, "Maya", owner="lost laptop")
     board = ClassBoard(store, simulated=50, pictures=False)
-    assert board.held_seats.options[0][0] == f"Room {code}, seat 1: Maya"
+    assert [label for label, _ in board.held_seats.options] == [
+        "choose a seat", f"Room {code}, seat 1: Maya"]
+    board.press("Free this seat")  # nothing chosen: nothing freed
+    assert store.room(code).held == ((0, "Maya"),)
+    assert "Choose a seat to free first" in board.text()
     board.held_seats.value = (code, 0)
     board.press("Free this seat")
-    assert store.room(code).held == () and board.held_seats.options == ()
+    assert store.room(code).held == ()
+    assert [label for label, _ in board.held_seats.options] == ["no seat is held"]
     assert store.claim(code, "Maya", owner="her new laptop") == 0
 
 

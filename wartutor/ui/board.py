@@ -38,6 +38,7 @@ from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.variants import find_variant
 
 SIMULATED = 10_000  # games of each deal's rules to set the class's games beside
+CHOOSE_A_SEAT, NO_SEAT_HELD = "choose a seat", "no seat is held"
 
 BOARD_STYLE = """
 <style>
@@ -138,7 +139,8 @@ class ClassBoard(widgets.VBox):
 
     def text(self) -> str:
         """What the board says, as text (for tests)."""
-        parts = [self._rooms.value] + [getattr(w, "value", "") for w in self._results.children]
+        parts = [self._rooms.value, self._freed.value] + [
+            getattr(w, "value", "") for w in self._results.children]
         return text_of(" ".join(str(p) for p in parts))
 
     def press(self, label: str) -> None:
@@ -156,7 +158,10 @@ class ClassBoard(widgets.VBox):
     def _free_chosen(self) -> None:
         chosen = self.held_seats.value
         if chosen is None:
-            self._freed.value = '<p class="wt-message">No seat is held: nothing to free.</p>'
+            self._freed.value = html('<p class="wt-message">{why}</p>',
+                                     why="Choose a seat to free first." if len(
+                                         self.held_seats.options) > 1 else
+                                     "No seat is held: nothing to free.")
             return
         code, seat = chosen
         try:
@@ -169,10 +174,11 @@ class ClassBoard(widgets.VBox):
 
     def refresh(self) -> None:
         results = class_results(self.store)
-        self.held_seats.options = [
-            (f"Room {r.room.code}, seat {seat + 1}: {name}", (r.room.code, seat))
-            for deal in results for r in deal.rooms if not r.finished
-            for seat, name in r.room.held]
+        held = [(f"Room {r.room.code}, seat {seat + 1}: {name}", (r.room.code, seat))
+                for deal in results for r in deal.rooms if not r.finished
+                for seat, name in r.room.held]
+        # Nothing is chosen until the teacher chooses: a seat is never freed by default.
+        self.held_seats.options = [(CHOOSE_A_SEAT if held else NO_SEAT_HELD, None), *held]
         open_now = sum(len(d.open_now) for d in results)
         finished = sum(len(d.finished) for d in results)
         head = html("<p><b>{open_now} {rooms} open now, {finished} {games} finished.</b></p>",

@@ -49,6 +49,13 @@ from wartutor.ui.shell import ROOM, GameApp, TableDesign
 from wartutor.variants import VARIANTS, find_variant
 
 LOOK_EVERY_MS = 500  # how often a screen asks the store for the others' moves
+# The room's code is what a class reads out: as big as the game's own title line.
+ROOM_STYLE = """<style>
+.wt-app .wt-room-code { font-size: 20px; margin-right: 12px; }
+.wt-app .wt-room-code b { font-family: 'DejaVu Sans Mono', monospace; font-size: 26px;
+  letter-spacing: 2px; }
+.wt-app.wt-large .wt-room-code, .wt-app:has(.wt-large) .wt-room-code { font-size: 26px; }
+</style>"""
 GETTING_READY = "This page is still getting ready"
 
 
@@ -236,7 +243,7 @@ class RoomLobby(widgets.VBox):
             description="Rulings from a deal code", placeholder="optional, such as GT-4821-B2",
             tooltip="The room plays the rulings of this code; its cards are not used: every "
                     "room is shuffled afresh", style={"description_width": "initial"},
-            layout=widgets.Layout(width="420px"))
+            layout=widgets.Layout(width="600px"))
         self.rulings_box.add_class("wt-code-box")
         open_button = widgets.Button(description="Open a room",
                                      tooltip="A new room, shuffled afresh; computers take the "
@@ -244,12 +251,15 @@ class RoomLobby(widgets.VBox):
         open_button.on_click(lambda _: self._when_ready(self._open))
         self.message = widgets.HTML()
         leave = widgets.Button(description="Back to the lobby",
-                               tooltip="Open or join another room; your seat here stays yours")
+                               tooltip="Open or join another room; your seat here stays yours",
+                               layout=widgets.Layout(width="auto"))
         leave.on_click(lambda _: self._leave())
         self._buttons = {"Join the room": join, "Open a room": open_button}
         self._leave_button = leave
+        self._style = widgets.HTML(STYLESHEET + ROOM_STYLE)
         super().__init__(children=[
-            widgets.HTML(STYLESHEET + '<div class="wt-title">Play together</div>'),
+            self._style,
+            widgets.HTML('<div class="wt-title">Play together</div>'),
             widgets.HBox([self.name_box]),
             widgets.HBox([self.room_box, join]),
             widgets.HTML("<b>Or open a new room</b>, and read its room code out to your "
@@ -357,7 +367,7 @@ class RoomLobby(widgets.VBox):
         top = widgets.HBox([widgets.HTML(html('<div class="wt-room-code">' + note + "</div>",
                                               code=game.room_code)), self._leave_button],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.children = [top, game, self.key.widget]
+        self.children = [self._style, top, game, self.key.widget]
 
     def _leave(self) -> None:
         """Back to the lobby at this screen; the seat stays this browser's, and a reload
