@@ -19,7 +19,6 @@ page's storage keeps them. Callers ask this module, never ``sys.platform``:
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -137,7 +136,7 @@ def data_folder() -> Path | None:
     the caller's own default (``WARTUTOR_DATA_DIR`` or the system's folder)."""
     if not in_browser():
         return None
-    if DRIVE.is_dir() and os.path.ismount(DRIVE):
+    if DRIVE.is_dir():  # made by the kernel only where it mounts the drive
         return DRIVE / ".wartutor"
     return Path.home() / ".wartutor"
 
