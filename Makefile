@@ -58,9 +58,11 @@ $(SITE_VENV)/.installed: site/requirements.txt
 site: $(SITE_VENV)/.installed /usr/bin/npm
 	$(SITE_VENV)/bin/python site/build.py
 
-# binder/requirements.txt: the exact versions of the test venv, for wartutor[app,plot].
+# binder/requirements.txt: the exact versions of the test venv, for wartutor[app,plot];
+# and the README's Binder and Pages links, for the owner the git remote names.
 lock: $(VENV)/.installed
 	$(BIN)/python tools/lock.py
+	$(BIN)/python tools/binder_links.py
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check wartutor tests benchmarks

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -15,6 +16,10 @@ import pytest
 from servers import REPO, free_port, start_server
 
 pytestmark = pytest.mark.slow
+
+
+def norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def test_binder_requirements_serve_the_apps(tmp_path: Path) -> None:
@@ -32,12 +37,22 @@ def test_binder_requirements_serve_the_apps(tmp_path: Path) -> None:
     # repo2docker copies the repo and installs from its root, where "." is the package.
     root = tmp_path / "repo"
     junk = (".git", ".venv", "build", "*.egg-info", "test-artifacts", "__pycache__", ".*_cache")
-    junk += (".hypothesis", ".ipynb_checkpoints")
+    junk += (".hypothesis", ".ipynb_checkpoints", "_site", ".cache")  # make site's
     shutil.copytree(REPO, root, ignore=shutil.ignore_patterns(*junk))
     subprocess.run([sys.executable, "-m", "venv", venv], check=True)
     pip = [venv / "bin" / "python", "-m", "pip", "install", "--quiet"]
     subprocess.run([*pip, "-r", "binder/requirements.txt"], cwd=root, check=True, timeout=300)
     subprocess.run([root / "binder" / "postBuild"], env=env, check=True)
+
+    # The lock holds: every pinned package is installed at its pinned version, so a launch
+    # next year installs what the tests passed on (make lock writes the pins).
+    pins = dict(line.split("==") for line in (binder / "requirements.txt").read_text()
+                .splitlines() if "==" in line and not line.startswith("#"))
+    frozen = subprocess.run([venv / "bin" / "python", "-m", "pip", "list", "--format=json"],
+                            check=True, capture_output=True, text=True).stdout
+    installed = {norm(p["name"]): p["version"] for p in json.loads(frozen)}
+    assert {norm(n): v for n, v in pins.items()}.items() <= installed.items(), [
+        (n, v, installed.get(norm(n))) for n, v in pins.items() if installed.get(norm(n)) != v]
 
     port = free_port()
     cmd = [
