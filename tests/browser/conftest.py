@@ -24,6 +24,9 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    # Read when Playwright starts, once a session: the static site's test watches a
+    # service worker's requests too.
+    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
     with sync_playwright() as p:
         # In CI (and `make test`, which installs it) a missing browser is a broken set-up;
         # elsewhere, plain pytest on a machine without one skips, saying why.

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from servers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, REPO, chromium_missing, free_port
 
 pytestmark = pytest.mark.browser
@@ -66,7 +66,7 @@ def serve(root: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
+def site(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[StaticSite]:
     # `make test` builds the site and installs the browser first: in CI a missing one is a
     # broken set-up; elsewhere plain pytest skips, saying why.
     problem = chromium_missing()
@@ -79,28 +79,28 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
     root = tmp_path_factory.mktemp("pages")
     (root / PREFIX).symlink_to(SITE, target_is_directory=True)
     proc, url = serve(root)
-    # The service worker's own requests reach the route below only with this set.
-    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
+    # The service worker's own requests reach the route below: conftest.py starts Playwright
+    # with PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS set. One Playwright a session (a
+    # second one inside the first cannot start), another Chromium with names unresolved.
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path=CHROMIUM, headless=True,
-                args=[*CHROMIUM_ARGS,
-                      "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"])
-            context = browser.new_context(viewport=VIEWPORT)
-            static = StaticSite(f"{url}/{PREFIX}", context)
+        offline = browser.browser_type.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=[*CHROMIUM_ARGS,
+                  "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"])
+        context = offline.new_context(viewport=VIEWPORT)
+        static = StaticSite(f"{url}/{PREFIX}", context)
 
-            def fence(route: Route) -> None:
-                if route.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
-                    route.continue_()
-                else:
-                    static.outside.append(route.request.url)
-                    route.abort()
+        def fence(route: Route) -> None:
+            if route.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+                route.continue_()
+            else:
+                static.outside.append(route.request.url)
+                route.abort()
 
-            context.route("**/*", fence)
-            yield static
-            context.close()
-            browser.close()
+        context.route("**/*", fence)
+        yield static
+        context.close()
+        offline.close()
     finally:
         proc.terminate()
         proc.wait(timeout=10)
