@@ -7,6 +7,7 @@ its own cookies). The browser's part is in tests/browser/test_serve_class.py.
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import hmac
 import json
@@ -81,6 +82,59 @@ def test_a_kernels_error_is_recognised_in_each_form_it_travels_in() -> None:
     error = {"header": {"msg_type": "error"}, "content": {"traceback": ["..."]}}
     assert _is_error(error) and _is_error(json.dumps(error))
     assert not _is_error(json.dumps({"header": {"msg_type": "comm_msg"}, "content": "error"}))
+
+
+# Kernels booting a few at a time
+
+def test_kernels_boot_a_few_at_a_time_in_the_order_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    from wartutor.server import kernels
+    from wartutor.server.kernels import ClassKernelManager
+
+    booting: set[str] = set()
+    most, order = [0], []
+    answers: list[asyncio.Future[None]] = []
+
+    async def start(manager: ClassKernelManager, **kwargs: str) -> str:
+        name = kwargs["name"]
+        if name == "broken":
+            raise RuntimeError("no such kernel")
+        order.append(name)
+        booting.add(name)
+        most[0] = max(most[0], len(booting))
+        kernel = SimpleNamespace(execution_state="starting")
+        manager._kernels[name] = kernel
+
+        async def answer() -> None:  # the kernel answers a moment later; a mute one never
+            await asyncio.sleep(0.05)
+            if not name.startswith("mute"):
+                kernel.execution_state = "idle"
+                booting.discard(name)
+
+        answers.append(asyncio.ensure_future(answer()))
+        return name
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", start)
+    monkeypatch.setattr(kernels, "LONGEST_BOOT", 0.3)
+
+    async def class_arrives() -> list[str | BaseException]:
+        manager = ClassKernelManager(booting_at_once=2, most_kernels=60)
+        names = ["mute", "broken", *(f"k{i}" for i in range(6))]
+        started = await asyncio.gather(*(manager.start_kernel(name=n) for n in names),
+                                       return_exceptions=True)
+        assert most[0] == 2  # never more at once: the mute one held a turn meanwhile
+        await asyncio.sleep(0.4)  # the mute one is given up on: both turns are free
+        began = time.monotonic()
+        await asyncio.gather(*(manager.start_kernel(name=f"mute{i}") for i in range(2)))
+        assert time.monotonic() - began < 0.25  # neither waited for the other's turn
+        return started
+
+    started = asyncio.run(class_arrives())
+    assert isinstance(started[1], RuntimeError)  # a failed start gives its turn on
+    assert started[2:] == order[1:7] == [f"k{i}" for i in range(6)]  # in the order asked
 
 
 # The command line

@@ -14,10 +14,20 @@ whether or not it is still open. So a page still connected is culled after
 whose page went away without saying so (a laptop closed, a browser killed) after
 :data:`DISCONNECTED_IDLE`. A culled page says so and offers a reload; a room's seat is back
 at once.
+
+Kernels boot a few at a time, as many as the machine has cores, in the order they were
+asked for: a kernel's process takes about half a second of a core before it answers, and
+twenty of them started at once (a server started, or restarted in the middle of a lesson
+while the whole class reloads) share the cores until all of them answer late together.
+One after the other, the first pages are served at once and the preheated pools, which
+asked last, fill up after them.
 """
 
 from __future__ import annotations
 
+import asyncio
+import os
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -29,6 +39,7 @@ from wartutor.server.ledger import ClassFull, Ledger
 CONNECTED_IDLE = 20 * 60  # seconds without a message to or from an open page
 DISCONNECTED_IDLE = 10 * 60  # seconds for a kernel no page is connected to
 CULL_EVERY = 60  # seconds between looks
+LONGEST_BOOT = 30.0  # seconds a booting kernel holds its turn at most
 
 
 class ClassKernelManager(AsyncMappingKernelManager):
@@ -39,12 +50,16 @@ class ClassKernelManager(AsyncMappingKernelManager):
     pages_per_browser = Integer(6, config=True, help="Kernels held by one browser's pages.")
     connected_idle_timeout = Integer(CONNECTED_IDLE, config=True,
                                      help="Seconds of idleness before an open page is culled.")
+    booting_at_once = Integer(0, config=True, help="Kernels booting at once, in the order "
+                              "asked (0: as many as the machine has cores).")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._starting = 0
         self.ledger = Ledger(pages=self.most_pages, per_browser=self.pages_per_browser,
                              alive=self.__contains__)
+        self._boots = asyncio.Semaphore(self.booting_at_once or os.cpu_count() or 1)
+        self._watches: set[asyncio.Future[None]] = set()
 
     async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
         # The last guard: the ledger keeps pages and pools within the cap between them,
@@ -54,10 +69,31 @@ class ClassKernelManager(AsyncMappingKernelManager):
                             browser_full=False)
         self._starting += 1
         try:
-            kernel_id: str = await super().start_kernel(**kwargs)
+            await self._boots.acquire()  # a turn to boot, in the order asked
+            try:
+                kernel_id: str = await super().start_kernel(**kwargs)
+            except BaseException:
+                self._boots.release()
+                raise
         finally:
             self._starting -= 1
+        watch = asyncio.ensure_future(self._booted(kernel_id))
+        self._watches.add(watch)  # kept until done: a task no one holds may be collected
+        watch.add_done_callback(self._watches.discard)
         return kernel_id
+
+    async def _booted(self, kernel_id: str) -> None:
+        """Give the turn on once the kernel has answered (its first status after starting,
+        when it has imported what it runs on), has gone, or has taken too long."""
+        deadline = time.monotonic() + LONGEST_BOOT
+        try:
+            while time.monotonic() < deadline:
+                kernel = self._kernels.get(kernel_id)
+                if kernel is None or getattr(kernel, "execution_state", "") != "starting":
+                    return
+                await asyncio.sleep(0.05)
+        finally:
+            self._boots.release()
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         # jupyter_server has one timeout; an open page gets the longer one.
