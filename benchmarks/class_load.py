@@ -1,46 +1,89 @@
 """Hold a class: 30 students in 15 rooms of two play each other on one server.
 
-    .venv/bin/python benchmarks/class_load.py [--rooms 15] [--within 30] [--out FILE]
-                                             [-- more flags of wartutor.serve]
+    .venv/bin/python benchmarks/class_load.py [--students wire,browser] [--rooms 15]
+        [--every 2] [--think 1] [--pace normal] [--out FILE] [-- more flags of wartutor.serve]
 
-The class server is started as `make class` starts it (``python -m wartutor.serve``,
-with its kernel cap, preheated pages and passwords), its rooms kept in a SQLite file, on
-a loopback port. One Chromium plays every student, each a browser of their own (a
-browser context: their own login cookie and their own browser key, which a room's seat is
-bound to), logged in once with the class password. Student pairs arrive over --within
-seconds: the first opens a War Room room of four rounds, the second joins it with its
-code, and they play, each pressing a choice when their screen offers one, after --think
-seconds. Every move's time from the press on one screen to the change on the other
-screen's table is measured, and each page's time from being opened to a table to play at.
-After --before-restart moves in every room the server is killed (with its kernels, as a
-power cut would) and started again on the same port, database and cookie key; every
-student reloads and is seated again, and each screen must come back at the step it had
-reached. Then the games are played to their ends, the pages are closed, and the run waits
-for the server to shut their kernels down.
+The class server is started as `make class` starts it (``python -m wartutor.serve``, with
+its kernel cap, preheated pages and passwords), its rooms kept in a SQLite file, on a
+loopback port. Every student has logged in once with the class password. Student i opens
+*Play together* i x --every seconds after the first (30 students within the minute, as
+a class arrives): the first of each pair opens a War Room room of four rounds, the second
+joins it with the room code once the first can read it out. Then they play, each pressing
+a choice when their screen offers one, after --think seconds. Every move's time from the
+press on one screen to the change on the other screen's table is measured, and each
+page's time from being opened to a table to play at (for the student who joins, less the
+time spent waiting for the room code). After --before-restart moves in every room the
+server is killed (with its kernels, as a power cut would) and started again on the same
+port, database and cookie key; every student reloads, is seated again by their browser's
+key, and each screen must come back to the table it showed. Then the games are played to
+their ends, the pages are closed, and the run waits for the server to shut their kernels
+down.
 
-Reports whether every move was delivered, the median, p95 and worst time from a move to
-the other screen, the time from opening a page to a table to play at, the kernels and
-memory at the peak (under the cap), whether every room came back after the restart, and
-the kernels left once the pages were closed (besides the preheated pools). Everything has
-a time limit; the run stops by itself.
+Students come in two kinds, each a class of its own on a fresh server:
+
+- **wire**: a small Python client a student, doing over HTTP and the kernel's websocket
+  what the page does: it logs in, asks for the page, fetches the page's scripts and styles
+  (the files a real page asked for, gzipped; after the restart they are cached), checks its
+  kernel, connects to ``/api/kernels/<id>/channels`` with its cookies (the v1 websocket
+  protocol Voilà's page speaks), asks for the widgets' state on the
+  ``jupyter.widget.control`` comm, gives its browser key through the hidden
+  ``wt-browser-key`` box (an ``update`` of its value), types and chooses through ``update``
+  messages, presses buttons with ``custom`` ``{"event": "click"}`` messages, keeps the
+  playback's timer as the page's Play widget does, and waits for the table's HTML. This is
+  the server's part of what a student waits for: no page is drawn.
+- **browser**: one Chromium, a browser context each (its own login cookie and browser
+  key), drawing every page on this machine's two cores beside the server: everything a
+  student would wait for if thirty browsers shared the server's cores.
+
+Before each class one student sits down alone at the idle server (its time is reported as
+well; the browser's also lists the files a page asks for, which the wire students fetch).
+
+Reports, for each kind: whether every move was delivered, the median and p95 time from a
+move to the other screen, the time from opening a page to a table to play at (on arrival,
+and after the restart), the CPU used while the class arrived (the server and its kernels,
+the browsers, this benchmark), the kernels and memory at the peak (under the cap), whether
+every room came back after the restart, and the kernels left once the pages were closed
+(besides the preheated pools). Everything has a time limit; the run stops by itself.
+Chromium resolves no name but 127.0.0.1 (Voilà's page links a font from a CDN): nothing
+leaves this machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import os
+import re
+import secrets
 import signal
 import statistics
 import sys
 import tempfile
 import threading
 import time
+import traceback
+import uuid
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
+import httpx
 import psutil
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_msg_from_ws_v1,
+    serialize_msg_to_ws_v1,
+)
 from playwright.async_api import Browser, BrowserContext, Page, async_playwright
+from tornado.httpclient import HTTPRequest
+from tornado.websocket import (
+    WebSocketClientConnection,
+    WebSocketClosedError,
+    websocket_connect,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 from servers import (
@@ -59,42 +102,486 @@ from wartutor.serve import preheat_counts
 from wartutor.server.settings import PREHEAT
 
 MB = 1024 * 1024
+CORES = psutil.cpu_count() or 1
+KINDS = ("wire", "browser")
+MACHINE = -1  # Scales.cpu's entry for the whole machine
 ROUNDS = 4  # War Room rounds per game: about ten moves
+GAME = "War Room"
 RULINGS = f"WR-1-H={ROUNDS}"  # a War Room deal code whose rulings a room plays
+NOTEBOOK = "play_together.ipynb"
+PAGE = f"/voila/render/{NOTEBOOK}"
 SHOTS = os.environ.get("WT_CLASS_SHOTS")  # a folder for screenshots of pages that failed
-WAIT_MS = 45_000  # a page on a loaded 2-core machine can take this long to sit down
+DEBUG = bool(os.environ.get("WT_CLASS_DEBUG"))  # print the trace of a room's trouble
+WAIT_S = 60.0  # a page on a loaded 2-core machine can take long to sit down
+STEADY_S = 0.7  # seconds two screens must agree on who moves (a screen looks every 0.5 s)
+# Nothing leaves the machine: Voilà's page links Font Awesome from a CDN, and a name
+# looked up would go to the network's name server.
+OFFLINE = ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
 
 CHOICE = ".wt-choices .wt-main-button:not([disabled])"
 CHANGED = "b => document.querySelector('.wt-table-region')?.innerHTML !== b"
-STEP = ".wt-timeline .widget-readout"  # hidden in a room, but kept up to date
 
 
-@dataclass
-class Room:
-    name: str  # its students' names start so
-    code: str = ""
-    delays: list[float] = field(default_factory=list)  # seconds from press to other screen
-    sit_down_s: list[float] = field(default_factory=list)
-    served_s: list[float] = field(default_factory=list)  # request to the page's last byte
-    sent: int = 0  # moves pressed
-    step_before: int | None = None  # the step reached when the server was killed
-    step_after: tuple[int, int] | None = None  # each screen's step once sat down again
-    finished: bool = False
-    problem: str = ""
+# What a student sees: a page in Chromium, or the widgets' state a wire student keeps
+
+class Screen:
+    """One student's screen on Play together. ``open`` is timed by the caller."""
+
+    served_s: float | None = None  # the page itself: request to its last byte
+    files_s: float | None = None  # its scripts and styles, all fetched (a wire student)
+
+    async def open(self, url: str) -> None:
+        """Open the page, until the lobby has this browser's key (a reload: seated)."""
+        raise NotImplementedError
+
+    async def open_room(self, name: str) -> None:
+        """Open a War Room room under ``name``, until its table shows."""
+        raise NotImplementedError
+
+    async def join_room(self, name: str, code: str) -> None:
+        """Join room ``code`` under ``name``, until its table shows."""
+        raise NotImplementedError
+
+    async def seated(self) -> None:
+        """After a reload: until the table shows (the browser's key seats it again)."""
+        raise NotImplementedError
+
+    async def room_code(self) -> str:
+        raise NotImplementedError
+
+    async def set_pace(self, pace: str) -> None:
+        raise NotImplementedError
+
+    async def choices(self) -> int:
+        """Choices this screen offers its student now."""
+        raise NotImplementedError
+
+    async def waiting(self) -> bool:
+        """Whether it says it waits for the other player."""
+        raise NotImplementedError
+
+    async def over(self) -> bool:
+        raise NotImplementedError
+
+    async def table(self) -> str:
+        raise NotImplementedError
+
+    async def press(self, index: int) -> None:
+        """Press choice ``index`` of those offered."""
+        raise NotImplementedError
+
+    async def changed(self, before: str) -> None:
+        """Until the table is no longer ``before``."""
+        raise NotImplementedError
+
+    async def shoot(self, path: str) -> None:
+        """A picture of the screen, if it has one, for a room that failed."""
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+
+class BrowserScreen(Screen):
+    """A page in Chromium, in the student's own browser context."""
+
+    def __init__(self, context: BrowserContext, files: list[str] | None = None) -> None:
+        self.context = context
+        self.page: Page | None = None
+        self.files = files  # if given, every file of this origin the page asks for
+
+    async def open(self, url: str) -> None:
+        if self.page is None:
+            self.page = await self.context.new_page()
+            if self.files is not None:
+                files = self.files
+                self.page.on("request", lambda r: files.append(r.url)
+                              if r.url.startswith(url) else None)
+        answer = await self.page.goto(url + PAGE, timeout=120_000)
+        if answer is not None:  # the server's part: the page with its kernel's first output
+            await answer.finished()
+            self.served_s = answer.request.timing["responseEnd"] / 1000
+        await self.page.locator(".wt-browser-key input[data-given]").wait_for(
+            state="attached", timeout=WAIT_S * 1000)
 
     @property
-    def resumed(self) -> bool:
-        return self.step_after == (self.step_before, self.step_before)
+    def _page(self) -> Page:
+        assert self.page is not None, "the page is not open"
+        return self.page
 
+    async def _table_shown(self) -> None:
+        await self._page.locator(".wr-table").wait_for(timeout=WAIT_S * 1000)
+
+    async def open_room(self, name: str) -> None:
+        page = self._page
+        await page.get_by_label("Your name").fill(name)
+        await page.get_by_label("Game").select_option(label=GAME)
+        await page.get_by_label("Rulings from a deal code").fill(RULINGS)
+        await page.get_by_role("button", name="Open a room").click()
+        await self._table_shown()
+
+    async def join_room(self, name: str, code: str) -> None:
+        page = self._page
+        await page.get_by_label("Your name").fill(name)
+        await page.get_by_label("Room code").fill(code)
+        await page.get_by_role("button", name="Join the room").click()
+        await self._table_shown()
+
+    async def seated(self) -> None:
+        await self._table_shown()
+
+    async def room_code(self) -> str:
+        return await self._page.locator(".wt-room-code b").inner_text()
+
+    async def set_pace(self, pace: str) -> None:
+        await self._page.get_by_role("button", name=pace.capitalize(), exact=True).click()
+
+    async def choices(self) -> int:
+        return await self._page.locator(CHOICE).count()
+
+    async def waiting(self) -> bool:
+        return "Waiting for" in await self._page.locator(".wt-choices").inner_text()
+
+    async def over(self) -> bool:
+        return await self._page.locator(".wt-banner b").count() > 0
+
+    async def table(self) -> str:
+        return await self._page.locator(".wt-table-region").inner_html()
+
+    async def press(self, index: int) -> None:
+        await self._page.locator(CHOICE).nth(index).click(timeout=WAIT_S * 1000)
+
+    async def changed(self, before: str) -> None:
+        await self._page.wait_for_function(CHANGED, arg=before, timeout=WAIT_S * 1000,
+                                           polling=50)
+
+    async def shoot(self, path: str) -> None:
+        if self.page is not None:
+            await self.page.screenshot(path=path)
+
+    async def close(self) -> None:
+        if self.page is not None:
+            await self.page.close(run_before_unload=True)
+            self.page = None
+
+
+class WireScreen(Screen):
+    """A student's page without a browser: the page's requests and kernel messages, and
+    the widgets' state as the page's widget manager would keep it.
+
+    Over the kernel's websocket it speaks what Voilà's page speaks (jupyter_server's
+    ``v1.kernel.websocket.jupyter.org`` protocol and the ipywidgets 8 messages): a
+    ``kernel_info_request`` first, then ``request_states`` on a ``jupyter.widget.control``
+    comm for every widget's state; a widget the kernel makes later arrives as a
+    ``comm_open``, a change as an ``update``. What the student does goes back as the page
+    sends it: typing and choosing as an ``update`` of the widget's state, a press as a
+    ``custom`` ``{"event": "click"}`` message. The page's Play widget, which times a
+    playback's moments, is a timer in the page: kept here as ipywidgets' own does it.
+    """
+
+    def __init__(self, http: httpx.AsyncClient, files: list[str]) -> None:
+        self.http = http  # its connections and cookies (its login), as a browser's
+        self.files = files  # the scripts and styles a page asks for, fetched once
+        self.fetched = False
+        self.key = secrets.token_urlsafe(24)  # as the page's script makes one, kept
+        self.session = uuid.uuid4().hex  # the page's session with its kernel
+        self.url = ""
+        self.kernel_id = ""
+        self.models: dict[str, dict[str, Any]] = {}
+        self.news = asyncio.Event()  # set whenever a widget's state changes
+        self.replies: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.socket: WebSocketClientConnection | None = None
+        self.tasks: list[asyncio.Task[None]] = []
+        self.plays: set[str] = set()  # the Play widgets, whose timers are kept here
+        self.ticking: dict[str, float] = {}  # Play widget -> when its next tick is due
+        self.broken: Exception | None = None  # what stopped this screen's kernel messages
+
+    # HTTP, as the browser does it
+
+    @classmethod
+    async def log_in(cls, url: str) -> httpx.AsyncClient:
+        """A browser of its own (six connections kept open to the server, as a browser
+        keeps them, and its cookies), logged in once with the class password."""
+        http = httpx.AsyncClient(limits=httpx.Limits(max_connections=6), timeout=120,
+                                 headers={"Accept-Encoding": "gzip"})
+        await http.get(url + "/login")
+        answer = await http.post(url + "/login", data={
+            "_xsrf": http.cookies.get("_xsrf", ""), "password": CLASS_PASSWORD})
+        assert answer.status_code == 302, f"the class password was refused ({answer.status_code})"
+        return http
+
+    async def open(self, url: str) -> None:
+        await self._disconnect()
+        self.url, self.models, self.plays, self.ticking = url, {}, set(), {}
+        began = time.monotonic()
+        answer = await self.http.get(url + PAGE)  # its gzip undone, as a browser does
+        self.served_s = time.monotonic() - began
+        if answer.status_code != 200:
+            raise RuntimeError(f"the page answered {answer.status_code}")
+        page = answer.content
+        config = re.search(rb'id="jupyter-config-data" type="application/json">(.*?)</script>',
+                           page, re.S)
+        assert config is not None, "no jupyter-config-data in the page"
+        self.kernel_id = json.loads(config.group(1))["kernelId"]
+        if b"There was an error when executing cell" in page:
+            raise RuntimeError("the page's notebook failed in its kernel")
+        if not self.fetched:  # a reload finds them in the browser's cache
+            began = time.monotonic()
+            await asyncio.gather(*(self._fetch_file(f) for f in self.files))
+            self.files_s, self.fetched = time.monotonic() - began, True
+        check = await self.http.get(f"{url}/api/kernels/{self.kernel_id}")
+        if check.status_code != 200:
+            raise RuntimeError(f"the kernel check answered {check.status_code}")
+        await self._connect()
+        await self._request("kernel_info_request", {})
+        control = uuid.uuid4().hex
+        self._send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                                 "data": {}}, metadata={"version": "1.0.0"})
+        self._send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+        key_box = await self._until(lambda s: "wt-browser-key" in s.get("_dom_classes", ()))
+        self._send("comm_close", {"comm_id": control, "data": {}})
+        self._update(key_box, value=self.key)
+
+    async def _fetch_file(self, url: str) -> None:
+        """A script or style, as it comes (gzipped): no browser's work is done here."""
+        async with self.http.stream("GET", url) as answer:
+            async for _ in answer.aiter_raw():
+                pass
+            if answer.status_code != 200:
+                raise RuntimeError(f"{url} answered {answer.status_code}")
+
+    async def _connect(self) -> None:
+        cookie = "; ".join(f"{c.name}={c.value}" for c in self.http.cookies.jar)
+        address = "ws" + self.url.removeprefix("http")
+        request = HTTPRequest(f"{address}/api/kernels/{self.kernel_id}/channels?session_id="
+                              f"{self.session}", headers={"Cookie": cookie, "Origin": self.url},
+                              request_timeout=WAIT_S)
+        self.socket = await websocket_connect(request,
+                                              subprotocols=["v1.kernel.websocket.jupyter.org"])
+        self.broken = None
+        self.tasks = [asyncio.ensure_future(self._read(self.socket)),
+                      asyncio.ensure_future(self._play_timers())]
+
+    async def _disconnect(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        self.tasks = []
+        if self.socket is not None:
+            self.socket.close()
+            self.socket = None
+
+    # Kernel messages
+
+    def _send(self, msg_type: str, content: dict[str, Any], *,
+              metadata: dict[str, Any] | None = None) -> str:
+        assert self.socket is not None, "not connected"
+        header = {"msg_id": uuid.uuid4().hex, "username": "", "session": self.session,
+                  "msg_type": msg_type, "version": "5.3", "date": datetime.now(UTC).isoformat()}
+        parts = [json.dumps(part).encode() for part in (header, {}, metadata or {}, content)]
+        self.socket.write_message(serialize_msg_to_ws_v1(parts, "shell"), binary=True)
+        return str(header["msg_id"])
+
+    async def _request(self, msg_type: str, content: dict[str, Any]) -> dict[str, Any]:
+        reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.replies[self._send(msg_type, content)] = reply
+        return await asyncio.wait_for(reply, WAIT_S)
+
+    async def _read(self, socket: WebSocketClientConnection) -> None:
+        try:
+            while (message := await socket.read_message()) is not None:
+                if isinstance(message, bytes):
+                    self._take(message)
+        except Exception as e:  # said by the next wait, rather than lost in a task
+            self.broken = e
+            self.news.set()
+
+    def _take(self, message: bytes) -> None:
+        """One message from the kernel, as the page's widget manager takes it."""
+        channel, parts = deserialize_msg_from_ws_v1(message)
+        header, parent, _, content = (json.loads(part) for part in parts[:4])
+        kind = header["msg_type"]
+        if channel == "shell" and parent.get("msg_id") in self.replies:
+            reply = self.replies.pop(parent["msg_id"])
+            if not reply.done():
+                reply.set_result(content)
+            return
+        if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
+            self._model(content["comm_id"], content["data"]["state"])
+        elif kind == "comm_msg":
+            data = content["data"]
+            if data.get("method") == "update_states":
+                for model_id, model in data["states"].items():
+                    self._model(model_id, model["state"])
+            elif data.get("method") in ("update", "echo_update"):
+                self.models.setdefault(content["comm_id"], {}).update(data["state"])
+            else:
+                return
+        elif kind == "comm_close":
+            self.models.pop(content["comm_id"], None)
+            self.plays.discard(content["comm_id"])
+        else:
+            return
+        self.news.set()
+
+    def _model(self, model_id: str, state: dict[str, Any]) -> None:
+        self.models[model_id] = dict(state)
+        if "playing" in state and "interval" in state:  # a Play widget: its timer is ours
+            self.plays.add(model_id)
+
+    def _update(self, model_id: str, **state: Any) -> None:
+        self.models[model_id].update(state)
+        self._send("comm_msg", {"comm_id": model_id, "data": {
+            "method": "update", "state": state, "buffer_paths": []}})
+
+    def _click(self, model_id: str) -> None:
+        self._send("comm_msg", {"comm_id": model_id, "data": {
+            "method": "custom", "content": {"event": "click"}}})
+
+    async def _play_timers(self) -> None:
+        """The Play widgets' timers, as ipywidgets' PlayModel keeps them in the page: set
+        playing, it steps ``value`` on at once, then every ``interval`` ms, and stops at
+        ``max`` (starting again from ``min`` if it was there already)."""
+        with contextlib.suppress(WebSocketClosedError):  # the kernel is gone: so are they
+            while True:
+                self._tick(time.monotonic())
+                await asyncio.sleep(0.05)
+
+    def _tick(self, now: float) -> None:
+        for model_id in list(self.plays):
+            state = self.models[model_id]
+            every = state["interval"] / 1000
+            if not state["playing"]:
+                self.ticking.pop(model_id, None)
+            elif model_id not in self.ticking and state["value"] == state["max"]:
+                self._update(model_id, value=state["min"])
+                self.ticking[model_id] = now + every
+            elif now >= self.ticking.get(model_id, now):
+                following = state["value"] + state.get("step", 1)
+                if following <= state["max"]:
+                    self._update(model_id, value=following)
+                    self.ticking[model_id] = now + every
+                else:
+                    self._update(model_id, playing=False)
+                    self.ticking.pop(model_id, None)
+
+    # The widgets
+
+    def _find(self, wanted: Any) -> list[str]:
+        return [k for k, state in self.models.items() if wanted(state)]
+
+    async def _until(self, wanted: Any, timeout: float = WAIT_S) -> str:
+        deadline = time.monotonic() + timeout
+        while not (found := self._find(wanted)):
+            if self.broken is not None:
+                raise RuntimeError(f"the screen stopped: {self.broken!r}")
+            self.news.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the screen never showed what was awaited")
+            await asyncio.wait_for(self.news.wait(), left)
+        return found[0]
+
+    def _described(self, words: str) -> str:
+        found = self._find(lambda s: s.get("description") == words)
+        if not found:
+            raise LookupError(f"no widget {words!r} on the screen")
+        return found[0]
+
+    def _classed(self, name: str) -> list[str]:
+        return self._find(lambda s: name in s.get("_dom_classes", ()))
+
+    def _inside(self, model_id: str) -> list[str]:
+        """``model_id`` and every widget in it, in the page's order."""
+        found = [model_id]
+        for child in self.models.get(model_id, {}).get("children", ()):
+            found += self._inside(child.removeprefix("IPY_MODEL_"))
+        return found
+
+    async def _table_shown(self) -> None:
+        await self._until(lambda s: "wr-table" in str(s.get("value", "")))
+
+    async def open_room(self, name: str) -> None:
+        self._update(self._described("Your name"), value=name)
+        menu = self._described("Game")
+        self._update(menu, index=self.models[menu]["_options_labels"].index(GAME))
+        self._update(self._described("Rulings from a deal code"), value=RULINGS)
+        self._click(self._described("Open a room"))
+        await self._table_shown()
+
+    async def join_room(self, name: str, code: str) -> None:
+        self._update(self._described("Your name"), value=name)
+        self._update(self._described("Room code"), value=code)
+        self._click(self._described("Join the room"))
+        await self._table_shown()
+
+    async def seated(self) -> None:
+        await self._table_shown()
+
+    async def room_code(self) -> str:
+        note = await self._until(lambda s: 'class="wt-room-code"' in str(s.get("value", "")))
+        found = re.search(r'class="wt-room-code".*?<b>(\w+)</b>', self.models[note]["value"],
+                          re.S)
+        assert found is not None, "no room code on the screen"
+        return found.group(1)
+
+    async def set_pace(self, pace: str) -> None:
+        toggle = self._described("Pace")
+        labels = [label.casefold() for label in self.models[toggle]["_options_labels"]]
+        self._update(toggle, index=labels.index(pace.casefold()))
+
+    def _choices_box(self) -> list[str]:
+        boxes = self._classed("wt-choices")
+        return self._inside(boxes[0]) if boxes else []
+
+    async def choices(self) -> int:
+        return len(self._offered())
+
+    def _offered(self) -> list[str]:
+        return [k for k in self._choices_box()
+                if "wt-main-button" in self.models[k].get("_dom_classes", ())
+                and not self.models[k].get("disabled", False)]
+
+    async def waiting(self) -> bool:
+        return any("Waiting for" in str(self.models[k].get("value", ""))
+                   for k in self._choices_box())
+
+    async def over(self) -> bool:
+        return any('class="wt-banner"' in value and "<b>" in value
+                   for value in (str(s.get("value", "")) for s in self.models.values()))
+
+    async def table(self) -> str:
+        regions = self._classed("wt-table-region")
+        return str(self.models[regions[0]].get("value", "")) if regions else ""
+
+    async def press(self, index: int) -> None:
+        self._click(self._offered()[index])
+
+    async def changed(self, before: str) -> None:
+        regions = self._classed("wt-table-region")
+        await self._until(lambda s: s is self.models.get(regions[0]) and
+                          str(s.get("value", "")) != before)
+
+    async def close(self) -> None:
+        """As a closing page does: Voilà's shutdown request (with the XSRF token)."""
+        await self._disconnect()
+        if self.kernel_id:
+            await self.http.post(f"{self.url}/voila/api/shutdown/{self.kernel_id}",
+                                 params={"_xsrf": self.http.cookies.get("_xsrf", "")})
+            self.kernel_id = ""
+        await self.http.aclose()
+
+
+# The machine: memory and CPU of the server, its kernels and the browsers
 
 @dataclass
 class Scales:
-    """Memory of the server process and of its kernels, sampled until stopped."""
+    """Memory of the server process and of its kernels, and the CPU time of every process
+    of the run, sampled until stopped."""
 
     server: psutil.Process | None = None
     peak_server: int = 0
     peak_kernels: int = 0
     peak_count: int = 0
+    cpu: dict[int, tuple[str, float]] = field(default_factory=dict)  # pid -> (group, s)
     _stop: threading.Event = field(default_factory=threading.Event)
 
     def weigh(self) -> tuple[int, int, int]:
@@ -111,9 +598,48 @@ class Scales:
                 pass  # a kernel shut down while we looked
         return server.memory_info().rss, sum(kernels), len(kernels)
 
+    def clock_cpu(self) -> None:
+        """Note each process's CPU seconds: the server, its kernels, the browsers (every
+        other process this run started), and this benchmark itself (its students)."""
+        me = psutil.Process()
+        server = self.server
+        served: set[int] = set()
+        if server is not None:
+            try:
+                for process in [server, *server.children(recursive=True)]:
+                    served.add(process.pid)
+                    group = "server" if process.pid == server.pid else "kernels"
+                    self._note(process, group)
+            except psutil.Error:
+                pass
+        for process in me.children(recursive=True):
+            if process.pid not in served and (server is None or process.pid != server.pid):
+                self._note(process, "browsers")
+        self._note(me, "benchmark")
+        machine = psutil.cpu_times()  # every core's busy time, whoever used it (and the
+        # time the host gave to others: steal)
+        self.cpu[MACHINE] = ("machine", sum(getattr(machine, name, 0.0) for name in (
+            "user", "nice", "system", "irq", "softirq", "steal")))
+
+    def _note(self, process: psutil.Process, group: str) -> None:
+        try:
+            times = process.cpu_times()
+        except psutil.Error:
+            return
+        self.cpu[process.pid] = (group, times.user + times.system)
+
+    def cpu_since(self, mark: dict[int, tuple[str, float]]) -> dict[str, float]:
+        """CPU seconds used by each group since ``mark`` (an earlier copy of ``cpu``)."""
+        used: dict[str, float] = {}
+        for pid, (group, seconds) in list(self.cpu.items()):
+            before = mark.get(pid, (group, 0.0))[1]
+            used[group] = used.get(group, 0.0) + max(0.0, seconds - before)
+        return used
+
     def run(self) -> None:
         while not self._stop.wait(0.5):
             try:
+                self.clock_cpu()
                 server, kernels, count = self.weigh()
             except psutil.Error:
                 continue  # the server is being restarted
@@ -173,114 +699,95 @@ class ClassServer:
             self.server.stop()
 
 
-# One student
+# The class
 
-async def log_in(student: BrowserContext, url: str) -> None:
-    """The class password, typed once by each browser (its login cookie is kept)."""
-    door = await student.request.get(f"{url}/login")
-    assert door.ok, f"the door answered {door.status}"
-    xsrf = next(c["value"] for c in await student.cookies() if c["name"] == "_xsrf")
-    answer = await student.request.post(f"{url}/login", form={
-        "_xsrf": xsrf, "password": CLASS_PASSWORD}, max_redirects=0)
-    assert answer.status == 302, f"the class password was refused ({answer.status})"
-
-
-async def take_seat(page: Page, name: str, code: str, *, again: bool = False) -> None:
-    """On Play together: open a War Room room (no ``code``) or join room ``code``; ``again``
-    after a reload. The one place that knows the lobby's words (wartutor/ui/room.py).
-
-    Rooms are changing: a room is opened by choosing a game, and its seat is bound to the
-    browser's key (the page must have given it first, and a reload is seated back by
-    itself); the lobby before that opened a room from a deal code and knew a student again
-    by name. Both are spoken here until the new one has landed."""
-    await page.get_by_label("Your name").fill(name, timeout=WAIT_MS)
-    by_game = await page.get_by_label("Game").count() > 0
-    if by_game:
-        await page.locator(".wt-browser-key input[data-given]").wait_for(state="attached",
-                                                                         timeout=WAIT_MS)
-        if again:
-            return
-    if code:
-        await page.get_by_label("Room code").fill(code)
-        await page.get_by_role("button", name="Join the room").click()
-        return
-    if by_game:
-        await page.get_by_label("Game").select_option(label="War Room")
-        await page.get_by_label("Rulings from a deal code").fill(RULINGS)
-    else:
-        await page.get_by_label("Deal code").fill(RULINGS)
-    await page.get_by_role("button", name="Open a room").click()
+@dataclass
+class Room:
+    name: str  # its students' names start so
+    code: str = ""
+    arrival_s: list[float] = field(default_factory=list)  # page open to a table, on arrival
+    again_s: list[float] = field(default_factory=list)  # reload to the table, after restart
+    served_s: list[float] = field(default_factory=list)  # the page itself, on arrival
+    lobby_s: list[float] = field(default_factory=list)  # page open to the lobby with its key
+    table_s: list[float] = field(default_factory=list)  # the press to the table
+    files_s: list[float] = field(default_factory=list)  # a wire's scripts and styles
+    delays: list[float] = field(default_factory=list)  # seconds from press to other screen
+    sent: int = 0  # moves pressed
+    tables_before: tuple[str, str] | None = None  # what each screen showed before the kill
+    resumed: bool = False  # each screen back at that table
+    finished: bool = False
+    problem: str = ""
 
 
-async def sit_down(page: Page, url: str, name: str, pace: str, room: Room, *,
-                   code: str = "", again: bool = False) -> float:
-    """Open Play together and sit at a table (a new room without ``code``; ``again``: back
-    at room ``code`` after a reload); seconds from opening the page to the table."""
-    began = time.monotonic()
-    answer = await page.goto(f"{url}/voila/render/play_together.ipynb", timeout=120_000)
-    if answer is not None:  # the server's part: the page with its kernel's first output
-        await answer.finished()
-        room.served_s.append(answer.request.timing["responseEnd"] / 1000)
-    await take_seat(page, name, code, again=again)
-    await page.locator(".wr-table").wait_for(timeout=WAIT_MS)
-    taken = time.monotonic() - began
-    await page.get_by_role("button", name=pace.capitalize()).click()
-    return taken
+async def mover(screens: tuple[Screen, Screen]) -> Screen | None:
+    """The screen whose student must choose now (the other waits), or None once over.
 
-
-async def step(page: Page) -> int:
-    return int(await page.locator(STEP).text_content() or "-1")
-
-
-async def over(page: Page) -> bool:
-    return await page.locator(".wt-banner b").count() > 0
-
-
-async def mover(screens: tuple[Page, Page]) -> Page | None:
-    """The screen whose student must choose now (the other waits), or None once over."""
-    deadline = time.monotonic() + 3 * WAIT_MS / 1000  # playbacks at normal pace
+    The two screens must agree for a moment (longer than a screen takes to look for the
+    other's moves): right after a press, the screen it was made at can still offer the
+    choice just made while its kernel shows the move, and the other can still wait."""
+    deadline = time.monotonic() + 3 * WAIT_S  # playbacks at normal pace
+    seen: Screen | None = None
+    since = 0.0
     while time.monotonic() < deadline:
-        if all([await over(s) for s in screens]):
+        if all([await s.over() for s in screens]):
             return None
-        ready = [s for s in screens if await s.locator(CHOICE).count()]
-        waiting = [s for s in screens
-                   if "Waiting for" in await s.locator(".wt-choices").inner_text()]
-        if len(ready) == 1 and len(waiting) == 1:
-            return ready[0]
-        await asyncio.sleep(0.2)
+        ready = [s for s in screens if await s.choices()]
+        waiting = [s for s in screens if await s.waiting()]
+        now = time.monotonic()
+        found = ready[0] if len(ready) == 1 and len(waiting) == 1 else None
+        if found is None or found is not seen:
+            seen, since = found, now
+        elif now - since >= STEADY_S:
+            return found
+        await asyncio.sleep(0.1)
     raise TimeoutError("neither screen offers its student a choice")
 
 
-async def play(room: Room, screens: tuple[Page, Page], moves: int, think: float) -> None:
+async def play(room: Room, screens: tuple[Screen, Screen], moves: int, think: float) -> None:
     """Up to ``moves`` moves (fewer if the game ends), each timed to the other screen."""
-    for _ in range(moves):
+    pressed_here = 0
+    while pressed_here < moves:
         screen = await mover(screens)
         if screen is None:
             room.finished = True
             return
         other = screens[1] if screen is screens[0] else screens[0]
         await asyncio.sleep(think)
-        before = await other.locator(".wt-table-region").inner_html()
+        offered = await screen.choices()
+        if not offered:  # the screens changed their minds while the student thought
+            continue
+        before = await other.table()
         # The choices taken in turn: always the first (Activate) can tie a tie-break
         # again and again until the cards run out.
-        offered = screen.locator(CHOICE)
-        await offered.nth(room.sent % max(1, await offered.count())).click(timeout=WAIT_MS)
+        await screen.press(room.sent % offered)
         pressed = time.monotonic()
         room.sent += 1
-        await other.wait_for_function(CHANGED, arg=before, timeout=WAIT_MS, polling=50)
+        pressed_here += 1
+        await other.changed(before)
         room.delays.append(time.monotonic() - pressed)
 
 
-# The class
+async def at_rest(screens: tuple[Screen, Screen]) -> tuple[str, str]:
+    """Both tables once their playbacks are over (one student to choose, or the end)."""
+    await mover(screens)
+    return await screens[0].table(), await screens[1].table()
+
 
 @dataclass
 class Run:
+    kind: str
     server: ClassServer
     scales: Scales
     pace: str
     think: float
+    every: float
     before_restart: int
     rooms: list[Room]
+    began: float = 0.0  # when the first student opens the page
+    sat: int = 0  # students seated on arrival
+    arrivals_s: float = 0.0  # from the first page opened to the last seated (or given up)
+    cpu_mark: dict[int, tuple[str, float]] = field(default_factory=dict)  # at the start
+    cpu_arrivals: dict[str, float] | None = None  # CPU seconds used until all sat down
     at_barrier: int = 0
     restarted: asyncio.Event = field(default_factory=asyncio.Event)
     everyone_waits: asyncio.Event = field(default_factory=asyncio.Event)
@@ -294,51 +801,113 @@ class Run:
         """One room more has reached the restart (or given up before it)."""
         self.at_barrier += 1
         if self.at_barrier == len(self.rooms):
+            self.all_arrived()  # if some never sat down
             self.everyone_waits.set()
 
-    async def hold_room(self, room: Room, pages: tuple[Page, Page], name: str,
-                        delay: float) -> None:
-        await asyncio.sleep(delay)
-        reached = False
-        doing = "opening the room"
+    def all_arrived(self) -> None:
+        """Note the CPU used while the class arrived, and how long it took, once."""
+        if self.cpu_arrivals is None:
+            self.scales.clock_cpu()
+            self.cpu_arrivals = self.scales.cpu_since(self.cpu_mark)
+            self.arrivals_s = time.monotonic() - self.began
+
+    async def open_at(self, screen: Screen, slot: int) -> float:
+        """Open the page at the student's time; when it was asked for."""
+        await asyncio.sleep(max(0.0, self.began + slot * self.every - time.monotonic()))
+        opened = time.monotonic()
+        await screen.open(self.server.url)
+        return opened
+
+    async def opener(self, room: Room, screen: Screen, slot: int,
+                     code: asyncio.Future[str]) -> None:
         try:
-            left, right = pages
-            room.sit_down_s.append(await sit_down(left, self.server.url, f"{name}a",
-                                                  self.pace, room))
-            room.code = await left.locator(".wt-room-code b").inner_text()
-            room.sit_down_s.append(await sit_down(right, self.server.url, f"{name}b",
-                                                  self.pace, room, code=room.code))
+            opened = await self.open_at(screen, slot)
+            ready = time.monotonic()
+            await screen.open_room(f"{room.name}a")
+            self.seated(room, screen, opened, ready)
+            room.code = await screen.room_code()
+            code.set_result(room.code)
+        except BaseException as e:
+            if not code.done():
+                code.set_exception(e)
+            raise
+
+    async def joiner(self, room: Room, screen: Screen, slot: int,
+                     code: asyncio.Future[str]) -> None:
+        opened = await self.open_at(screen, slot)
+        lobby = time.monotonic()
+        known = await asyncio.wait_for(asyncio.shield(code), 3 * WAIT_S)
+        ready = time.monotonic()  # the classmate has read the room code out
+        await screen.join_room(f"{room.name}b", known)
+        self.seated(room, screen, opened, ready, lobby)
+
+    def seated(self, room: Room, screen: Screen, opened: float, ready: float,
+               lobby: float | None = None) -> None:
+        """A student has a table: the page opened at ``opened``, its lobby was ready at
+        ``lobby`` and the student could press at ``ready`` (the same, unless waiting for
+        the room code)."""
+        now = time.monotonic()
+        lobby = ready if lobby is None else lobby
+        room.arrival_s.append((lobby - opened) + (now - ready))
+        room.lobby_s.append(lobby - opened)
+        room.table_s.append(now - ready)
+        if screen.served_s is not None:
+            room.served_s.append(screen.served_s)
+        if screen.files_s is not None:
+            room.files_s.append(screen.files_s)
+        self.sat += 1
+        if self.sat == 2 * len(self.rooms):
+            self.all_arrived()
+
+    async def hold_room(self, room: Room, screens: tuple[Screen, Screen], index: int) -> None:
+        reached = False
+        doing = "sitting down"
+        try:
+            code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+            for outcome in await asyncio.gather(
+                    self.opener(room, screens[0], 2 * index, code),
+                    self.joiner(room, screens[1], 2 * index + 1, code),
+                    return_exceptions=True):
+                if isinstance(outcome, BaseException):
+                    raise outcome
+            for screen in screens:
+                await screen.set_pace(self.pace)
             doing = "playing before the restart"
-            await play(room, pages, self.before_restart, self.think)
-            # The step the room has reached, from its database: at normal pace a screen's
-            # step shows once the moments of the last move have been played out.
-            room.step_before = self.store.room(room.code).steps
+            await play(room, screens, self.before_restart, self.think)
+            room.tables_before = await at_rest(screens)
             reached = True
             self.arrived()
             await self.restarted.wait()
             doing = "sitting down again after the restart"
-            for page, who in ((left, f"{name}a"), (right, f"{name}b")):  # a reload each
-                room.sit_down_s.append(await sit_down(page, self.server.url, who,
-                                                      self.pace, room, code=room.code,
-                                                      again=True))
-            room.step_after = (await step(left), await step(right))
+            for screen in screens:  # a reload each, at once
+                began = time.monotonic()
+                await screen.open(self.server.url)
+                await screen.seated()
+                room.again_s.append(time.monotonic() - began)
+            for screen in screens:
+                await screen.set_pace(self.pace)
+            tables_after = await at_rest(screens)
+            room.resumed = tables_after == room.tables_before
             if not room.resumed:
-                room.problem = (f"back at steps {room.step_after}, not at step "
-                                f"{room.step_before}")
+                room.problem = "a screen came back at another table than it had shown"
             doing = "playing after the restart"
-            await play(room, pages, 40, self.think)
+            await play(room, screens, 40, self.think)
             if not room.finished:
                 room.problem += f" not over after {room.sent} moves"
         except Exception as e:  # one room's trouble is a result, not the end of the run
-            room.problem = f"{doing}: {type(e).__name__}: {str(e).splitlines()[0][:160]}"
+            said = str(e).splitlines()[0][:160] if str(e) else ""
+            room.problem = f"{doing}: {type(e).__name__}: {said}"
+            if DEBUG:
+                traceback.print_exc()
             if SHOTS:
-                for i, page in enumerate(pages):
-                    await page.screenshot(path=f"{SHOTS}/{name}-{i}.png")
+                for i, screen in enumerate(screens):
+                    await screen.shoot(f"{SHOTS}/{self.kind}-{room.name}-{i}.png")
         finally:
             if not reached:
                 self.arrived()
-            for page in pages:
-                await page.close(run_before_unload=True)
+            for screen in screens:
+                with contextlib.suppress(Exception):  # the server may be gone: its
+                    await screen.close()  # kernels are counted after
 
     async def restart_when_all_wait(self) -> None:
         await self.everyone_waits.wait()
@@ -350,22 +919,99 @@ class Run:
         self.restarted.set()
 
 
-async def hold_class(run: Run, within: float) -> None:
+@dataclass
+class Alone:
+    """One student who sits down at the idle server before the class."""
+
+    seconds: float
+    files: list[str]  # the page's scripts and styles, as the browser asked for them
+    cpu: dict[str, float]  # CPU seconds it took, by group
+
+
+async def sit_alone(run: Run, browser: Browser, kind: str, files: list[str]) -> Alone:
+    """One student opens a room alone on the idle server: page open to the table, and
+    the CPU it took."""
+    url = run.server.url
+    if kind == "browser":
+        context = await new_student(browser, url)
+        screen: Screen = BrowserScreen(context, files)
+    else:
+        context = None
+        screen = WireScreen(await WireScreen.log_in(url), files)
+    try:
+        run.scales.clock_cpu()
+        mark = dict(run.scales.cpu)
+        began = time.monotonic()
+        await screen.open(url)
+        await screen.open_room("Alone")
+        seconds = time.monotonic() - began
+        run.scales.clock_cpu()
+        return Alone(seconds, files, run.scales.cpu_since(mark))
+    finally:
+        await screen.close()
+        if context is not None:
+            await context.close()
+
+
+async def new_student(browser: Browser, url: str) -> BrowserContext:
+    """A browser of one's own, logged in once with the class password."""
+    student = await browser.new_context(viewport={"width": 1280, "height": 900})
+    door = await student.request.get(f"{url}/login")
+    assert door.ok, f"the door answered {door.status}"
+    xsrf = next(c["value"] for c in await student.cookies() if c["name"] == "_xsrf")
+    answer = await student.request.post(f"{url}/login", form={
+        "_xsrf": xsrf, "password": CLASS_PASSWORD}, max_redirects=0)
+    assert answer.status == 302, f"the class password was refused ({answer.status})"
+    return student
+
+
+async def pools_full(run: Run, timeout: float = 60) -> None:
+    """Until the preheated pools are full again (and the closed pages' kernels gone)."""
+    deadline = time.monotonic() + timeout
+    want = run.server.preheated()
+    while time.monotonic() < deadline and run.scales.weigh()[2] != want:
+        await asyncio.sleep(0.25)
+    await asyncio.sleep(2)  # the last kernel of a pool runs the notebook
+
+
+async def hold_class(run: Run) -> Alone:
     async with async_playwright() as p:
-        browser: Browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                                   args=CHROMIUM_ARGS)
-        pairs = []
+        browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                          args=[*CHROMIUM_ARGS, *OFFLINE])
+        await pools_full(run)
+        asked: list[str] = []
+        alone = await sit_alone(run, browser, "browser", asked)
+        # Every script and style a page asks for, once; not the page, not its kernel.
+        files = list(dict.fromkeys(
+            f for f in asked if urlsplit(f).path.startswith(("/voila/static/",
+                                                             "/voila/templates/",
+                                                             "/voila/labextensions/"))))
+        alone.files = files
+        contexts: list[BrowserContext] = []
+        pairs: list[tuple[Screen, Screen]] = []
+        if run.kind == "wire":
+            await browser.close()  # no browser runs beside a class of wires
+            await pools_full(run)
+            alone = await sit_alone(run, browser, "wire", files)
         for _ in run.rooms:  # a browser each: a seat is bound to its browser's key
-            students = [await browser.new_context(viewport={"width": 1280, "height": 900})
-                        for _ in range(2)]
-            for student in students:
-                await log_in(student, run.server.url)
-            pairs.append((await students[0].new_page(), await students[1].new_page()))
-        gap = within / max(1, len(run.rooms))
+            if run.kind == "browser":
+                students = [await new_student(browser, run.server.url) for _ in range(2)]
+                contexts += students
+                pairs.append((BrowserScreen(students[0]), BrowserScreen(students[1])))
+            else:
+                logins = [await WireScreen.log_in(run.server.url) for _ in range(2)]
+                pairs.append((WireScreen(logins[0], files), WireScreen(logins[1], files)))
+        await pools_full(run)
+        run.began = time.monotonic() + 0.5
+        run.scales.clock_cpu()
+        run.cpu_mark = dict(run.scales.cpu)
         await asyncio.gather(run.restart_when_all_wait(), *(
-            run.hold_room(room, pairs[i], f"Student{i + 1}", i * gap)
-            for i, room in enumerate(run.rooms)))
-        await browser.close()
+            run.hold_room(room, pairs[i], i) for i, room in enumerate(run.rooms)))
+        for context in contexts:
+            await context.close()
+        if run.kind == "browser":
+            await browser.close()
+        return alone
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -373,22 +1019,51 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
+def spread(values: list[float], digits: int = 1) -> str:
+    """'median / p95 / max' of ``values``, or a dash."""
+    if not values:
+        return "-"
+    return (f"{statistics.median(values):.{digits}f} s / {percentile(values, 95):.{digits}f} s"
+            f" / {max(values):.{digits}f} s")
+
+
+def _median(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f} s" if values else "-"
+
+
 @dataclass
 class ClassReport:
+    kind: str
     rooms: list[Room]
     seconds: float
+    alone: Alone  # one student before the class
+    arrivals_s: float  # from the first page opened to the last student's first table
+    cpu: dict[str, float]  # CPU seconds during the arrivals, by group
     restart_s: float | None
     peak_server: int
     peak_kernels: int
     peak_count: int
+    cap: int
     kernels_left: int
     closed_after_s: float | None
     all_recorded: bool  # every room's moves are in the database, and its result
-    settings: str
+
+    @property
+    def files(self) -> int:
+        """Scripts and styles a page asks for."""
+        return len(self.alone.files)
 
     @property
     def delays(self) -> list[float]:
         return [d for r in self.rooms for d in r.delays]
+
+    @property
+    def arrival_s(self) -> list[float]:
+        return [s for r in self.rooms for s in r.arrival_s]
+
+    @property
+    def again_s(self) -> list[float]:
+        return [s for r in self.rooms for s in r.again_s]
 
     @property
     def all_delivered(self) -> bool:
@@ -403,56 +1078,91 @@ class ClassReport:
         return (self.all_delivered and self.all_resumed and self.all_recorded
                 and all(r.finished for r in self.rooms))
 
-    def markdown(self) -> str:
-        delays, sits = self.delays, [s for r in self.rooms for s in r.sit_down_s]
+    @property
+    def others(self) -> float:
+        """CPU seconds the machine spent on other work while the class arrived."""
+        ours = sum(v for k, v in self.cpu.items() if k != "machine")
+        return max(0.0, self.cpu.get("machine", ours) - ours)
+
+    def rows(self) -> dict[str, str]:
+        """The report's rows: what was measured, and the value."""
+        delays, arrivals = self.delays, self.arrival_s
         students = 2 * len(self.rooms)
-        lines = [
-            f"Class load ({self.settings}): {students} students in {len(self.rooms)} rooms "
-            f"of two on one server, {self.seconds:.0f} s in all.",
-            "",
-            "| measure | value |",
-            "|---|---|",
-            f"| moves delivered to the other screen | {len(delays)} of "
-            f"{sum(r.sent for r in self.rooms)} |",
-        ]
-        if delays:
-            lines.append(f"| move to the other screen: median / p95 / max | "
-                         f"{statistics.median(delays):.2f} s / {percentile(delays, 95):.2f} s"
-                         f" / {max(delays):.2f} s |")
-        if sits:
-            lines.append(f"| page open to a table to play at: median / p95 / max | "
-                         f"{statistics.median(sits):.1f} s / {percentile(sits, 95):.1f} s / "
-                         f"{max(sits):.1f} s ({len(sits)} sittings) |")
         served = [s for r in self.rooms for s in r.served_s]
-        if served:
-            lines.append(f"| the server's part: page requested to page sent, kernel "
-                         f"included: median / p95 | {statistics.median(served):.2f} s / "
-                         f"{percentile(served, 95):.2f} s |")
+        cpu = self.cpu
         per_kernel = self.peak_kernels / max(1, self.peak_count)
-        lines += [
-            f"| peak: server / all kernels | {self.peak_server / MB:.0f} MB / "
-            f"{self.peak_kernels / MB:.0f} MB ({self.peak_count} kernels, "
-            f"{per_kernel / MB:.0f} MB each) |",
-            "| server killed mid-game and restarted | "
-            + (f"back in {self.restart_s:.1f} s" if self.restart_s is not None else "not done")
-            + f"; rooms back at the step they had reached: "
-            f"{sum(r.resumed for r in self.rooms)} of {len(self.rooms)} |",
-            f"| games played to their end, in the database | "
-            f"{sum(r.finished for r in self.rooms)} of {len(self.rooms)}"
-            f"{'' if self.all_recorded else ' (some moves or results missing)'} |",
-            f"| kernels left after every page closed (besides the preheated) | "
-            f"{self.kernels_left}"
-            + (f" (the last shut down {self.closed_after_s:.0f} s after the pages closed)"
-               if self.closed_after_s is not None else "") + " |",
-        ]
-        problems = [f"- room {r.code or r.name}: {r.problem}" for r in self.rooms if r.problem]
-        if problems:
-            lines += ["", "Problems:", *problems]
-        return "\n".join(lines) + "\n"
+        return {
+            "page open to a table to play at: median / p95 / max":
+                f"{spread(arrivals)} ({len(arrivals)} of {students} students)",
+            "one student alone on the idle server, and the CPU it took: browser / "
+            "kernel / server (a wire student: its client in place of the browser)":
+                f"{self.alone.seconds:.1f} s: " + " / ".join(
+                    f"{self.alone.cpu.get(g, 0):.1f}" for g in (
+                        "browsers" if self.kind == "browser" else "benchmark",
+                        "kernels", "server")) + " CPU-s",
+            "medians: page request to its last byte (the kernel's first output in it) / "
+            "scripts and styles fetched / page open to the lobby holding the browser's key "
+            "(both of those in it) / the press to the table": " / ".join(_median(v) for v in (
+                served, [s for r in self.rooms for s in r.files_s],
+                [s for r in self.rooms for s in r.lobby_s],
+                [s for r in self.rooms for s in r.table_s])),
+            "CPU while the class arrived: server / kernels / browsers / this benchmark / "
+            "other work on the machine":
+                f"{cpu.get('server', 0):.0f} / {cpu.get('kernels', 0):.0f} / "
+                f"{cpu.get('browsers', 0):.0f} / {cpu.get('benchmark', 0):.0f} / "
+                f"{self.others:.0f} s, in {self.arrivals_s:.0f} s on {CORES} cores",
+            "moves delivered to the other screen": f"{len(delays)} of "
+                                                   f"{sum(r.sent for r in self.rooms)}",
+            "a move to the other screen: median / p95 / max": spread(delays, 2),
+            "peak: kernels / server / all kernels":
+                f"{self.peak_count} of the cap of {self.cap} / "
+                f"{self.peak_server / MB:.0f} MB / {self.peak_kernels / MB:.0f} MB "
+                f"({per_kernel / MB:.0f} MB each)",
+            "server killed mid-game and restarted":
+                (f"back in {self.restart_s:.1f} s" if self.restart_s is not None
+                 else "not done") + f"; {sum(r.resumed for r in self.rooms)} of "
+                f"{len(self.rooms)} rooms back at the tables they showed",
+            "after the restart, page reloaded to the table: median / p95 / max":
+                spread(self.again_s),
+            "games played to their end, in the database":
+                f"{sum(r.finished for r in self.rooms)} of {len(self.rooms)}"
+                + ("" if self.all_recorded else " (some moves or results missing)"),
+            "kernels left after every page closed (besides the preheated)":
+                f"{self.kernels_left}" + (f" (the last shut down {self.closed_after_s:.0f} s "
+                                          "after the pages closed)"
+                                          if self.closed_after_s is not None else ""),
+        }
+
+    def problems(self) -> list[str]:
+        return [f"- {self.kind}, room {r.code or r.name}: {r.problem}"
+                for r in self.rooms if r.problem]
+
+
+KIND_TITLES = {"wire": "wire students (the server's part)",
+               "browser": "a Chromium each (all of it, on this machine)"}
+
+
+def markdown(reports: list[ClassReport], settings: str) -> str:
+    """The classes side by side, one column a kind of student."""
+    students = 2 * len(reports[0].rooms)
+    lines = [f"Class load: {students} students in {len(reports[0].rooms)} rooms of two, "
+             f"{settings}.", "",
+             "| measure | " + " | ".join(KIND_TITLES[r.kind] for r in reports) + " |",
+             "|---|" + "---|" * len(reports)]
+    table = [r.rows() for r in reports]
+    for measure in table[0]:
+        lines.append(f"| {measure} | " + " | ".join(t[measure] for t in table) + " |")
+    lines.append("")
+    lines.append("Run time: " + ", ".join(f"{r.kind} {r.seconds:.0f} s" for r in reports)
+                 + f"; a page asks for {reports[0].files} scripts and styles.")
+    problems = [p for r in reports for p in r.problems()]
+    if problems:
+        lines += ["", "Problems:", *problems]
+    return "\n".join(lines) + "\n"
 
 
 def recorded(store: RoomStore, rooms: list[Room]) -> bool:
-    """Every finished room's moves and result are in the database."""
+    """Every room's moves and, once finished, its result are in the database."""
     for room in rooms:
         if not room.code:
             return False
@@ -462,28 +1172,41 @@ def recorded(store: RoomStore, rooms: list[Room]) -> bool:
     return True
 
 
-def run_class(rooms: int = 15, within: float = 30, think: float = 1.0,
+def cap_of(flags: tuple[str, ...]) -> int:
+    """The kernel cap the server runs under, read as wartutor.serve reads its flags."""
+    from wartutor.serve import parser
+    from wartutor.server.settings import KERNELS_PER_STUDENT
+
+    args, _ = parser().parse_known_args(list(flags))
+    return int(args.max_kernels or KERNELS_PER_STUDENT * args.class_size)
+
+
+def run_class(kind: str = "wire", rooms: int = 15, every: float = 2.0, think: float = 1.0,
               before_restart: int = 3, pace: str = "normal", settle_s: float = 60,
               deadline_s: float = 900, flags: tuple[str, ...] = ()) -> ClassReport:
+    """One class of ``kind`` students (wire or browser) on a server of its own."""
+    assert kind in KINDS, kind
     with tempfile.TemporaryDirectory() as scratch:
         workdir = Path(scratch)
         copy_notebooks(workdir)
         server = ClassServer(workdir, free_port(), flags)
         scales = Scales(server.start())
-        time.sleep(1)  # the pools' first kernels are on their way, as before a lesson
         roll = [Room(f"Student{i + 1}") for i in range(rooms)]
-        run = Run(server, scales, pace, think, before_restart, roll)
+        run = Run(kind, server, scales, pace, think, every, before_restart, roll)
         try:
             scales.start()
             began = time.monotonic()
             # In a thread of its own: the caller (a test session) may run an event loop.
             failure: list[BaseException] = []
+            alone: list[Alone] = []
 
             def attend() -> None:
                 try:
-                    asyncio.run(asyncio.wait_for(hold_class(run, within), deadline_s))
+                    alone.append(asyncio.run(asyncio.wait_for(hold_class(run), deadline_s)))
                 except BaseException as e:  # reported below, after the server is weighed
                     failure.append(e)
+                    if DEBUG:
+                        traceback.print_exc()
 
             students = threading.Thread(target=attend)
             students.start()
@@ -502,13 +1225,14 @@ def run_class(rooms: int = 15, within: float = 30, think: float = 1.0,
             left = max(0, scales.weigh()[2] - pools)
             if failure and not any(r.problem for r in roll):
                 for room in roll:
-                    room.problem = f"the run stopped: {type(failure[0]).__name__}"
-            settings = (f"{pace} pace, {think:.0f} s to think, a browser each, "
-                        f"the server killed after {before_restart} moves a room"
-                        + (f", served with {' '.join(flags)}" if flags else ""))
-            return ClassReport(roll, seconds, run.restart_s, scales.peak_server,
-                               scales.peak_kernels, scales.peak_count, left, closed_after,
-                               recorded(RoomStore.at(server.rooms_url), roll), settings)
+                    room.problem = f"the run stopped: {type(failure[0]).__name__}: " \
+                                   f"{str(failure[0])[:160]}"
+            return ClassReport(kind, roll, seconds, alone[0] if alone else Alone(0.0, [], {}),
+                               run.arrivals_s, run.cpu_arrivals or {},
+                               run.restart_s, scales.peak_server, scales.peak_kernels,
+                               scales.peak_count, cap_of(flags), left, closed_after,
+                               recorded(RoomStore.at(server.rooms_url), roll),
+                               )
         finally:
             scales.stop()
             server.stop()
@@ -516,9 +1240,11 @@ def run_class(rooms: int = 15, within: float = 30, think: float = 1.0,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", default=",".join(KINDS),
+                        help="kinds of student, a class each: wire, browser or both")
     parser.add_argument("--rooms", type=int, default=15, help="rooms of two students")
-    parser.add_argument("--within", type=float, default=30,
-                        help="seconds over which the pairs arrive")
+    parser.add_argument("--every", type=float, default=2.0,
+                        help="seconds between two students opening their pages")
     parser.add_argument("--think", type=float, default=1.0, help="seconds before each press")
     parser.add_argument("--before-restart", type=int, default=3,
                         help="moves in every room before the server is killed")
@@ -526,13 +1252,22 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="also write the report to this file")
     parser.add_argument("flags", nargs="*", help="more flags of wartutor.serve, after --")
     args = parser.parse_args()
-    report = run_class(args.rooms, args.within, args.think, args.before_restart, args.pace,
-                       flags=tuple(args.flags))
-    text = report.markdown()
+    kinds = [k.strip() for k in args.students.split(",") if k.strip()]
+    if not kinds or any(k not in KINDS for k in kinds):
+        parser.error(f"--students takes {' or '.join(KINDS)}, or both")
+    reports = []
+    for kind in kinds:
+        reports.append(run_class(kind, args.rooms, args.every, args.think,
+                                 args.before_restart, args.pace, flags=tuple(args.flags)))
+        print(markdown(reports[-1:], "so far"), flush=True)
+    settings = (f"student i opening the page at i x {args.every:g} s, {args.pace} pace, "
+                f"{args.think:g} s to think, the server killed after {args.before_restart} "
+                "moves a room" + (f", served with {' '.join(args.flags)}" if args.flags else ""))
+    text = markdown(reports, settings)
     print(text)
     if args.out:
         args.out.write_text(text)
-    sys.exit(0 if report.ok else 1)
+    sys.exit(0 if all(r.ok for r in reports) else 1)
 
 
 if __name__ == "__main__":
