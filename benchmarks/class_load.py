@@ -23,28 +23,35 @@ Students come in two kinds, each a class of its own on a fresh server:
 
 - **wire**: a small Python client a student, doing over HTTP and the kernel's websocket
   what the page does: it logs in, asks for the page, fetches the page's scripts and styles
-  (the files a real page asked for, gzipped; after the restart they are cached), checks its
-  kernel, connects to ``/api/kernels/<id>/channels`` with its cookies (the v1 websocket
-  protocol Voilà's page speaks), asks for the widgets' state on the
-  ``jupyter.widget.control`` comm, gives its browser key through the hidden
-  ``wt-browser-key`` box (an ``update`` of its value), types and chooses through ``update``
-  messages, presses buttons with ``custom`` ``{"event": "click"}`` messages, keeps the
-  playback's timer as the page's Play widget does, and waits for the table's HTML. This is
-  the server's part of what a student waits for: no page is drawn.
+  (the files a real page asked for, gzipped, over six connections kept open as a browser
+  keeps them; after the restart they are cached), checks its kernel, connects to
+  ``/api/kernels/<id>/channels`` with its cookies (the v1 websocket protocol Voilà's page
+  speaks), asks for the widgets' state on the ``jupyter.widget.control`` comm, gives its
+  browser key through the hidden ``wt-browser-key`` box (an ``update`` of its value),
+  types and chooses through ``update`` messages, presses buttons with ``custom``
+  ``{"event": "click"}`` messages, keeps the playback's timer as the page's Play widget
+  does, and waits for the table's HTML. This is the server's part of what a student waits
+  for: no page is drawn.
 - **browser**: one Chromium, a browser context each (its own login cookie and browser
   key), drawing every page on this machine's two cores beside the server: everything a
   student would wait for if thirty browsers shared the server's cores.
 
-Before each class one student sits down alone at the idle server (its time is reported as
-well; the browser's also lists the files a page asks for, which the wire students fetch).
+Before each class one student sits down alone at the idle server, in Chromium (which
+lists the files a page asks for, fetched by the wire students) and, before a class of
+wires, as a wire: its time and the CPU it took are reported too.
 
-Reports, for each kind: whether every move was delivered, the median and p95 time from a
-move to the other screen, the time from opening a page to a table to play at (on arrival,
-and after the restart), the CPU used while the class arrived (the server and its kernels,
-the browsers, this benchmark), the kernels and memory at the peak (under the cap), whether
-every room came back after the restart, and the kernels left once the pages were closed
-(besides the preheated pools). Everything has a time limit; the run stops by itself.
-Chromium resolves no name but 127.0.0.1 (Voilà's page links a font from a CDN): nothing
+Reports, for each kind: the time from opening a page to a table to play at on arrival
+(median, p95, worst) and where it goes (the page itself, its scripts and styles, the lobby
+ready with the browser's key, the press to the table), the CPU used while the class
+arrived (the server, its kernels, the browsers, this benchmark, and other work on the
+machine, which the run does not control), whether every move was delivered and its time
+to the other screen, the kernels and memory at the peak (under the cap), the restart
+(whether every room came back to its tables, and how long a reload took with the whole
+class reloading at once), the games finished and recorded, and the kernels left once the
+pages were closed (besides the preheated pools). Everything has a time limit; the run
+stops by itself (WT_CLASS_DEBUG=1 prints the trace of a room's trouble, WT_CLASS_SHOTS=DIR
+keeps pictures of its pages). Chromium resolves no name but 127.0.0.1 (Voilà's page links
+a font from a CDN, and a name looked up would go to the network's name server): nothing
 leaves this machine.
 """
 
@@ -110,12 +117,12 @@ GAME = "War Room"
 RULINGS = f"WR-1-H={ROUNDS}"  # a War Room deal code whose rulings a room plays
 NOTEBOOK = "play_together.ipynb"
 PAGE = f"/voila/render/{NOTEBOOK}"
-SHOTS = os.environ.get("WT_CLASS_SHOTS")  # a folder for screenshots of pages that failed
+SHOTS = os.environ.get("WT_CLASS_SHOTS")  # a folder for pictures of pages that failed
 DEBUG = bool(os.environ.get("WT_CLASS_DEBUG"))  # print the trace of a room's trouble
 WAIT_S = 60.0  # a page on a loaded 2-core machine can take long to sit down
+AGAIN_WAIT_S = 180.0  # the whole class reloading at once after a restart: longer
 STEADY_S = 0.7  # seconds two screens must agree on who moves (a screen looks every 0.5 s)
-# Nothing leaves the machine: Voilà's page links Font Awesome from a CDN, and a name
-# looked up would go to the network's name server.
+# Nothing leaves the machine (see above).
 OFFLINE = ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
 
 CHOICE = ".wt-choices .wt-main-button:not([disabled])"
@@ -128,6 +135,7 @@ class Screen:
     """One student's screen on Play together. ``open`` is timed by the caller."""
 
     served_s: float | None = None  # the page itself: request to its last byte
+    patience = WAIT_S  # seconds to wait for the page, or for its table
     files_s: float | None = None  # its scripts and styles, all fetched (a wire student)
 
     async def open(self, url: str) -> None:
@@ -196,12 +204,12 @@ class BrowserScreen(Screen):
                 files = self.files
                 self.page.on("request", lambda r: files.append(r.url)
                               if r.url.startswith(url) else None)
-        answer = await self.page.goto(url + PAGE, timeout=120_000)
+        answer = await self.page.goto(url + PAGE, timeout=2 * self.patience * 1000)
         if answer is not None:  # the server's part: the page with its kernel's first output
             await answer.finished()
             self.served_s = answer.request.timing["responseEnd"] / 1000
         await self.page.locator(".wt-browser-key input[data-given]").wait_for(
-            state="attached", timeout=WAIT_S * 1000)
+            state="attached", timeout=self.patience * 1000)
 
     @property
     def _page(self) -> Page:
@@ -209,7 +217,7 @@ class BrowserScreen(Screen):
         return self.page
 
     async def _table_shown(self) -> None:
-        await self._page.locator(".wr-table").wait_for(timeout=WAIT_S * 1000)
+        await self._page.locator(".wr-table").wait_for(timeout=self.patience * 1000)
 
     async def open_room(self, name: str) -> None:
         page = self._page
@@ -383,7 +391,7 @@ class WireScreen(Screen):
     async def _request(self, msg_type: str, content: dict[str, Any]) -> dict[str, Any]:
         reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.replies[self._send(msg_type, content)] = reply
-        return await asyncio.wait_for(reply, WAIT_S)
+        return await asyncio.wait_for(reply, self.patience)
 
     async def _read(self, socket: WebSocketClientConnection) -> None:
         try:
@@ -468,8 +476,8 @@ class WireScreen(Screen):
     def _find(self, wanted: Any) -> list[str]:
         return [k for k, state in self.models.items() if wanted(state)]
 
-    async def _until(self, wanted: Any, timeout: float = WAIT_S) -> str:
-        deadline = time.monotonic() + timeout
+    async def _until(self, wanted: Any) -> str:
+        deadline = time.monotonic() + self.patience
         while not (found := self._find(wanted)):
             if self.broken is not None:
                 raise RuntimeError(f"the screen stopped: {self.broken!r}")
@@ -879,11 +887,7 @@ class Run:
             self.arrived()
             await self.restarted.wait()
             doing = "sitting down again after the restart"
-            for screen in screens:  # a reload each, at once
-                began = time.monotonic()
-                await screen.open(self.server.url)
-                await screen.seated()
-                room.again_s.append(time.monotonic() - began)
+            room.again_s += await asyncio.gather(*(self.back(s) for s in screens))
             for screen in screens:
                 await screen.set_pace(self.pace)
             tables_after = await at_rest(screens)
@@ -908,6 +912,16 @@ class Run:
             for screen in screens:
                 with contextlib.suppress(Exception):  # the server may be gone: its
                     await screen.close()  # kernels are counted after
+
+    async def back(self, screen: Screen) -> float:
+        """A reload after the restart (the whole class reloads at once): seconds to the
+        table, where the browser's key seats its student again."""
+        began = time.monotonic()
+        screen.patience = AGAIN_WAIT_S
+        await screen.open(self.server.url)
+        await screen.seated()
+        screen.patience = WAIT_S
+        return time.monotonic() - began
 
     async def restart_when_all_wait(self) -> None:
         await self.everyone_waits.wait()
@@ -1028,7 +1042,10 @@ def spread(values: list[float], digits: int = 1) -> str:
 
 
 def _median(values: list[float]) -> str:
-    return f"{statistics.median(values):.2f} s" if values else "-"
+    """'median (p95)' of ``values``, or a dash."""
+    if not values:
+        return "-"
+    return f"{statistics.median(values):.2f} s ({percentile(values, 95):.2f} s)"
 
 
 @dataclass
@@ -1100,12 +1117,13 @@ class ClassReport:
                     f"{self.alone.cpu.get(g, 0):.1f}" for g in (
                         "browsers" if self.kind == "browser" else "benchmark",
                         "kernels", "server")) + " CPU-s",
-            "medians: page request to its last byte (the kernel's first output in it) / "
-            "scripts and styles fetched / page open to the lobby holding the browser's key "
-            "(both of those in it) / the press to the table": " / ".join(_median(v) for v in (
-                served, [s for r in self.rooms for s in r.files_s],
-                [s for r in self.rooms for s in r.lobby_s],
-                [s for r in self.rooms for s in r.table_s])),
+            "of which, median (p95): page request to its last byte (the kernel's first "
+            "output in it) / scripts and styles fetched / page open to the lobby holding the "
+            "browser's key (both of those in it) / the press to the table": " / ".join(
+                _median(v) for v in (
+                    served, [s for r in self.rooms for s in r.files_s],
+                    [s for r in self.rooms for s in r.lobby_s],
+                    [s for r in self.rooms for s in r.table_s])),
             "CPU while the class arrived: server / kernels / browsers / this benchmark / "
             "other work on the machine":
                 f"{cpu.get('server', 0):.0f} / {cpu.get('kernels', 0):.0f} / "
