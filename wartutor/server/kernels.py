@@ -15,12 +15,13 @@ whose page went away without saying so (a laptop closed, a browser killed) after
 :data:`DISCONNECTED_IDLE`. A culled page says so and offers a reload; a room's seat is back
 at once.
 
-Kernels boot a few at a time, as many as the machine has cores, in the order they were
-asked for: a kernel's process takes about half a second of a core before it answers, and
-twenty of them started at once (a server started, or restarted in the middle of a lesson
-while the whole class reloads) share the cores until all of them answer late together.
-One after the other, the first pages are served at once and the preheated pools, which
-asked last, fill up after them.
+Kernels boot a few at a time, as many as the machine has cores (:class:`Turns`): a
+kernel's process takes about half a second of a core before it answers, and forty of them
+started at once (a server restarted in the middle of a lesson, the whole class reloading
+while the preheated pools fill up) share the cores until all of them answer late together.
+A kernel a page is waiting for boots before any kernel for a pool, where no one waits yet;
+each in the order asked. So the first pages are served at once, and the pools fill up
+after the class is back.
 """
 
 from __future__ import annotations
@@ -40,6 +41,56 @@ CONNECTED_IDLE = 20 * 60  # seconds without a message to or from an open page
 DISCONNECTED_IDLE = 10 * 60  # seconds for a kernel no page is connected to
 CULL_EVERY = 60  # seconds between looks
 LONGEST_BOOT = 30.0  # seconds a booting kernel holds its turn at most
+PREHEATING = "VOILA_PREHEAT"  # set to "True" in the environment of a pool's kernel
+
+
+class Turns:
+    """At most ``at_once`` holders at a time; the waiting take turns urgent ones first,
+    each kind in the order it came.
+
+    >>> async def show() -> list[str]:
+    ...     turns, order = Turns(1), []
+    ...     async def one(name: str, urgent: bool) -> None:
+    ...         await turns.take(urgent)
+    ...         order.append(name)
+    ...         await asyncio.sleep(0)
+    ...         turns.give_back()
+    ...     await asyncio.gather(one("pool 1", False), one("pool 2", False),
+    ...                          one("page 1", True), one("page 2", True))
+    ...     return order
+    >>> asyncio.run(show())
+    ['pool 1', 'page 1', 'page 2', 'pool 2']
+    """
+
+    def __init__(self, at_once: int) -> None:
+        self._free = at_once
+        self._waiting: dict[bool, list[asyncio.Future[None]]] = {True: [], False: []}
+
+    async def take(self, urgent: bool) -> None:
+        """Wait for a turn (``urgent``: before every one that is not)."""
+        if self._free > 0:
+            self._free -= 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting[urgent].append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn in self._waiting[urgent]:
+                self._waiting[urgent].remove(turn)
+            elif turn.done() and not turn.cancelled():
+                self.give_back()  # given just as its waiter was cancelled: pass it on
+            raise
+
+    def give_back(self) -> None:
+        """A holder is done: the next waiting one takes its turn."""
+        for urgent in (True, False):
+            while self._waiting[urgent]:
+                turn = self._waiting[urgent].pop(0)
+                if not turn.done():
+                    turn.set_result(None)
+                    return
+        self._free += 1
 
 
 class ClassKernelManager(AsyncMappingKernelManager):
@@ -50,15 +101,15 @@ class ClassKernelManager(AsyncMappingKernelManager):
     pages_per_browser = Integer(6, config=True, help="Kernels held by one browser's pages.")
     connected_idle_timeout = Integer(CONNECTED_IDLE, config=True,
                                      help="Seconds of idleness before an open page is culled.")
-    booting_at_once = Integer(0, config=True, help="Kernels booting at once, in the order "
-                              "asked (0: as many as the machine has cores).")
+    booting_at_once = Integer(0, config=True, help="Kernels booting at once, pages' before "
+                              "pools' (0: as many as the machine has cores).")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._starting = 0
         self.ledger = Ledger(pages=self.most_pages, per_browser=self.pages_per_browser,
                              alive=self.__contains__)
-        self._boots = asyncio.Semaphore(self.booting_at_once or os.cpu_count() or 1)
+        self._boots = Turns(self.booting_at_once or os.cpu_count() or 1)
         self._watches: set[asyncio.Future[None]] = set()
 
     async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
@@ -69,11 +120,12 @@ class ClassKernelManager(AsyncMappingKernelManager):
                             browser_full=False)
         self._starting += 1
         try:
-            await self._boots.acquire()  # a turn to boot, in the order asked
+            # A turn to boot: a page's kernel (a student waits for it) before a pool's.
+            await self._boots.take(urgent=kwargs.get("env", {}).get(PREHEATING) != "True")
             try:
                 kernel_id: str = await super().start_kernel(**kwargs)
             except BaseException:
-                self._boots.release()
+                self._boots.give_back()
                 raise
         finally:
             self._starting -= 1
@@ -93,7 +145,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
                     return
                 await asyncio.sleep(0.05)
         finally:
-            self._boots.release()
+            self._boots.give_back()
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         # jupyter_server has one timeout; an open page gets the longer one.
