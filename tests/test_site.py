@@ -4,9 +4,12 @@ the start page in each edition, the publishing workflow against the Makefile, an
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -103,8 +106,6 @@ def test_the_site_has_every_app_page_and_serves_everything_itself() -> None:
 
 
 def test_in_the_browser_the_explorer_plays_in_the_page_in_chunks_and_hears_cancel() -> None:
-    import asyncio
-
     from wartutor.explore import simulate
     from wartutor.ui.explorer import ExplorerApp
 
@@ -122,12 +123,12 @@ def test_in_the_browser_the_explorer_plays_in_the_page_in_chunks_and_hears_cance
         assert pauses > 1  # it paused between chunks (and to show the answer)
         return app
 
-    app = asyncio.run(played(300))
+    app = run_apart(played(300))
     assert app.tables == (simulate("classic_war", 300, 4, progress=False, jobs=1),)
     assert app.progress.value == 300
     answer = app._lengths.value + app._results.value
     assert answer.count("<svg") == 2 and "<img" not in answer  # no matplotlib in a browser
-    stopped = asyncio.run(played(50_000, cancel_after=1))  # many chunks of 0.1 s
+    stopped = run_apart(played(50_000, cancel_after=1))  # many chunks of 0.1 s
     assert stopped.tables == () and "Cancelled" in stopped.status.value
 
 
@@ -143,3 +144,10 @@ def test_in_the_browser_the_coach_plays_a_quarter_of_its_games() -> None:
     with web.browser_edition():
         there = advise(guerrilla, game.rules, view, game.decision, games=40)
     assert {c.games for c in here.chances} == {40} and {c.games for c in there.chances} == {10}
+
+
+def run_apart(coroutine: Any) -> Any:
+    """asyncio.run in a thread of its own: the browser tests' Playwright keeps an event
+    loop running in this one for the whole session."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
