@@ -8,11 +8,13 @@ its own cookies). The browser's part is in tests/browser/test_serve_class.py.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import hmac
 import json
 import math
 import re
+import sqlite3
 import subprocess
 import sys
 import time
@@ -249,6 +251,16 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     (server.root / "notebooks" / "boom.ipynb").write_text(json.dumps(boom))
     yield server
     server.stop()
+
+
+def test_the_room_database_is_made_before_any_kernel_needs_it(class_server: Server) -> None:
+    # Left to the preheating kernels, a fresh file is made by all of them at once, and
+    # some fail ("database is locked"): the server makes it as it starts.
+    made = class_server.root / "rooms.sqlite3"
+    assert made.exists()
+    with contextlib.closing(sqlite3.connect(made)) as db:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    assert {"rooms", "schema_version"} <= tables
 
 
 def test_the_passwords_are_in_no_command_line_and_in_no_kernel(class_server: Server) -> None:

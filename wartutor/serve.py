@@ -23,7 +23,7 @@ import socket
 import sys
 from pathlib import Path
 
-from wartutor.rooms.store import URL_SETTING
+from wartutor.rooms.store import URL_SETTING, RoomStore
 from wartutor.server.passwords import BITS, PasswordProblem, new_password, read_password
 from wartutor.server.remember import Memory
 from wartutor.server.settings import (
@@ -128,6 +128,20 @@ def kernel_environment(args: argparse.Namespace) -> dict[str, str]:
     return env
 
 
+def make_room_database() -> None:
+    """Make the room database (or bring it up to date) once, before any kernel starts.
+
+    The kernels find it where this process does (their environment is its own). Left to
+    them, a fresh SQLite file is made by every preheating kernel at once, and some of them
+    fail ("database is locked"), leaving their pages without a lobby. A database that
+    cannot be reached is said, and the server serves the other apps all the same."""
+    try:
+        RoomStore.at().close()
+    except Exception as e:  # a database the rooms will not have either: say why
+        print(f"wartutor.serve: rooms will not work: {type(e).__name__}: {e}",
+              file=sys.stderr)
+
+
 def say_where(settings: ClassSettings, address: str) -> None:
     scheme = "https" if settings.certfile else "http"
     shown = [address] if address not in ("", "0.0.0.0") else network_addresses()
@@ -176,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     env = kernel_environment(args)
     os.environ.clear()
     os.environ.update(env)
+    make_room_database()
     # jsonschema, which jupyter_server's event log brings, loads rfc3987_syntax if it is
     # installed, only to check IRIs, which nothing here asks it to: building its grammar
     # takes 1.4 s of the server's start, and of every restart in the middle of a lesson.
