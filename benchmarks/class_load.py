@@ -796,6 +796,7 @@ class Run:
     arrivals_s: float = 0.0  # from the first page opened to the last seated (or given up)
     cpu_mark: dict[int, tuple[str, float]] = field(default_factory=dict)  # at the start
     cpu_arrivals: dict[str, float] | None = None  # CPU seconds used until all sat down
+    notes: list[str] = field(default_factory=list)  # trouble outside the rooms
     at_barrier: int = 0
     restarted: asyncio.Event = field(default_factory=asyncio.Event)
     everyone_waits: asyncio.Event = field(default_factory=asyncio.Event)
@@ -967,6 +968,22 @@ async def sit_alone(run: Run, browser: Browser, kind: str, files: list[str]) -> 
             await context.close()
 
 
+async def first_of_three(run: Run, sit: Any) -> Alone:
+    """The first of three tries of ``sit`` that sits down: the class needs its files, and
+    a lone page on a machine busy with other work can fail (the problem is noted)."""
+    for attempt in range(3):
+        try:
+            alone: Alone = await sit()
+            return alone
+        except Exception as e:
+            run.notes.append(f"student alone, try {attempt + 1}: {type(e).__name__}: "
+                             f"{str(e).splitlines()[0][:120] if str(e) else ''}")
+            if attempt == 2:
+                raise
+            await pools_full(run)
+    raise AssertionError("unreachable")
+
+
 async def new_student(browser: Browser, url: str) -> BrowserContext:
     """A browser of one's own, logged in once with the class password."""
     student = await browser.new_context(viewport={"width": 1280, "height": 900})
@@ -994,7 +1011,7 @@ async def hold_class(run: Run) -> Alone:
                                           args=[*CHROMIUM_ARGS, *OFFLINE])
         await pools_full(run)
         asked: list[str] = []
-        alone = await sit_alone(run, browser, "browser", asked)
+        alone = await first_of_three(run, lambda: sit_alone(run, browser, "browser", asked))
         # Every script and style a page asks for, once; not the page, not its kernel.
         files = list(dict.fromkeys(
             f for f in asked if urlsplit(f).path.startswith(("/voila/static/",
@@ -1006,7 +1023,7 @@ async def hold_class(run: Run) -> Alone:
         if run.kind == "wire":
             await browser.close()  # no browser runs beside a class of wires
             await pools_full(run)
-            alone = await sit_alone(run, browser, "wire", files)
+            alone = await first_of_three(run, lambda: sit_alone(run, browser, "wire", files))
         for _ in run.rooms:  # a browser each: a seat is bound to its browser's key
             if run.kind == "browser":
                 students = [await new_student(browser, run.server.url) for _ in range(2)]
@@ -1064,6 +1081,7 @@ class ClassReport:
     kernels_left: int
     closed_after_s: float | None
     all_recorded: bool  # every room's moves are in the database, and its result
+    notes: list[str] = field(default_factory=list)  # trouble outside the rooms
 
     @property
     def files(self) -> int:
@@ -1152,8 +1170,9 @@ class ClassReport:
         }
 
     def problems(self) -> list[str]:
-        return [f"- {self.kind}, room {r.code or r.name}: {r.problem}"
-                for r in self.rooms if r.problem]
+        return [*(f"- {self.kind}, {note}" for note in self.notes),
+                *(f"- {self.kind}, room {r.code or r.name}: {r.problem}"
+                  for r in self.rooms if r.problem)]
 
 
 KIND_TITLES = {"wire": "wire students (the server's part)",
@@ -1249,8 +1268,7 @@ def run_class(kind: str = "wire", rooms: int = 15, every: float = 2.0, think: fl
                                run.arrivals_s, run.cpu_arrivals or {},
                                run.restart_s, scales.peak_server, scales.peak_kernels,
                                scales.peak_count, cap_of(flags), left, closed_after,
-                               recorded(RoomStore.at(server.rooms_url), roll),
-                               )
+                               recorded(RoomStore.at(server.rooms_url), roll), run.notes)
         finally:
             scales.stop()
             server.stop()
