@@ -19,13 +19,13 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 import requests
+from apart import run_apart
 from servers import CLASS_PASSWORD, TEACHER_PASSWORD, Server, start_class_server
 
 from wartutor.server.pages import _is_error
@@ -89,6 +89,25 @@ def test_a_kernels_error_is_recognised_in_each_form_it_travels_in() -> None:
 
 
 # Kernels booting a few at a time
+
+def test_turns_go_to_waiting_pages_before_waiting_pools() -> None:
+    from wartutor.server.kernels import Turns
+
+    async def class_arrives() -> list[str]:
+        turns, order = Turns(1), []
+
+        async def one(name: str, urgent: bool) -> None:
+            await turns.take(urgent)
+            order.append(name)
+            await asyncio.sleep(0)
+            turns.give_back()
+
+        await asyncio.gather(one("pool 1", False), one("pool 2", False),
+                             one("page 1", True), one("page 2", True))
+        return order
+
+    assert run_apart(class_arrives()) == ["pool 1", "page 1", "page 2", "pool 2"]
+
 
 def test_kernels_boot_a_few_at_a_time_pages_before_pools(
     monkeypatch: pytest.MonkeyPatch,
@@ -456,9 +475,3 @@ def test_given_a_certificate_the_class_server_speaks_https_only_with_secure_cook
     finally:
         server.stop()
 
-
-def run_apart(coroutine: Any) -> Any:
-    """asyncio.run in a thread of its own: the browser tests' Playwright keeps an event
-    loop running in this one for the whole session."""
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, coroutine).result()

@@ -7,11 +7,10 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import pytest
+from apart import run_apart
 
 from wartutor import web
 from wartutor.ui.start import start_page
@@ -145,9 +144,3 @@ def test_in_the_browser_the_coach_plays_a_quarter_of_its_games() -> None:
         there = advise(guerrilla, game.rules, view, game.decision, games=40)
     assert {c.games for c in here.chances} == {40} and {c.games for c in there.chances} == {10}
 
-
-def run_apart(coroutine: Any) -> Any:
-    """asyncio.run in a thread of its own: the browser tests' Playwright keeps an event
-    loop running in this one for the whole session."""
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, coroutine).result()

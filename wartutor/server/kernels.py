@@ -46,20 +46,7 @@ PREHEATING = "VOILA_PREHEAT"  # set to "True" in the environment of a pool's ker
 
 class Turns:
     """At most ``at_once`` holders at a time; the waiting take turns urgent ones first,
-    each kind in the order it came.
-
-    >>> async def show() -> list[str]:
-    ...     turns, order = Turns(1), []
-    ...     async def one(name: str, urgent: bool) -> None:
-    ...         await turns.take(urgent)
-    ...         order.append(name)
-    ...         await asyncio.sleep(0)
-    ...         turns.give_back()
-    ...     await asyncio.gather(one("pool 1", False), one("pool 2", False),
-    ...                          one("page 1", True), one("page 2", True))
-    ...     return order
-    >>> asyncio.run(show())
-    ['pool 1', 'page 1', 'page 2', 'pool 2']
+    each kind in the order it came (tests/test_serve.py shows the order).
     """
 
     def __init__(self, at_once: int) -> None:
