@@ -176,8 +176,15 @@ def test_the_help_says_every_flag() -> None:
     done = serve("--help")
     assert done.returncode == 0, done.stderr
     for flag in ("--class-size", "--max-kernels", "--kernels-per-browser", "--password-file",
-                 "--teacher-password-file", "--certfile", "--keyfile", "--explorer-games"):
+                 "--teacher-password-file", "--certfile", "--keyfile", "--explorer-games",
+                 "--theme"):
         assert flag in done.stdout
+
+
+def test_a_theme_the_apps_do_not_have_is_refused_naming_the_ones_they_have() -> None:
+    done = serve("--theme", "url(//evil)")
+    assert done.returncode == 2 and "'light', 'dark'" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_a_password_on_the_command_line_is_refused_with_the_reason() -> None:

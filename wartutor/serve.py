@@ -33,6 +33,7 @@ from wartutor.server.settings import (
     KERNELS_PER_STUDENT,
     PER_BROWSER,
     PREHEAT,
+    THEMES,
     ClassSettings,
 )
 from wartutor.server.words import WORDS
@@ -91,6 +92,9 @@ def parser() -> argparse.ArgumentParser:
                      help=f"games one rule-explorer run may play (default {EXPLORER_GAMES:,})")
     ask.add_argument("--explorer-workers", type=int, default=EXPLORER_WORKERS,
                      help=f"processes one run may use (default {EXPLORER_WORKERS})")
+    ask.add_argument("--theme", default="light", choices=THEMES,
+                     help="the pages' theme for the whole class (a projector in a bright "
+                          "room reads best in light; dark for a dim one)")
     ask.add_argument("--certfile", default="", help="a certificate (PEM) to serve HTTPS")
     ask.add_argument("--keyfile", default="", help="its private key (PEM)")
     ask.add_argument("--rooms", help="the room database: sqlite:///path or postgresql://...")
@@ -181,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         teacher_password=teacher_password, cookie_secret=memory.key, port=args.port,
         address=args.address, class_size=args.class_size, max_kernels=args.max_kernels,
         per_browser=args.kernels_per_browser, preheat=preheat, certfile=args.certfile,
-        keyfile=args.keyfile)
+        keyfile=args.keyfile, theme=args.theme)
     if problems := settings.problems():
         print("wartutor.serve: " + "; ".join(problems), file=sys.stderr)
         return 2

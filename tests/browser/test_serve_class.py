@@ -1,5 +1,5 @@
-"""`make class` in a real browser: the class password, the start page, a closed page's
-kernel freed, and the class board behind the teacher password."""
+"""`make class` in a real browser: the class password, the start page in the teacher's
+theme, a closed page's kernel freed, and the class board behind the teacher password."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from servers import CLASS_PASSWORD, TEACHER_PASSWORD, Server, start_class_server
+from servers import ARTIFACTS, CLASS_PASSWORD, TEACHER_PASSWORD, Server, start_class_server
 
 pytestmark = pytest.mark.browser
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server = start_class_server(tmp_path_factory.mktemp("class"), "--preheat",
-                                "start.ipynb=1")
+                                "start.ipynb=1", "--theme", "dark")
     yield server
     server.stop()
 
@@ -45,6 +45,24 @@ def test_the_class_server_says_its_address_and_asks_for_the_password(
     expect(page.get_by_role("alert")).to_contain_text("not the password")
     log_in(page, CLASS_PASSWORD.replace("-", " ").title())  # as heard, not as spelled
     expect(page.locator(".wt-front")).to_be_visible(timeout=60_000)
+
+
+def test_the_teachers_theme_reaches_every_page_and_a_page_cannot_ask_for_another(
+    browser: Browser, class_server: Server
+) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.goto(f"{class_server.url}/voila/render/start.ipynb?theme=light")
+    log_in(page, CLASS_PASSWORD)
+    expect(page.locator(".wt-front")).to_be_visible(timeout=60_000)
+    assert page.locator("body").get_attribute("data-jp-theme-light") == "false"
+    # The apps' words follow the theme: light text on the dark page, not dark on dark.
+    ink = page.locator(".wt-front").evaluate(
+        "e => getComputedStyle(e).color.match(/\\d+/g).slice(0, 3).map(Number)")
+    assert sum(ink) / 3 > 150, ink
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "class_start_dark.png")
+    context.close()
 
 
 def test_a_closed_page_frees_its_kernel(browser: Browser, class_server: Server) -> None:

@@ -31,6 +31,7 @@ PER_BROWSER = 6  # pages of the class one browser may hold: a few tabs, not fort
 # and the rooms a class plays together. Their pages come at once (see README).
 PREHEAT = {"start.ipynb": 4, "play_together.ipynb": 8}
 TEACHERS_ONLY = ("class_board.ipynb",)
+THEMES = ("light", "dark")  # JupyterLab's own, which the apps' colours follow
 EXPLORER_GAMES = 20_000  # games in one run of the rule explorer: a few seconds of a core
 EXPLORER_WORKERS = 1  # processes one run may use: a class shares the cores
 
@@ -49,6 +50,7 @@ class ClassSettings:
     preheat: dict[str, int] = field(default_factory=lambda: dict(PREHEAT))
     certfile: str = ""
     keyfile: str = ""
+    theme: str = "light"  # one of THEMES, for every page of the class
 
     @property
     def most_kernels(self) -> int:
@@ -113,7 +115,10 @@ class ClassSettings:
 
         c.VoilaConfiguration.show_tracebacks = False
         c.VoilaConfiguration.allow_template_override = "NO"  # ?template=... is no one's choice
+        # The theme is the teacher's choice for the class (--theme), not a page's: a
+        # ?theme= of its own would also pass by the preheated kernels.
         c.VoilaConfiguration.allow_theme_override = "NO"
+        c.VoilaConfiguration.theme = self.theme
         c.VoilaConfiguration.multi_kernel_manager_class = (
             "wartutor.server.kernels.ClassKernelManager")
         c.VoilaConfiguration.preheat_kernel = True
