@@ -303,3 +303,30 @@ def test_when_everyone_declares_a_guerrilla_holder_sees_why_proposing_is_greyed_
     assert app.labels()[0] == "Don't propose"
     assert app.greyed() == {
         "Propose": "You may not propose a promotion while holding a Guerrilla (the two of spades)."}
+
+
+def test_a_support_you_were_never_offered_is_not_called_your_choice() -> None:
+    # Four players, skirmish 1 (seed 2): your five loses to Ben's queen, and the two of
+    # spades left in your hand is a Guerrilla, which cannot help: you are not asked.
+    app = guerrilla_tactics_app(seed=2, players=4, pace="normal")
+    app.press("Play 5♠")
+    seen = []
+    while (frame := app.frame()) is not None:
+        seen.append((frame.words, app.table_text()))
+        app.next_moment()
+    assert not any("Chose: Don't support" in table for _, table in seen)
+    support = next((words, table) for words, table in seen if words.startswith("Support:"))
+    assert "You do not support. A second card may be added only if it does better" in support[0]
+    you = support[1][support[1].index("You "):support[1].index("Ana ")]
+    assert "No card would help: no support" in you
+
+
+def test_a_support_you_turned_down_is_marked_as_your_choice() -> None:
+    # Three players: you may support your five with the king, and say no; the others
+    # still to choose see only that you are ready.
+    app = guerrilla_tactics_app(seed=1, stacked=("5S KS", "9D 8D", "QC 3C"), pace="instant")
+    app.press("Play 5♠")
+    assert "Don't support" in app.labels()
+    app.press("Don't support")
+    assert "Chose: Don't support" not in app.table_text()  # the skirmish is settled
+    assert "You do not support" in " ".join(app.log_texts())

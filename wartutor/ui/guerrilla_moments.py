@@ -43,7 +43,13 @@ from wartutor.variants.guerrilla_tactics.events import (
     TieLaid,
     TieStands,
 )
-from wartutor.variants.guerrilla_tactics.forces import GUERRILLA_STRENGTH, Force, is_guerrilla
+from wartutor.variants.guerrilla_tactics.forces import (
+    GUERRILLA_STRENGTH,
+    Force,
+    force,
+    is_guerrilla,
+    standing,
+)
 from wartutor.variants.guerrilla_tactics.game import NAMES
 from wartutor.variants.guerrilla_tactics.state import PLAY, SUPPORT, TIE_DOWN, TIE_UP, TURNED, Laid
 
@@ -91,6 +97,8 @@ class TableNow:
     removed: int
     removed_cards: tuple[Card, ...] | None
     over: bool
+    ace_high: bool = True
+    stage: str = ""  # what the table waits for, as the view before the moment says
     lost: set[Card] = field(default_factory=set)
     begun: int = 0  # the last skirmish seen beginning, and the last seen with cards laid:
     laid: int = 0  # a game may end at the draw of a skirmish never fought
@@ -162,6 +170,7 @@ def _from_view(view: GuerrillaView) -> TableNow:
         viewer=view.viewer, seats=seats, rank=view.guerrilla_rank, skirmish=view.skirmish,
         tie_round=view.tie_round, contenders=view.contenders, waiting_for=view.waiting_for,
         removed=view.removed_count, removed_cards=view.removed, over=view.outcome is not None,
+        ace_high=view.ace_high, stage=view.stage,
     )
 
 
@@ -285,7 +294,10 @@ def _move(table: TableNow, event: Event, after: GuerrillaView,
                 seats[p].penalty_due = True
                 seats[p].news.append("Supports")
             for p in declined:
-                seats[p].news.append("Does not support")
+                seats[p].has_chosen, seats[p].pending = False, None
+                helps = support_helps(table, p)
+                seats[p].news.append("No card would help: no support" if helps is False
+                                     else "Does not support")
         case TieBreak(tie_round=rnd, players=players):
             table.tie_round, table.contenders = rnd, players
             for p in players:
@@ -376,6 +388,30 @@ def _note(table: TableNow, event: Event) -> None:
                 seat.last_result, seat.result, seat.took = seat.result, "", 0
         case GameOver():
             table.over = True
+
+
+def support_helps(table: TableNow, p: int) -> bool | None:
+    """Whether a card in p's hand would do better as a support than the card played alone
+    (GT-SUPPORT-IMPROVES, judged against the cards played); None where the hand is hidden.
+
+    By default a player with no such card is not asked, and declines without a word, so
+    the table must not say they chose to.
+    """
+    seat = table.seats[p]
+    if seat.hand is None:
+        return None
+
+    def played(q: int) -> tuple[Card, ...]:
+        return tuple(x.card for x in table.seats[q].rows if x.how == PLAY and x.card)
+
+    mine = played(p)
+    rivals = [force(played(q), table.rank, table.ace_high)
+              for q, other in enumerate(table.seats) if q != p and not other.out and played(q)]
+    if not mine or not rivals:
+        return None
+    now = standing(force(mine, table.rank, table.ace_high), max(rivals))
+    return any(standing(force((*mine, c), table.rank, table.ace_high), max(rivals)) > now
+               for c in seat.hand if c is not None)
 
 
 def _n(count: int) -> str:

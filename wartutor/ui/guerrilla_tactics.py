@@ -18,7 +18,7 @@ from typing import Any
 from wartutor.core.cards import Card, card
 from wartutor.core.engine import Event
 from wartutor.core.rulings import settings_of
-from wartutor.ui.guerrilla_moments import SeatNow, TableNow, at_rest, partway
+from wartutor.ui.guerrilla_moments import SeatNow, TableNow, at_rest, partway, support_helps
 from wartutor.ui.markup import Markup, html, joined, style
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import BLACK, RED, card_svg, deck_svg, mini_card
@@ -266,8 +266,7 @@ def _marks(table: TableNow, p: int) -> list[tuple[str, str]]:
     if s.penalty_due:
         marks.append(("", "Draws 1 next (supported)"))
     if s.has_chosen:
-        marks.append(("", f"Chose: {choice_words(s.pending)}" if s.pending
-                          else "Has chosen (hidden)"))
+        marks.append(("", _chosen(table, p)))
     if p in table.waiting_for[:1]:
         marks.append(("", "Choosing now"))
     if not s.played_guerrilla:
@@ -275,6 +274,18 @@ def _marks(table: TableNow, p: int) -> list[tuple[str, str]]:
         since = "yet" if table.rank == 2 else f"since rank {table.rank}"
         marks.append(("", f"No Guerrilla played {since}"))
     return marks
+
+
+def _chosen(table: TableNow, p: int) -> str:
+    """The mark of a choice made and not yet shown: a player with no card that would help
+    declines a support without being asked, which is no choice of theirs."""
+    s = table.seats[p]
+    if s.pending == "decline" and support_helps(table, p) is False:
+        return "No card would help: no support"
+    if s.pending:
+        return f"Chose: {choice_words(s.pending)}"
+    # At a support, a seat is ready whether it chose or had nothing to add; which is hidden.
+    return "Ready (hidden)" if table.stage == "support" else "Has chosen (hidden)"
 
 
 def _hand_html(table: TableNow, s: SeatNow) -> Markup:

@@ -110,6 +110,12 @@ ASKING = {
 # ("you" is the player looking; see core.voice), NAMES being the variant's own names.
 
 
+# Why a tied or losing player may not support (GT-SUPPORT-IMPROVES): said with every
+# "does not support", since who had such a card is hidden.
+_SUPPORT_HELPS = ("A second card may be added only if it does better: from losing to a tie "
+                  "or a win, or from a tie to a win.")
+
+
 def _who(p: int) -> str:
     return voice().who(p, NAMES)
 
@@ -249,11 +255,12 @@ def explain(event: Event) -> str:
         case Supported(supports=(), declined=declined, best=best):
             stands = (f"{_who(best[0])} {_s(best[0], 'win')} the skirmish" if len(best) == 1
                       else f"{_players(best)} stay tied")
-            return f"{_cap(_players(declined))} {_agree(declined, 'do')} not support, so {stands}."
+            return (f"{_cap(_players(declined))} {_agree(declined, 'do')} not support, so "
+                    f"{stands}. {_SUPPORT_HELPS}")
         case Supported(supports=supports, declined=declined):
             added = _and([f"{_who(p)} {_s(p, 'add')} {_the(c)}" for p, c in supports])
-            no = (f" {_cap(_players(declined))} {_agree(declined, 'do')} not support."
-                  if declined else "")
+            no = (f" {_cap(_players(declined))} {_agree(declined, 'do')} not support. "
+                  f"{_SUPPORT_HELPS}" if declined else "")
             return (f"Support: {added}. Whoever supports draws one card fewer at the next "
                     f"draw.{no}")
         case TieBreak(tie_round=r, players=ps):
