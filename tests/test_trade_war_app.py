@@ -181,7 +181,7 @@ def test_the_draw_is_offered_only_when_allowed_and_putin_never_battles() -> None
     assert "Draw from the centre" in short.labels()
     assert "fewer than seven cards together, so one card may be drawn" in short.happened_text()
     app.choose("ask 1 7")
-    assert app.greyed()["Play Putin"] == "The Putin joker never battles: it only assassinates"
+    assert app.greyed()["Play Eraser"] == "The Eraser joker never battles: it only knocks out"
 
 
 def test_your_hand_is_shown_and_the_others_are_face_down() -> None:
@@ -199,15 +199,15 @@ def test_putin_is_offered_to_its_holder_and_its_effect_explained() -> None:
                         stacked=("PJ 2C 3C", "AS 7H 5D", "9C 9D"), pace="instant")
     app.choose("ask 1 7")
     app.press("Play 2♣")  # Computer 1 beats it with its five; then Putin may strike
-    assert app.labels()[:4] == ["Putin: assassinate 7♥", "Putin: assassinate 2♣",
-                                "Putin: assassinate 5♦", "Keep Putin for later"]
-    app.press("Putin: assassinate 5♦")
+    assert app.labels()[:4] == ["Eraser: knock out 7♥", "Eraser: knock out 2♣",
+                                "Eraser: knock out 5♦", "Keep Eraser for later"]
+    app.press("Eraser: knock out 5♦")
     app.teacher_view.value = True
     log = app.log_texts()
-    assert ("You play the Putin joker and assassinate the five of diamonds on the table. It leaves "
-            "the game; Putin is shuffled back into the centre (3 cards). (the Putin joker "
-            "assassinates a card, out of turn)") in log
-    assert "Assassinated: 5♦" in app.table_text()
+    assert ("You play the Eraser joker and knock out the five of diamonds on the table. It leaves "
+            "the game; Eraser is shuffled back into the centre (3 cards). (the Eraser joker "
+            "knocks out a card, out of turn)") in log
+    assert "Knocked out: 5♦" in app.table_text()
 
 
 def test_when_everyone_declares_at_putins_moment_you_pass_without_putin() -> None:
@@ -216,10 +216,10 @@ def test_when_everyone_declares_at_putins_moment_you_pass_without_putin() -> Non
                         stacked=("AS 7C 2D", "7H KD PJ", "9C 9D"), pace="instant")
     app.choose("ask 1 7")
     app.press("Play A♠")
-    assert app.labels()[0] == "Pass: no Putin now"
-    assert [label for label in app.labels() if label.startswith("Putin")] == []
-    app.press("Pass: no Putin now")
-    assert "Pass: no Putin now" not in app.labels()
+    assert app.labels()[0] == "Pass: no Eraser now"
+    assert [label for label in app.labels() if label.startswith("Eraser")] == []
+    app.press("Pass: no Eraser now")
+    assert "Pass: no Eraser now" not in app.labels()
 
 
 def test_the_take_and_swap_menus_refill_the_hand_at_the_start_of_a_turn() -> None:

@@ -23,7 +23,8 @@ from __future__ import annotations
 import logging
 import secrets
 from bisect import bisect_right
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -381,6 +382,10 @@ class GameApp(widgets.VBox):
             self._take_home_place.children = [self.take_home]
         # A design may add its own choice widgets (Trade War's "ask whom, for which rank"),
         # for choices too many to show as one button each; they act through choose().
+        # And a design's teacher panels (Trade War's joker names), under the rulings.
+        make_teacher = getattr(design, "teacher_parts", None)
+        self._teacher_parts = list(make_teacher(self)) if make_teacher and parts.new_round \
+            else []
         make_controls = getattr(design, "controls", None)
         self._design_controls: list[widgets.Widget] = (
             list(make_controls(self)) if make_controls is not None else [])
@@ -421,6 +426,7 @@ class GameApp(widgets.VBox):
             self._deal_message,
             self._log,
             self.rulings,
+            *self._teacher_parts,
             self._take_home_place,
             connection_watch(),
         ])
@@ -548,6 +554,13 @@ class GameApp(widgets.VBox):
             return deal_code(self._variant.name, self._game.rules, self._game.seed)
         except BadInput:
             return None
+
+    def reword(self) -> None:
+        """The design's words changed (a joker's name): label the buttons afresh, redraw."""
+        for button in self._action_buttons.values():
+            button.close()
+        self._action_buttons, self._shown_actions = {}, None
+        self._guarded(self._redraw)
 
     # What a student can do
 
@@ -922,11 +935,15 @@ class GameApp(widgets.VBox):
 
     # Drawing: only widget values change
 
-    def _voice(self) -> Any:
-        """Words for the player on screen: a student's plain words, or the teacher's."""
+    @contextmanager
+    def _voice(self) -> Iterator[None]:
+        """Words for the player on screen: a student's plain words, or the teacher's, in
+        the design's own words (a design's ``words()``: Trade War's joker names)."""
         # Where no deal code is shown (a room, a shared screen), no seed is said either.
-        return speaking(self._human, self._names, plain=not self.teacher_view.value,
-                        secret_deal=not self.parts.deal)
+        with speaking(self._human, self._names, plain=not self.teacher_view.value,
+                      secret_deal=not self.parts.deal), getattr(self._design, "words",
+                                                                nullcontext)():
+            yield
 
     def _view(self, state: Any) -> Any:
         everything = self.show_everything is not None and self.show_everything.value

@@ -18,6 +18,7 @@ other choices (draw, battle plays, Putin, the reward) are buttons.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -27,6 +28,7 @@ from wartutor.core.cards import RANK_CODES, RANK_NAMES, Card
 from wartutor.core.engine import Decision, Event
 from wartutor.core.rulings import settings_of
 from wartutor.core.voice import speaking, voice
+from wartutor.ui.joker_names import JokerNamesPanel, checked_names
 from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import CARD_HEIGHT, CARD_WIDTH, card_svg, deck_svg, mini_card
@@ -42,7 +44,15 @@ from wartutor.variants.trade_war.cards import (
     sorted_cards,
     trade_cards,
 )
-from wartutor.variants.trade_war.explain import count, rank_word
+from wartutor.variants.trade_war.explain import (
+    NEUTRAL_NAMES,
+    JokerNames,
+    count,
+    joker_word,
+    naming_jokers,
+    rank_word,
+    worded,
+)
 from wartutor.variants.trade_war.state import (
     Asked,
     Assassinated,
@@ -119,6 +129,7 @@ TRADE_STYLE = Markup("""
 
 def joker_svg(joker: Joker) -> Markup:
     """A joker's face: its name large, and what it does, small."""
+    name = joker_word(joker)
     return html(
         '<svg class="wt-card" role="img" aria-label="{label}" width="{width}" '
         'height="{height}" viewBox="0 0 100 140" font-family="DejaVu Sans, sans-serif">'
@@ -127,10 +138,10 @@ def joker_svg(joker: Joker) -> Markup:
         '<text x="50" y="34" font-size="15">JOKER</text>'
         '<text x="50" y="78" font-size="{size}">{name}</text>'
         '<text x="50" y="112" font-size="10">{power}</text></g></svg>',
-        label=joker, width=CARD_WIDTH, height=CARD_HEIGHT,
+        label=worded(str(joker)), width=CARD_WIDTH, height=CARD_HEIGHT,
         colour="#5c2d91" if joker == MUELLER else "#9c0014",
-        size=19 if joker == MUELLER else 24, name=joker.name,
-        power="beats face cards" if joker == MUELLER else "assassinates",
+        size=min(24, 130 // max(len(name), 1)), name=name,  # a teacher's name fits the card
+        power="beats face cards" if joker == MUELLER else "knocks a card out",
     )
 
 
@@ -140,7 +151,8 @@ def trade_card_svg(c: TradeCard | None) -> Markup:
 
 def symbol(code: str) -> str:
     """A card code as people read it: '9♠', 'Mueller'."""
-    return " ".join(c.symbol for c in trade_cards(code))
+    return " ".join(joker_word(c) if isinstance(c, Joker) else c.symbol
+                    for c in trade_cards(code))
 
 
 def seat_name(seat: int) -> str:
@@ -329,7 +341,7 @@ class Scene:
                 self.changed.update(cards)
                 self.counts.add(p)
             case Assassinated(player=p, owner=owner):
-                say(p, "Plays Putin")
+                say(p, worded("Plays Putin"))
                 self.counts.update((p, owner))
                 self.new_removed = True
             case TiedAgain():
@@ -359,8 +371,8 @@ class Scene:
                       html(" &middot; {name} {verb} the instigator",
                            name=seat_name(self.instigator),
                            verb="are" if voice().you(self.instigator) else "is"))
-        removed = (html('<span class="tw-removed{new}">Assassinated: {cards}</span>',
-                        new=" wt-mark-new" if self.new_removed else "",
+        removed = (html('<span class="tw-removed{new}">{out}: {cards}</span>',
+                        out=worded("Assassinated"), new=" wt-mark-new" if self.new_removed else "",
                         cards=mini_cards(tuple(self.removed))) if self.removed else "")
         head = html('<div class="tw-head"><span><span class="wt-battle">Turn {turn}</span>'
                     "{instigator}{everything}</span>"
@@ -457,7 +469,7 @@ def _doubles(cards: Cards) -> str:
 
 def mini_cards(cards: Cards) -> Markup:
     return joined(mini_card(c) if isinstance(c, Card) else
-                  html('<span class="wt-mini wt-black">{name}</span>', name=c.name)
+                  html('<span class="wt-mini wt-black">{name}</span>', name=joker_word(c))
                   for c in cards)
 
 
@@ -466,7 +478,8 @@ class TradeTable:
 
     autoplay_label = "Play 10 choices"
 
-    def __init__(self) -> None:
+    def __init__(self, joker_names: JokerNames = NEUTRAL_NAMES) -> None:
+        self.joker_names = joker_names  # the apps' own words: see wartutor.ui.joker_names
         self._app: GameApp | None = None
         self._why_not: Callable[[str], str | None] = lambda action: "Not now"
         self._rows: dict[str, tuple[list[widgets.Dropdown], widgets.Button, widgets.HBox]] = {}
@@ -476,6 +489,9 @@ class TradeTable:
     # Buttons
 
     def action_label(self, action: str) -> str:
+        return worded(self._label(action))
+
+    def _label(self, action: str) -> str:
         match action.split():
             case ["draw"]:
                 return "Draw from the centre"
@@ -509,6 +525,18 @@ class TradeTable:
         if view.phase in ("attack", "defend") and PUTIN in view.my_hand:
             buttons = (*buttons, "play PJ")
         return buttons
+
+    # The jokers' names (words only, never the game)
+
+    def words(self) -> AbstractContextManager[JokerNames]:
+        return naming_jokers(self.joker_names)
+
+    def teacher_parts(self, app: GameApp) -> list[widgets.Widget]:
+        def rename(names: JokerNames) -> None:
+            self.joker_names = names
+            app.reword()
+
+        return [JokerNamesPanel(self.joker_names, rename)]
 
     # Menus: ask, take, swap
 
@@ -579,7 +607,7 @@ class TradeTable:
         """Grey out the menu's button, with the reason, when its choice is not allowed."""
         _, button, _ = self._rows[kind]
         action = self._action(kind)
-        with speaking(self._voice.viewer, self._voice.names):  # a menu's change comes later
+        with speaking(self._voice.viewer, self._voice.names), self.words():  # comes later
             refused = "Pick from the menus first" if action is None else self._why_not(action)
         button.disabled = refused is not None
         button.tooltip = refused
@@ -621,10 +649,14 @@ def trade_war_app(
     pace: str = DEFAULT_PACE,
     humans: tuple[int, ...] | None = None,
     position: Mapping[str, Any] | None = None,
+    joker_names: tuple[str, str] | None = None,
 ) -> GameApp:
     """You (seat 0) against one to four computer players using the heuristic agent.
 
     ``players`` sets the table's size (2 to 5; by default one per stacked hand).
+    ``joker_names`` are what the jokers are called (by default the Rebel, which beats
+    face cards, and the Eraser, which knocks a card out; ``("Mueller", "Putin")`` are the
+    rule text's names); a teacher can rename them in the app too.
 
     >>> app = trade_war_app(seed=1, rules={"first_player": 0},
     ...                     stacked=("AS 7C 2D", "7H KD", "9C 9D"))
@@ -651,7 +683,8 @@ def trade_war_app(
         settings.setdefault("players", len(stacked) - 1)  # one hand per player, then the centre
     # Computer players for every seat a New round could need, whatever the table's size.
     agents = dict.fromkeys(range(1, MAX_PLAYERS), heuristic_agent)
-    return GameApp(TRADE_WAR, TradeTable(), human=0, seed=seed, rules=settings,
+    design = TradeTable(checked_names(*joker_names) if joker_names else NEUTRAL_NAMES)
+    return GameApp(TRADE_WAR, design, human=0, seed=seed, rules=settings,
                    stacked=stacked, agents=agents, autoplay=heuristic_agent, pace=pace,
                    humans=humans, position=position)
 

@@ -3,9 +3,29 @@
 This is the one place where the variant's prose is made. Player 0 is "you"; the
 others are "Computer 1", "Computer 2", ... unless the voice in force says otherwise
 (see core.voice): then "you" is the player looking, and the others carry its names.
+
+The rule text names its jokers after two living people and has one of them assassinate
+cards. These words say the text's names; the apps re-word them (:func:`naming_jokers`)
+with the names a teacher chose and a gentler verb. Only the words change: the cards, the
+actions (``assassinate QS``) and the traces are the same whatever the jokers are called.
+
+>>> from wartutor.variants.trade_war.state import Assassinated
+>>> from wartutor.core.cards import card
+>>> event = Assassinated(player=1, card=card("QS"), owner=2, where="table", center_size=9)
+>>> explain(event)[:60]
+'Computer 1 plays the Putin joker and assassinates the queen '
+>>> with naming_jokers(JokerNames("Rebel", "Eraser")):
+...     explain(event)[:61]
+'Computer 1 plays the Eraser joker and knocks out the queen of'
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 
 from wartutor.core.cards import RANK_CODES, RANK_NAMES, Card
 from wartutor.core.engine import Event
@@ -57,7 +77,7 @@ from wartutor.variants.trade_war.state import (
     WonInARow,
 )
 
-RULE_TITLES = {
+_TEXT_TITLES = {
     # Sections of the rule text, in its order.
     "TW-DEAL": "the deal: seven cards each, the rest in the centre",
     "TW-GUESS": "the instigator guesses a card in another player's hand",
@@ -108,6 +128,84 @@ RULE_TITLES = {
     "TW-REWARD-PICK": "ruling TW-REWARD-PICK: choosing the reward",
     "TW-STALL": "ruling TW-STALL: nobody can ask",
 }
+
+
+# The jokers' names: the text's, or a teacher's.
+
+@dataclass(frozen=True)
+class JokerNames:
+    """What the two jokers are called. ``gentle`` says "knocks out" where the text says
+    "assassinates" (always, in the apps)."""
+
+    mueller: str = "Mueller"
+    putin: str = "Putin"
+    gentle: bool = True
+
+
+TEXT_NAMES = JokerNames("Mueller", "Putin", gentle=False)  # the rule text's own words
+# The apps' default: names that say what each joker does, not living people's. The Rebel
+# topples kings, queens and jacks but loses to the number cards; the Eraser wipes a card
+# out of the game.
+NEUTRAL_NAMES = JokerNames("Rebel", "Eraser")
+_NAMING: ContextVar[JokerNames] = ContextVar("wartutor_joker_names", default=TEXT_NAMES)
+_TEXT_WORDS = re.compile(r"\b(Mueller|Putin|[Aa]ssassinat(?:es|ed|e|ions|ion))\b")
+_GENTLE = {"assassinate": "knock out", "assassinates": "knocks out",
+           "assassinated": "knocked out", "assassination": "knock-out",
+           "assassinations": "knock-outs"}
+
+
+def joker_names() -> JokerNames:
+    """The jokers' names in force (the text's, unless an app says otherwise)."""
+    return _NAMING.get()
+
+
+@contextmanager
+def naming_jokers(names: JokerNames) -> Iterator[JokerNames]:
+    """Word everything inside with these joker names."""
+    token = _NAMING.set(names)
+    try:
+        yield names
+    finally:
+        _NAMING.reset(token)
+
+
+def joker_word(joker: Joker) -> str:
+    """A joker's name in force: "Mueller" in the text's words, "Rebel" in the app's."""
+    names = _NAMING.get()
+    return names.mueller if joker.code == "MJ" else names.putin
+
+
+def worded(text: str) -> str:
+    """``text`` (in the rule text's words) with the jokers' names and verb in force."""
+    names = _NAMING.get()
+    if names == TEXT_NAMES:
+        return text
+
+    def word(found: re.Match[str]) -> str:
+        said = found.group(1)
+        if said == "Mueller":
+            return names.mueller
+        if said == "Putin":
+            return names.putin
+        if not names.gentle:
+            return said
+        gentle = _GENTLE[said.lower()]
+        return gentle[0].upper() + gentle[1:] if said[0] == "A" else gentle
+
+    return _TEXT_WORDS.sub(word, text)
+
+
+class _WordedTitles(dict[str, str]):
+    """The rule titles, looked up in the joker names in force (iterated, the text's)."""
+
+    def __getitem__(self, rule: str) -> str:
+        return worded(super().__getitem__(rule))
+
+    def get(self, rule: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        return worded(super().__getitem__(rule)) if rule in self else default
+
+
+RULE_TITLES = _WordedTitles(_TEXT_TITLES)
 
 
 def name(player: int) -> str:
@@ -184,6 +282,10 @@ WHY_TURN_ENDED = {
 
 def explain(event: Event) -> str:
     """One or two sentences saying what happened and why."""
+    return worded(_explain(event))
+
+
+def _explain(event: Event) -> str:
     match event:
         case Dealt(hand_sizes=hands, center=center, seed=seed, stacked=stacked):
             how = ("A stacked deal" if stacked else
@@ -300,6 +402,10 @@ def _game_over(event: GameOver) -> str:
 
 def explain_for(event: Event, viewer: int | None) -> str:
     """The explanation as ``viewer`` may read it: another player's private cards are hidden."""
+    return worded(_explain_for(event, viewer))
+
+
+def _explain_for(event: Event, viewer: int | None) -> str:
     match event:
         case Took(player=p, cards=cards) if viewer not in (None, p):
             return (f"{cap(_verb(p, 'take', 'takes'))} {count(len(cards))} from the resource "
@@ -313,7 +419,7 @@ def explain_for(event: Event, viewer: int | None) -> str:
         ):
             where = "the centre" if v is None else f"{possessive(v)} {source}"
             return f"{cap(_verb(p, 'take', 'takes'))} a card from {where} as a reward."
-    return explain(event)
+    return _explain(event)
 
 
 # Why an action is refused: the words the app shows beside a greyed-out choice.
@@ -335,6 +441,11 @@ _VERBS = {"take": "prepare", "swap": "prepare", "draw": "prepare", "ask": "ask",
 
 def why_not(state: TradeState, action: object) -> str | None:
     """None if ``action`` is legal now, else why not, in plain words."""
+    reason = _why_not(state, action)
+    return None if reason is None else worded(reason)
+
+
+def _why_not(state: TradeState, action: object) -> str | None:
     if state.outcome is not None:
         return f"The game is over. {explain(state.outcome.because)}"
     if action in legal_actions(state):
