@@ -14,6 +14,7 @@ from postgres import start_postgres
 
 from wartutor.core.errors import BadInput
 from wartutor.rooms import RoomStore
+from wartutor.rooms.connections import POOL_MOST
 from wartutor.rooms.store import IDLE_DAYS, OPENINGS_PER_HOUR
 from wartutor.variants.classic_war import ClassicRules
 from wartutor.variants.guerrilla_tactics import GuerrillaRules
@@ -233,20 +234,42 @@ def test_a_room_file_of_the_first_version_is_brought_up_to_date(tmp_path: Path) 
     RoomStore.at(f"sqlite://{path}")  # opened again, nothing to do
 
 
-def test_a_store_keeps_one_connection_however_often_the_screens_ask(
+def test_a_servers_screens_share_a_few_connections_however_often_they_ask(
     postgres_url: str,
 ) -> None:
-    store = RoomStore.at(postgres_url)
+    # A page's lobby and its board, each asked from three threads at once.
+    stores = [RoomStore.at(postgres_url), RoomStore.at(postgres_url)]
+    code = open_classic(stores[0])
+    backends: set[int] = set()
+
+    def screen(store: RoomStore) -> None:
+        for _ in range(50):
+            store.actions(code)
+            with store._transaction() as run:
+                backends.add(int(run("SELECT pg_backend_pid()")[0][0]))
+
+    threads = [threading.Thread(target=screen, args=(s,)) for s in stores * 3]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert 1 <= len(backends) <= POOL_MOST  # 600 calls, from six threads, on a few
+
+
+def test_a_database_nobody_serves_is_said_at_once(tmp_path: Path) -> None:
+    import psycopg
+    from psycopg_pool import PoolTimeout
+
+    with pytest.raises(psycopg.OperationalError) as refused:
+        RoomStore.at(f"postgresql://postgres@/wartutor?host={tmp_path}&port=5433")
+    assert not isinstance(refused.value, PoolTimeout)  # psycopg's reason, not a wait
+    assert str(tmp_path) in str(refused.value)
+
+
+def test_a_closed_store_connects_again_when_asked(store: RoomStore) -> None:
     code = open_classic(store)
-
-    def backend() -> int:
-        with store._transaction() as run:
-            return int(run("SELECT pg_backend_pid()")[0][0])
-
-    first = backend()
-    for _ in range(100):
-        store.actions(code)
-    assert backend() == first  # the same connection served every call
+    store.close()
+    assert store.room(code).code == code
 
 
 def test_a_store_whose_connection_was_dropped_connects_again(postgres_url: str) -> None:
@@ -258,18 +281,3 @@ def test_a_store_whose_connection_was_dropped_connects_again(postgres_url: str) 
         other.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
                       "datname = current_database() AND pid <> pg_backend_pid()")
     assert store.room(code).code == code  # as a database restart would leave it
-
-
-def test_rooms_are_kept_in_the_same_data_folder_as_campaigns(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from wartutor.core.data import data_folder
-    from wartutor.rooms.store import default_path
-
-    monkeypatch.setenv("WARTUTOR_DATA_DIR", str(tmp_path / "class 7b"))
-    monkeypatch.delenv("WARTUTOR_ROOMS", raising=False)
-    assert default_path() == data_folder() / "rooms.sqlite3" == tmp_path / "class 7b" / \
-        "rooms.sqlite3"
-    store = RoomStore.at()
-    open_classic(store)
-    assert (tmp_path / "class 7b" / "rooms.sqlite3").is_file()

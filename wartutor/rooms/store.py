@@ -37,7 +37,6 @@ from __future__ import annotations
 import os
 import secrets
 import sqlite3
-import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -52,6 +51,7 @@ from wartutor.core.dealcode import deal_code, read_deal_code
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.names import check_name
 from wartutor.core.registry import find_variant
+from wartutor.rooms.connections import PooledConnections, ThreadConnections
 
 URL_SETTING = "WARTUTOR_ROOMS"  # sqlite:///path/to/rooms.sqlite3 or postgresql://...
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"  # no I, L or O, as in deal codes
@@ -116,17 +116,14 @@ class RoomRecord:
 class RoomStore:
     """Rooms in one database, SQLite or PostgreSQL; every method is one short transaction."""
 
-    def __init__(self, url: str, connect: Any, placeholder: str,
-                 unique_error: type[Exception], *, keep_open: bool = False) -> None:
+    def __init__(self, url: str, connections: ThreadConnections | PooledConnections,
+                 placeholder: str, unique_error: type[Exception]) -> None:
         self.url = url
-        self._connect = connect
+        # Kept, not made for every call: every screen asks twice a second (connections.py).
+        self._connections = connections
         self._mark = placeholder
         self._unique_error = unique_error
         self.clock = time.time  # when rooms are opened and touched (a test may move it on)
-        # Every screen asks twice a second: a connection is kept, one a thread, rather than
-        # opened for every call (on PostgreSQL that costs more than the call itself).
-        self._kept = connect() if keep_open else None  # SQLite in memory lives in one
-        self._per_thread = threading.local()
         self._upgrade()
 
     @classmethod
@@ -146,8 +143,9 @@ class RoomStore:
     def _sqlite(cls, url: str) -> RoomStore:
         path = url.removeprefix("sqlite://")
         if path == ":memory:":
-            return cls(url, lambda: sqlite3.connect(":memory:", isolation_level=None), "?",
-                       sqlite3.IntegrityError, keep_open=True)
+            memory = ThreadConnections(
+                lambda: sqlite3.connect(":memory:", isolation_level=None), shared=True)
+            return cls(url, memory, "?", sqlite3.IntegrityError)
         Path(path).parent.mkdir(parents=True, exist_ok=True)
 
         def connect() -> sqlite3.Connection:
@@ -156,62 +154,41 @@ class RoomStore:
             db.execute("PRAGMA journal_mode=WAL")
             return db
 
-        return cls(url, connect, "?", sqlite3.IntegrityError)
+        return cls(url, ThreadConnections(connect), "?", sqlite3.IntegrityError)
 
     @classmethod
     def _postgresql(cls, url: str) -> RoomStore:
         try:
             import psycopg
+            import psycopg_pool  # noqa: F401  (connections.py keeps one pool a process)
         except ImportError:
-            raise BadInput("a PostgreSQL room database needs the psycopg package",
+            raise BadInput("a PostgreSQL room database needs the psycopg and psycopg_pool "
+                           "packages",
                            allowed="pip install 'wartutor[class]', or a sqlite:/// address"
                            ) from None
-
-        def connect() -> Any:
-            return psycopg.connect(url, autocommit=True)
-
-        return cls(url, connect, "%s", psycopg.errors.UniqueViolation)
-
-    def _connection(self, *, fresh: bool = False) -> Any:
-        """This thread's connection, made when first needed (or again, ``fresh``)."""
-        if self._kept is not None:
-            return self._kept
-        db = None if fresh else getattr(self._per_thread, "db", None)
-        if db is None:
-            db = self._per_thread.db = self._connect()
-        return db
+        return cls(url, PooledConnections(url), "%s", psycopg.errors.UniqueViolation)
 
     def close(self) -> None:
-        """Close this thread's connection (a later call opens another)."""
-        db = getattr(self._per_thread, "db", None)
-        if db is not None:
-            self._per_thread.db = None
-            db.close()
+        """Let the database go: SQLite, this thread's connection; PostgreSQL, this
+        process's pool (a later call connects again)."""
+        self._connections.close()
 
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
-        db = self._connection()
-        try:
-            cursor = db.cursor()
-            cursor.execute("BEGIN")
-        except Exception:
-            # A kept connection the database has dropped (a restart): one fresh try.
-            db = self._connection(fresh=True)
-            cursor = db.cursor()
-            cursor.execute("BEGIN")
+        with self._connections.begun() as cursor:
 
-        def run(sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-            cursor.execute(sql.replace("?", self._mark), tuple(params))
-            return list(cursor.fetchall()) if cursor.description else []
+            def run(sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+                cursor.execute(sql.replace("?", self._mark), tuple(params))
+                return list(cursor.fetchall()) if cursor.description else []
 
-        try:
-            yield run
-            cursor.execute("COMMIT")
-        except BaseException:
-            cursor.execute("ROLLBACK")
-            raise
-        finally:
-            cursor.close()
+            try:
+                yield run
+                cursor.execute("COMMIT")
+            except BaseException:
+                cursor.execute("ROLLBACK")
+                raise
+            finally:
+                cursor.close()
 
     def _upgrade(self) -> None:
         """Make the schema, or bring a database of an older version up to this one."""
