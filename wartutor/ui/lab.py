@@ -1,0 +1,134 @@
+"""The strategy lab's page: a student's player, its code on show, and a tournament on a button.
+
+Opening the lab plays nothing: a tournament runs when its button is pressed, and the first
+one is small (a few seconds), so a student sees a result at once and asks for more deals
+after. A page made by Voilà shows no code and cannot edit any, so the panel shows the
+player's code itself and says where to change it: in the notebook, opened in JupyterLab
+(or the static site's JupyterLite), in the cell with that heading. Tests press the button:
+
+>>> def first(view, decision):
+...     return decision.legal_actions[0]
+>>> lab = tournament_panel({"first": first, "random": "random"}, deals=2, code=(first,),
+...                        cell="A sample player")
+>>> "def first(view, decision):" in lab.code_text()
+True
+>>> lab.press("Run the tournament")
+>>> lab.result_text().split(";")[0]
+'Guerrilla Tactics: every pair of players on the same deals, each deal played both ways round'
+"""
+
+from __future__ import annotations
+
+import inspect
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from wartutor import web
+from wartutor.core.errors import BadInput
+from wartutor.explore.simulate import Seat
+from wartutor.explore.tournament import Tournament, tournament
+from wartutor.ui.markup import Markup, html
+from wartutor.ui.render import STYLESHEET, text_of
+
+RUN = "Run the tournament"
+LAB = "strategy_lab.ipynb"
+MOST_DEALS = 500  # a few minutes of the traced engine: more is a job for a script
+
+LAB_STYLE = Markup("""
+<style>
+.wt-lab, .wt-lab p { font-size: 17px; line-height: 1.4; max-width: 60em; }
+.wt-lab pre { font-size: 15px; line-height: 1.35; background: var(--jp-layout-color2, #f3f3f3);
+  color: var(--jp-content-font-color1, #111); padding: 8px; border-radius: 6px;
+  overflow-x: auto; white-space: pre; }
+.wt-lab table { border-collapse: collapse; margin: 6px 0; }
+.wt-lab th, .wt-lab td { padding: 2px 8px; text-align: left; }
+.wt-lab-status { font-size: 17px; }
+.wt-large .wt-lab, .wt-large .wt-lab p, .wt-large .wt-lab-status { font-size: 21px; }
+</style>
+""")
+
+
+class TournamentPanel(widgets.VBox):
+    """A tournament of ``players`` on a button, with ``code`` (the student's functions)
+    shown, and where to edit them: the notebook's cell headed ``cell``."""
+
+    def __init__(self, players: Mapping[str, Seat], *, variant: str = "guerrilla_tactics",
+                 deals: int = 6, code: Sequence[Callable[..., Any]] = (), cell: str = "",
+                 rules: Any = None, about: str = "a few seconds") -> None:
+        self._players, self._variant, self._rules = dict(players), variant, rules
+        self.deals = widgets.BoundedIntText(value=deals, min=1, max=MOST_DEALS,
+                                            description="Deals", style={"description_width":
+                                                                        "initial"},
+                                            layout=widgets.Layout(width="160px"))
+        self.button = widgets.Button(description=RUN, button_style="primary",
+                                     tooltip=f"Play every pairing on these deals ({about})",
+                                     layout=widgets.Layout(width="auto"))
+        self.button.add_class("wt-main-button")
+        self.button.on_click(self._run)
+        self.status = widgets.HTML(html('<div class="wt-lab-status">{words}</div>',
+                                        words=f"Press {RUN}: {deals} deals take {about}."))
+        self.result = widgets.HTML()
+        self.code = widgets.HTML(_code_html(code, cell))
+        self.last: Tournament | None = None
+        super().__init__([widgets.HTML(STYLESHEET + LAB_STYLE), self.code,
+                          widgets.HBox([self.deals, self.button]), self.status, self.result])
+        self.add_class("wt-lab")
+
+    def press(self, label: str) -> None:
+        """Press the button labelled ``label`` (for tests and lessons)."""
+        if label != RUN:
+            raise BadInput(f"there is no button {label!r} here", allowed=RUN)
+        self.button.click()
+
+    def _run(self, _: object = None) -> None:
+        self.button.disabled = True
+        deals = self.deals.value
+        self.status.value = html('<div class="wt-lab-status">Playing {deals} deals…</div>',
+                                 deals=deals)
+        started = time.perf_counter()
+        try:
+            self.last = tournament(self._variant, self._players, deals=deals, rules=self._rules)
+        except BadInput as error:
+            self.status.value = html('<div class="wt-lab-status">{words}</div>',
+                                     words=str(error))
+            return
+        finally:
+            self.button.disabled = False
+        took = time.perf_counter() - started
+        self.status.value = html(
+            '<div class="wt-lab-status">Played in {took:.1f} s. More deals give narrower '
+            "intervals: change Deals and press {run} again.</div>", took=took, run=RUN)
+        # The tournament's own table: made by the explore layer, every name escaped there.
+        self.result.value = Markup(self.last._repr_html_())
+
+    def code_text(self) -> str:
+        return text_of(self.code.value)
+
+    def result_text(self) -> str:
+        return text_of(self.result.value)
+
+
+def tournament_panel(players: Mapping[str, Seat], **options: Any) -> TournamentPanel:
+    """The panel for a notebook cell to show (see :class:`TournamentPanel`)."""
+    return TournamentPanel(players, **options)
+
+
+def _code_html(code: Sequence[Callable[..., Any]], cell: str) -> Markup:
+    if not code:
+        return Markup()
+    try:
+        source = "\n\n".join(inspect.getsource(f).rstrip() for f in code)
+    except (OSError, TypeError):  # defined where no source is kept
+        source = "\n\n".join(f"def {getattr(f, '__name__', 'player')}(view, decision): ..."
+                             for f in code)
+    where = (html(' (<a href="{link}" target="_blank">open it in JupyterLite</a>)',
+                  link=web.notebook_link(LAB)) if web.in_browser() else "")
+    return html(
+        "<details open><summary><b>The player's code</b></summary><pre>{source}</pre>"
+        "</details><p>To change this player, open this notebook in JupyterLab (or the "
+        "static site's JupyterLite){where} and edit the cell headed “{cell}”. Run that "
+        "cell, then press {run} again. A page shown by Voilà shows the code but cannot "
+        "change it.</p>", source=source, where=where, cell=cell, run=RUN)
