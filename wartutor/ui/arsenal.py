@@ -297,6 +297,10 @@ class ArsenalApp(widgets.VBox):
             self._say("This match was against the Coach, so it was practice and does not "
                       "count for the campaign.")
             return
+        if game.position is not None and game.position != self._position:
+            self._say("This match started from a set-up position, so it was practice and does "
+                      "not count for the campaign.")
+            return
         if game.rules != ArsenalRules():
             self._say("This match used changed rulings, so it was practice and does not "
                       "count for the campaign.")

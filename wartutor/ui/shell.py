@@ -77,16 +77,18 @@ class Parts:
     computers: bool = True  # the Computers menu: the coach as the hardest opponent
     coach: bool = True  # the Coach button
     take_home: str = ALWAYS  # or AT_THE_END: the record and trace once the game is over
+    set_up: bool = True  # Set up a position: the teacher's editor (wartutor.ui.setup_position)
 
 
 SINGLE_PLAYER = Parts()
 # Players sharing a screen: going back, a deal code or every hand would show one player
 # the other's cards, and so would the record before the end.
-PASS_AND_PLAY = Parts(undo=False, deal=False, show_everything=False, take_home=AT_THE_END)
+PASS_AND_PLAY = Parts(undo=False, deal=False, show_everything=False, take_home=AT_THE_END,
+                      set_up=False)
 # A room's game is shared: nobody may undo it, deal again, peek, or have the coach's help
 # against classmates; its deal is the server's secret until the end.
 ROOM = Parts(undo=False, new_round=False, deal=False, autoplay=False, show_everything=False,
-             computers=False, coach=False, take_home=AT_THE_END)
+             computers=False, coach=False, take_home=AT_THE_END, set_up=False)
 
 
 class TableDesign(Protocol):
@@ -294,6 +296,11 @@ class GameApp(widgets.VBox):
                                         if parts.deal else "A new shuffled deal, with the "
                                         "rulings chosen under Rulings")
                            if parts.new_round else None)
+        self._set_up = (self._button("Set up a position", self._on_set_up, "Place the cards "
+                                     "yourself, then play the game from there")
+                        if parts.set_up else None)
+        self.set_up_place = widgets.VBox()  # where the editor shows while open
+        self.set_up: Any = None  # the editor (a SetupPanel), kept once made: nothing is lost
         for secondary in self._secondary_buttons():
             secondary.add_class("wt-secondary")  # smaller than the choices in large print
         self._ready = self._button("Ready", self._on_ready, "Show my cards and my choices")
@@ -417,6 +424,7 @@ class GameApp(widgets.VBox):
         super().__init__(children=[
             widgets.HTML(STYLESHEET),
             top,
+            self.set_up_place,
             main,
             self._player,
             *([widgets.HBox([self.timeline], layout=widgets.Layout(flex_flow="row wrap"))]
@@ -443,7 +451,8 @@ class GameApp(widgets.VBox):
         return [part for part in parts if part is not None]
 
     def _secondary_buttons(self) -> list[widgets.Button]:
-        return self._present(self._autoplay_button, self._undo, self._redo, self._new_round)
+        return self._present(self._autoplay_button, self._undo, self._redo, self._new_round,
+                             self._set_up)
 
     def _take_home_panel(self) -> TakeHomePanel:
         # Where the record goes home only at the end, no other game may be opened here.
@@ -643,6 +652,16 @@ class GameApp(widgets.VBox):
 
     def _on_new_round(self, _: widgets.Button) -> None:
         self._guarded(lambda: self._deal(self._next_seed()), self._say_deal)
+
+    def _on_set_up(self, _: widgets.Button) -> None:
+        from wartutor.ui.setup_position import open_set_up  # made only when asked for
+
+        self._guarded(lambda: open_set_up(self, self._game.upto(self._cursor)))
+
+    def play_position(self, position: Mapping[str, Any], rules: Any, seed: int) -> None:
+        """Start the game from a set position (checked), as a lesson does."""
+        self._stacked, self._position = None, position
+        self._deal(seed, rules)
 
     def _next_seed(self) -> int:
         """The seed a student typed (to join a class's deal), else a fresh shuffle."""

@@ -1,0 +1,776 @@
+"""Set up a position: a teacher places the cards by clicking, then plays the game from there.
+
+The editor starts from the game on the table (its position, ``position_of``), or from an
+empty table with every card in the box. A card is picked by pressing it (press it again to
+put it back down); pressing a place's "Put in ..." button moves the picked cards there, in
+the order they were picked, under the cards already there: a pile's first card is its top.
+The stage, whose turn it is and the counters are menus and boxes.
+
+After every change the position is checked exactly as a lesson's is, by the variant's own
+``from_position``; its refusal, word for word, stands beside the editor, and nothing the
+teacher did is undone by it. A position that passes is played by "Play this position", and
+saved as a lesson file: a trace of the position with no moves yet, which any app of the
+variant (and "Bring a game back") opens. A lesson file brought back here is hostile until
+checked: its size, its text, its JSON, its rulings and its position.
+
+What each variant's position calls its places is described in :data:`TABLES`: a few lines a
+variant, read from its position module's own words (its stages, seats and endings), so
+that a stage the module learns to accept appears here with no change.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+import ipywidgets as widgets
+
+from wartutor.core.engine import Game, Variant
+from wartutor.core.errors import BadInput, quoted
+from wartutor.core.limits import parse_json
+from wartutor.core.trace import Trace
+from wartutor.ui.export import download_link
+from wartutor.ui.markup import html, style
+from wartutor.ui.render import text_of
+
+MAX_LESSON_BYTES = 200_000  # an uploaded lesson: a position has at most 50,000 characters
+OMIT = object()  # a menu's choice that leaves its key out of the position (the rules decide)
+BOX = "the box"
+
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A place on the table that holds cards, found at ``path`` in the position.
+
+    ``kind`` says how the position writes it: "cards" (codes separated by spaces), "one"
+    (one code, or null when empty) or "laid" (Guerrilla's table: "play 9S", "support 2H").
+    ``fixed`` places keep their cards (Arsenal's captured piles: the rounds played won them).
+    """
+
+    path: Path
+    label: str
+    kind: str = "cards"
+    fixed: bool = False
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A menu: the value at ``path`` is one of ``options`` (label, value); OMIT leaves it out."""
+
+    path: Path
+    label: str
+    options: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Number:
+    """A whole number at ``path`` (a counter); an empty box leaves it out, or null if
+    ``nullable``."""
+
+    path: Path
+    label: str
+    nullable: bool = False
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A yes-or-no at ``path``."""
+
+    path: Path
+    label: str
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A variant's editor: its deck (each card once: copies are cards of their own), its
+    places and its controls."""
+
+    deck: tuple[Any, ...]
+    zones: tuple[Zone, ...]
+    controls: tuple[Choice | Number | Flag, ...]
+    tidy: Callable[[dict[str, Any], set[Path]], None] = field(default=lambda p, changed: None)
+
+
+def _whose(names: Sequence[str], seat: int) -> str:
+    return "Your" if seat == 0 else f"{names[seat]}'s"
+
+
+def _seats(names: Sequence[str]) -> tuple[tuple[str, Any], ...]:
+    return tuple(("You" if s == 0 else n, s) for s, n in enumerate(names))
+
+
+def _stage(module: Any) -> Choice:
+    # The stages the position module accepts: a stage it learns is offered here at once.
+    return Choice(("stage",), "Stage", tuple((s, s) for s in module.STAGES))
+
+
+def _classic(rules: Any, names: Sequence[str]) -> Layout:
+    from wartutor.core.cards import standard_deck
+    from wartutor.variants.classic_war import position as p
+
+    return Layout(
+        standard_deck(),
+        (Zone(("decks", "you"), "Your deck, top card first"),
+         Zone(("decks", "computer"), "The computer's deck, top card first"),
+         Zone(("unclaimed",), "Unclaimed cards (a war that could not be finished)")),
+        (_stage(p), Number(("battles",), "Battles played"), Number(("wars",), "Wars fought"),
+         Choice(("winner",), "Winner", (("nobody yet", None), *((s, s) for s in p.SEATS))),
+         Choice(("ending",), "Ending", (("none yet", None), *((e, e) for e in p.ENDINGS))),
+         Flag(("stacked",), "A stacked lesson deal (cards may be left out)")),
+    )
+
+
+def _guerrilla(rules: Any, names: Sequence[str]) -> Layout:
+    from wartutor.variants.guerrilla_tactics import position as p
+    from wartutor.variants.guerrilla_tactics.state import DECK
+
+    zones, flags = [], []
+    for seat in range(rules.players):
+        whose = _whose(names, seat)
+        zones += [Zone(("seats", seat, "draw"), f"{whose} draw pile, top card first"),
+                  Zone(("seats", seat, "hand"), f"{whose} hand"),
+                  Zone(("seats", seat, "discard"), f"{whose} discard pile, top card first"),
+                  Zone(("seats", seat, "table"), f"{whose} cards on the table (play, then "
+                       "support)", "laid")]
+        flags += [Flag(("seats", seat, mark), f"{whose}: {mark.replace('_', ' ')}")
+                  for mark in p.SEAT_MARKS]
+    zones.append(Zone(("removed",), "Removed from the game"))
+    turn = Choice(("to_choose",), "Whose turn", (("as the rules say", OMIT),
+                                                 *((n, [s]) for n, s in _seats(names))))
+
+    def tidy(position: dict[str, Any], changed: set[Path]) -> None:
+        # Shown and tie-drawn cards are marks on cards of the hand: a card moved out of
+        # the hand takes its mark with it.
+        for seat in position["seats"]:
+            hand = seat.get("hand", "").split()
+            for mark in ("shown", "tie_drawn"):
+                if isinstance(seat.get(mark), str):
+                    seat[mark] = " ".join(c for c in seat[mark].split() if c in hand)
+
+    return Layout(DECK, tuple(zones),
+                  (_stage(p), turn, Number(("skirmish",), "Skirmish"),
+                   Number(("guerrilla_rank",), "Guerrilla rank"),
+                   Number(("tie_round",), "Tie-break round"), *flags,
+                   Flag(("stacked",), "A stacked lesson deal (any cards, some left out)")),
+                  tidy)
+
+
+def _war_room(rules: Any, names: Sequence[str]) -> Layout:
+    from wartutor.variants.war_room import position as p
+
+    zones = []
+    for seat in range(rules.players):
+        whose = _whose(names, seat)
+        zones += [Zone(("revealed", seat), f"{whose} revealed card", "one"),
+                  Zone(("draw", seat), f"{whose} draw stack, top card first"),
+                  Zone(("collection", seat), f"{whose} collection pile")]
+
+    def tidy(position: dict[str, Any], changed: set[Path]) -> None:
+        # A card newly revealed shows its printed VC (the box's VC was the old card's).
+        for path in changed:
+            if path[0] == "revealed":
+                for key in ("vc", "vc_as_step_began"):
+                    if isinstance(position.get(key), list):
+                        position[key][path[1]] = None
+
+    return Layout(
+        rules.cards.cards, tuple(zones),
+        (_stage(p),
+         Choice(("turn",), "Whose turn", (("nobody", None), *_seats(names))),
+         Choice(("first",), "First player", _seats(names)),
+         Number(("round",), "Round"), Number(("tie_break_step",), "Tie-break step"),
+         Number(("instruction",), "Instruction resolving", nullable=True),
+         Choice(("ending",), "Ending", (("none yet", None), *((e, e) for e in p.ENDINGS))),
+         Flag(("stacked",), "A stacked lesson deal (cards may be left out)")),
+        tidy)
+
+
+def _trade_war(rules: Any, names: Sequence[str]) -> Layout:
+    from wartutor.variants.trade_war import position as p
+    from wartutor.variants.trade_war.cards import trade_deck
+
+    zones = []
+    for seat in range(rules.players):
+        whose = _whose(names, seat)
+        zones += [Zone(("hands", seat), f"{whose} hand"),
+                  Zone(("piles", seat), f"{whose} resource pile")]
+    zones += [Zone(("center",), "The centre, top card first"),
+              Zone(("removed",), "Removed by Putin")]
+    zones += [Zone(("battle", key), f"The battle: {key.replace('_', ' ')}")
+              for key in ("stake", "attack", "defence", "earlier", "earlier_attack")]
+
+    def tidy(position: dict[str, Any], changed: set[Path]) -> None:
+        # Cards that moved this turn are the instigator's own: a card moved away leaves it.
+        seat = position.get("instigator")
+        if isinstance(position.get("moved"), str) and type(seat) is int \
+                and 0 <= seat < rules.players:
+            own = f"{position['hands'][seat]} {position['piles'][seat]}".split()
+            position["moved"] = " ".join(c for c in position["moved"].split() if c in own)
+
+    return Layout(
+        trade_deck(), tuple(zones),
+        (_stage(p), Choice(("instigator",), "Whose turn", _seats(names)),
+         Choice(("deciding",), "Who chooses now", (("nobody", None), *_seats(names))),
+         Number(("turn",), "Turn"),
+         Choice(("ending",), "Ending", (("none yet", None), *((e, e) for e in p.ENDINGS))),
+         Flag(("may_draw",), "May draw from the centre"),
+         Flag(("center_emptied",), "The centre has emptied this turn"),
+         Flag(("stacked",), "A stacked lesson deal (cards may be left out)")),
+        tidy)
+
+
+def _arsenal(rules: Any, names: Sequence[str]) -> Layout:
+    from wartutor.variants.arsenal import position as p
+    from wartutor.variants.arsenal.cards import standard_deck
+
+    return Layout(
+        standard_deck(),
+        (Zone(("hands", "you"), "Your hand"), Zone(("hands", "npc"), "The computer's hand"),
+         Zone(("lead",), "The card led", "one"), Zone(("pile",), "The pile, top card first"),
+         Zone(("captured", "you"), "Your captured pile (won in the rounds played)", fixed=True),
+         Zone(("captured", "npc"), "The computer's captured pile (won in the rounds played)",
+              fixed=True)),
+        (_stage(p), Choice(("leader",), "Who leads", tuple(
+            ("You" if s == "you" else "The computer", s) for s in p.SEATS)),
+         Number(("round",), "Round"),
+         Flag(("stacked",), "A stacked lesson deal (any cards, some left out)")),
+    )
+
+
+TABLES: dict[str, Callable[[Any, Sequence[str]], Layout]] = {
+    "classic_war": _classic, "guerrilla_tactics": _guerrilla, "war_room": _war_room,
+    "trade_war": _trade_war, "arsenal": _arsenal,
+}
+
+
+def position_module(variant: Variant[Any]) -> Any:
+    return import_module(f"wartutor.variants.{variant.name}.position")
+
+
+# Reading and writing a position's places
+
+
+def _get(data: Any, path: Path) -> Any:
+    for key in path:
+        if isinstance(data, Mapping) and isinstance(key, str):
+            data = data.get(key)
+        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
+            data = data[key]
+        else:
+            return None
+    return data
+
+
+def _has(data: Any, path: Path) -> bool:
+    parent = _get(data, path[:-1])
+    key = path[-1]
+    if isinstance(parent, Mapping):
+        return key in parent
+    return isinstance(parent, list) and isinstance(key, int) and 0 <= key < len(parent)
+
+
+def _set(data: Any, path: Path, value: Any) -> None:
+    parent, key = _get(data, path[:-1]), path[-1]
+    if isinstance(parent, list):
+        parent[int(key)] = value  # a seat's entry: paths are written here, with numbers
+    elif isinstance(parent, dict):
+        parent[key] = value
+
+
+def _delete(data: Any, path: Path) -> None:
+    parent = _get(data, path[:-1])
+    if isinstance(parent, dict):
+        parent.pop(path[-1], None)
+
+
+def _codes_at(zone: Zone, value: Any) -> list[str]:
+    """The card codes a place holds, in the position's order."""
+    if value is None:
+        return []
+    if zone.kind == "laid":
+        return [str(entry).split()[-1] for entry in value if str(entry).split()]
+    return str(value).split()
+
+
+def _written(zone: Zone, codes: list[str]) -> Any:
+    if zone.kind == "one":
+        return " ".join(codes) if codes else None  # two cards are refused, as written
+    if zone.kind == "laid":
+        return [f"{'play' if n == 0 else 'support'} {code}" for n, code in enumerate(codes)]
+    return " ".join(codes)
+
+
+@dataclass
+class _Card:
+    """One card of the deck on the editor: its code, its button and where it lies."""
+
+    code: str
+    button: widgets.Button
+    zone: int  # an index into the zones, or -1 for the box
+
+
+def _short(card: Any) -> str:
+    symbol = getattr(card, "symbol", None)
+    if symbol:
+        return str(symbol)
+    suit = getattr(card, "suit", "")
+    name = getattr(card, "name", card.code)
+    vc = getattr(card, "vc", None)
+    return f"{name} {suit}" if suit else f"{name} {vc}" if vc is not None else str(name)
+
+
+def _red(card: Any) -> bool:
+    return getattr(card, "suit", "") in ("H", "D")
+
+
+_CSS = style("""
+.wt-setup { border: 3px solid var(--wt-accent); border-radius: 10px; padding: 8px 12px;
+  margin: 6px 0; background: var(--wt-panel); color: var(--wt-ink); }
+.wt-setup-head { font-size: 22px; font-weight: 700; }
+.wt-setup-help { font-size: 16px; line-height: 1.35; color: var(--wt-ink); white-space: normal; }
+.wt-app .wt-setup .wt-setup-zones { flex-wrap: wrap; align-items: stretch; gap: 8px; }
+.wt-app .wt-setup .wt-setup-zone { border: 1px solid var(--wt-line); border-radius: 8px;
+  padding: 4px 8px; background: var(--wt-page); flex: 1 1 420px; min-width: 300px; }
+.wt-setup-zone-name { font-size: 17px; font-weight: 700; color: var(--wt-ink);
+  white-space: normal; }
+.wt-app .wt-setup .wt-setup-cards { flex-wrap: wrap; gap: 4px; min-height: 48px; }
+.wt-app .wt-setup .widget-button.wt-setup-card { background: #fff; color: #111;
+  border: 2px solid #555; border-radius: 6px; min-width: 52px; height: 44px; padding: 0 6px;
+  font-weight: 700; font-size: 18px; }
+.wt-app .wt-setup .widget-button.wt-setup-card.wt-red { color: #b0001e; }
+.wt-app .wt-setup .widget-button.wt-setup-card.wt-picked { outline: 4px solid #e67700;
+  outline-offset: 1px; background: #fff1c2; }
+.wt-app .wt-setup .jupyter-button.wt-setup-card:disabled { color: #444; }
+.wt-app .wt-setup .wt-setup-controls { flex-wrap: wrap; gap: 4px 14px; }
+.wt-app .wt-setup .wt-setup-number input[type="text"] { width: 80px; }
+.wt-setup-status { font-size: 18px; line-height: 1.35; padding: 6px 10px; border-radius: 6px;
+  white-space: normal; overflow-wrap: anywhere; }
+.wt-setup-ready { color: var(--wt-ink); border-left: 6px solid var(--wt-said); }
+.wt-setup-refused { color: #8a1c00; background: #fff1e6; border-left: 6px solid #d9480f; }
+.wt-large .wt-setup-head { font-size: 28px; }
+.wt-large .wt-setup-help, .wt-large .wt-setup-zone-name { font-size: 21px; }
+.wt-large .wt-setup-status { font-size: 22px; }
+.wt-app.wt-large .wt-setup .widget-button.wt-setup-card { font-size: 23px; height: 54px;
+  min-width: 64px; }
+""")
+
+
+class SetupPanel(widgets.VBox):
+    """The editor. ``variant`` and ``rules`` are those of the game on the table;
+    ``start_from`` its position now; ``seed`` seeds the chance that follows; ``play`` starts
+    the app's game from a checked position (with its rules and seed)."""
+
+    def __init__(self, variant: Variant[Any], rules: Any, start_from: Mapping[str, Any],
+                 seed: int, play: Callable[[dict[str, Any], Any, int], None],
+                 close: Callable[[], None] | None = None) -> None:
+        self._variant = variant
+        self._play = play
+        self._seed = seed
+        self.table_now(start_from, rules, seed)
+        self.status = widgets.HTML()
+        self.status.add_class("wt-setup-status-box")
+        self.links = widgets.HTML()
+        self.message = widgets.HTML()  # what went wrong with a lesson file
+        self.play_button = self._button("Play this position", self._on_play,
+                                        "Start the game from this position")
+        self.play_button.button_style = "primary"
+        self.save_button = self._button("Make the lesson file", self._on_save,
+                                        "A file that opens this position in this app again")
+        self.from_table = self._button("Start from the table", self._on_from_table,
+                                       "Every card where it is in the game on the table")
+        self.empty = self._button("Every card in the box", self._on_empty,
+                                  "An empty table: then put each card where you want it")
+        self.upload = widgets.FileUpload(accept=".json", multiple=False,
+                                         description="Open a lesson file",
+                                         tooltip="A .json lesson file made by Make the lesson "
+                                                 "file (or a saved game)")
+        self.upload.observe(self._on_upload, names="value")
+        self.close_button = self._button("Close", lambda _: close and close(),
+                                         "Back to the game as it was")
+        self._body = widgets.VBox()
+        self._cards: list[_Card] = []
+        self._picked: list[_Card] = []  # in the order picked
+        super().__init__([
+            widgets.HTML(_CSS),
+            widgets.HTML(html('<div class="wt-setup-head">Set up a position</div>'
+                              '<div class="wt-setup-help">Press cards to pick them (press '
+                              "again to put one down), then press <b>Put in ...</b> under a "
+                              "place: the picked cards go there, under its cards, so a pile's "
+                              "first card is its top. Cards left in the box are not in the "
+                              "game. Rulings: those of {title} on the table.</div>",
+                              title=variant.title)),
+            widgets.HBox([self.from_table, self.empty, self.upload, self.close_button]),
+            self.message,
+            self._body,
+            self.status,
+            widgets.HBox([self.play_button, self.save_button, self.links]),
+        ])
+        self.add_class("wt-setup")
+        self.load(start_from, rules)
+
+    def table_now(self, position: Mapping[str, Any], rules: Any, seed: int) -> None:
+        """The game on the table has moved on: "Start from the table" starts from here."""
+        self._table, self._table_rules, self._table_seed = position, rules, seed
+
+    # Building the editor for a position
+
+    def load(self, position: Mapping[str, Any], rules: Any) -> None:
+        """Show ``position`` (a checked one) under ``rules`` in the editor."""
+        self._rules = rules
+        names = self._variant.player_names(rules)
+        self.layout_ = TABLES[self._variant.name](rules, names)
+        self._base: dict[str, Any] = copy.deepcopy(dict(position))
+        zones = [z for z in self.layout_.zones if _get(self._base, z.path[:-1]) is not None]
+        self._zones: list[Zone] = zones
+        for old in self._cards:
+            old.button.close()
+        self._cards = []
+        self._picked = []
+        free: dict[str, list[_Card]] = {}
+        for card in self.layout_.deck:
+            button = self._button(_short(card), self._on_card, str(card))
+            button.add_class("wt-setup-card")
+            if _red(card):
+                button.add_class("wt-red")
+            self._cards.append(_Card(card.code, button, -1))
+            free.setdefault(card.code, []).append(self._cards[-1])
+        self._original: list[list[str]] = []
+        self._order: list[list[_Card]] = []
+        for z, zone in enumerate(zones):
+            codes = _codes_at(zone, _get(self._base, zone.path))
+            self._original.append(codes)
+            self._order.append([])
+            for code in codes:
+                spare = free.get(code)
+                if not spare:
+                    raise BadInput(f"{zone.label} holds {quoted(code)}, which is not a card of "
+                                   "this game's deck, or is there once too often",
+                                   allowed="each card of the deck at most once")
+                card = spare.pop(0)
+                card.zone = z
+                self._order[z].append(card)
+        self._rows = [widgets.HBox() for _ in zones]
+        self._box_row = widgets.HBox()
+        self._put: list[widgets.Button] = []
+        boxes = []
+        for z, zone in enumerate(zones):
+            self._rows[z].add_class("wt-setup-cards")
+            head = widgets.HTML()
+            put = self._button(f"Put in: {zone.label.split(',')[0].split(' (')[0]}",
+                               self._on_put, f"Move the picked cards here: {zone.label}")
+            put.add_class("wt-secondary")
+            self._put.append(put)
+            box = widgets.VBox([head, self._rows[z], *([] if zone.fixed else [put])])
+            box.add_class("wt-setup-zone")
+            boxes.append(box)
+        self._heads = [b.children[0] for b in boxes]
+        self._box_row.add_class("wt-setup-cards")
+        self._box_head = widgets.HTML()
+        box_put = self._button("Put in the box", self._on_put, "Take the picked cards out of "
+                                                               "the game")
+        box_put.add_class("wt-secondary")
+        self._put.append(box_put)  # the last: the box
+        box = widgets.VBox([self._box_head, self._box_row, box_put])
+        box.add_class("wt-setup-zone")
+        zone_grid = widgets.HBox([*boxes, box])
+        zone_grid.add_class("wt-setup-zones")
+        self._controls = [self._control(c) for c in self.layout_.controls
+                          if _has(self._base, c.path) or not isinstance(c, Flag)
+                          or c.path == ("stacked",)]
+        controls = widgets.HBox([w for _, w in self._controls])
+        controls.add_class("wt-setup-controls")
+        self._body.children = [controls, zone_grid]
+        self._draw_zones(range(len(zones)))
+        self.check()
+
+    def _control(self, control: Choice | Number | Flag) -> tuple[Any, widgets.Widget]:
+        value = _get(self._base, control.path) if _has(self._base, control.path) else OMIT
+        widget: widgets.Widget
+        if isinstance(control, Choice):
+            options = list(control.options)
+            index = next((i for i, (_, v) in enumerate(options)
+                          if v is value or (v == value and type(v) is type(value))), None)
+            if index is None:  # kept as the position has it, and offered as such
+                options.append(("left out" if value is OMIT else
+                                f"as written ({json.dumps(value)})", value))
+                index = len(options) - 1
+            widget = widgets.Dropdown(options=[(label, i) for i, (label, _) in enumerate(options)],
+                                      value=index, description=control.label,
+                                      style={"description_width": "initial"},
+                                      layout=widgets.Layout(width="auto"))
+            widget.wt_values = [v for _, v in options]
+        elif isinstance(control, Number):
+            shown = "" if value is OMIT or value is None else str(value)
+            widget = widgets.Text(value=shown, description=control.label,
+                                  continuous_update=False,
+                                  style={"description_width": "initial"},
+                                  layout=widgets.Layout(width="auto"))
+            widget.add_class("wt-setup-number")
+        else:
+            widget = widgets.Checkbox(value=value is True, description=control.label,
+                                      indent=False, layout=widgets.Layout(width="auto"))
+        widget.observe(lambda _: self.check(), names="value")
+        return control, widget
+
+    @staticmethod
+    def _button(label: str, on_click: Callable[[widgets.Button], None],
+                tooltip: str = "") -> widgets.Button:
+        button = widgets.Button(description=label, tooltip=tooltip or None,
+                                layout=widgets.Layout(width="auto"))
+        button.on_click(on_click)
+        return button
+
+    # What the editor says
+
+    def position(self) -> dict[str, Any]:
+        """The position as set up now (checked or not)."""
+        position = copy.deepcopy(self._base)
+        changed: set[Path] = set()
+        for z, zone in enumerate(self._zones):
+            codes = [c.code for c in self._order[z]]
+            if codes == self._original[z]:
+                continue  # as the position wrote it, whatever else it said there
+            changed.add(zone.path)
+            _set(position, zone.path, _written(zone, codes))
+        for control, widget in self._controls:
+            value = self._value(control, widget)
+            if value is OMIT or (value is False and not _has(self._base, control.path)):
+                _delete(position, control.path)  # left out, as false is when left out
+            else:
+                _set(position, control.path, value)
+        self.layout_.tidy(position, changed)
+        return position
+
+    @staticmethod
+    def _value(control: Choice | Number | Flag, widget: Any) -> Any:
+        if isinstance(control, Choice):
+            return widget.wt_values[widget.value]
+        if isinstance(control, Flag):
+            return bool(widget.value)
+        typed = widget.value.strip()
+        if not typed:
+            return None if control.nullable else OMIT
+        if typed.isascii() and typed.isdigit() and len(typed) <= 12:
+            return int(typed)
+        return typed  # refused by the position's own check, which says what is allowed
+
+    def refusal(self) -> str | None:
+        """Why this position cannot be played, in from_position's words; None if it can."""
+        try:
+            Game.from_position(self._variant, self._rules, self.position(), self._seed)
+        except BadInput as e:
+            return str(e)
+        return None
+
+    def status_text(self) -> str:
+        return text_of(self.status.value)
+
+    def message_text(self) -> str:
+        return text_of(self.message.value)
+
+    def zone_codes(self) -> dict[str, list[str]]:
+        """Each place's cards as the editor shows them, and the box's."""
+        shown = {zone.label: [c.code for c in self._order[z]] for z, zone in enumerate(self._zones)}
+        shown[BOX] = [c.code for c in self._cards if c.zone == -1]
+        return shown
+
+    def check(self) -> None:
+        """Check the position now, and say so beside the editor."""
+        refused = self.refusal()
+        if refused is None:
+            self.status.value = html('<div class="wt-setup-status wt-setup-ready" role="status">'
+                                     "This position can be played.</div>")
+        else:
+            self.status.value = html('<div class="wt-setup-status wt-setup-refused" '
+                                     'role="status">Not yet: {refused}</div>',
+                                     refused=refused[:1].upper() + refused[1:])
+        self.play_button.disabled = self.save_button.disabled = refused is not None
+        self.links.value = ""
+
+    # Cards and places
+
+    def card_button(self, code: str, where: str | None = None) -> widgets.Button:
+        """The button of a card; ``where`` (a place's label, or BOX) picks among copies."""
+        labels = [z.label for z in self._zones]
+        zone = None if where is None else -1 if where == BOX else labels.index(where)
+        return next(c.button for c in self._cards
+                    if c.code == code and (zone is None or c.zone == zone))
+
+    def put_button(self, label: str) -> widgets.Button:
+        """The "Put in ..." button of the place with this label (or of the box, BOX)."""
+        if label == BOX:
+            return self._put[-1]
+        return self._put[[z.label for z in self._zones].index(label)]
+
+    def _on_card(self, button: widgets.Button) -> None:
+        card = next(c for c in self._cards if c.button is button)
+        if card in self._picked:
+            self._picked.remove(card)
+        else:
+            self._picked.append(card)
+        self._mark(card)
+
+    def _mark(self, card: _Card) -> None:
+        picked = card in self._picked
+        label = card.button.description.removeprefix("✓ ")
+        card.button.description = f"✓ {label}" if picked else label
+        if picked:
+            card.button.add_class("wt-picked")
+        else:
+            card.button.remove_class("wt-picked")
+
+    def _on_put(self, button: widgets.Button) -> None:
+        to = self._put.index(button)
+        to = -1 if to == len(self._zones) else to
+        moved, self._picked = self._picked, []
+        touched = {to}
+        for card in moved:
+            touched.add(card.zone)
+            if card.zone >= 0:
+                self._order[card.zone].remove(card)
+            card.zone = to
+            if to >= 0:
+                self._order[to].append(card)
+            self._mark(card)
+        self._draw_zones(touched)
+        self.check()
+
+    def _draw_zones(self, touched: Any) -> None:
+        for z in touched:
+            if z < 0:
+                continue
+            zone = self._zones[z]
+            cards = self._order[z]
+            self._rows[z].children = [c.button for c in cards]
+            for c in cards:
+                c.button.disabled = zone.fixed
+            self._heads[z].value = html('<div class="wt-setup-zone-name">{label}: {count}</div>',
+                                        label=zone.label, count=len(cards))
+        box = [c for c in self._cards if c.zone == -1]
+        self._box_row.children = [c.button for c in box]
+        self._box_head.value = html('<div class="wt-setup-zone-name">The box, not in the game: '
+                                    "{count}</div>", count=len(box))
+
+    # The buttons along the editor
+
+    def _on_from_table(self, _: widgets.Button) -> None:
+        def from_table() -> None:
+            self.load(self._table, self._table_rules)
+            self._seed = self._table_seed
+        self._guarded(from_table)
+
+    def _on_empty(self, _: widgets.Button) -> None:
+        def empty() -> None:
+            # A fresh deal's position, every place emptied: nothing played, every counter at
+            # its start, and the deal a lesson's, which may leave cards out.
+            start = Game.new(self._variant, self._rules, self._seed).state
+            position = position_module(self._variant).position_of(start)
+            for zone in self.layout_.zones:
+                if _has(position, zone.path) and _get(position, zone.path) is not None:
+                    _set(position, zone.path, _written(zone, []))
+            position["stacked"] = True
+            self.load(position, self._rules)
+        self._guarded(empty)
+
+    def _on_play(self, _: widgets.Button) -> None:
+        def play() -> None:
+            position = self.position()
+            checked = Game.from_position(self._variant, self._rules, position, self._seed)
+            self._play(checked.position or position, self._rules, self._seed)
+        self._guarded(play)
+
+    def _on_save(self, _: widgets.Button) -> None:
+        def save() -> None:
+            game = Game.from_position(self._variant, self._rules, self.position(), self._seed)
+            self.links.value = download_link(Trace.of(game).to_json(),
+                                             f"{self._variant.name}-lesson.json",
+                                             "application/json", "Download the lesson (.json)")
+        self._guarded(save)
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        if not change["new"]:
+            return
+        content = change["new"][-1].get("content", b"")
+        self.upload.value = ()  # the same file may be chosen again
+        self.open_lesson(content)
+
+    def open_lesson(self, content: object) -> None:
+        """Open a lesson file's bytes (as uploaded) in the editor, or say why not."""
+        def open_it() -> None:
+            position, rules, seed = read_lesson(content, self._variant, self._rules)
+            self.load(position, rules)
+            self._seed = self._seed if seed is None else seed
+        self._guarded(open_it)
+
+    def _guarded(self, work: Callable[[], None]) -> None:
+        try:
+            work()
+        except BadInput as e:
+            said = str(e)
+            self.message.value = html('<div class="wt-message" role="alert">{said} Nothing '
+                                      "was changed.</div>", said=said[:1].upper() + said[1:])
+        else:
+            self.message.value = ""
+
+
+def read_lesson(content: object, variant: Variant[Any],
+                rules: Any) -> tuple[dict[str, Any], Any, int | None]:
+    """The position, rules and seed of an uploaded lesson file, checked: at most
+    :data:`MAX_LESSON_BYTES`, UTF-8 text, and either a lesson (a trace of a position, or any
+    saved game of this variant: its position where it stands) or a bare position (JSON
+    as ``docs/positions.md`` writes it, checked under ``rules``, the seed left as it is)."""
+    allowed = (f"a .json lesson file of {variant.title} made by Make the lesson file, or a "
+               "saved game of it")
+    if not isinstance(content, (bytes, bytearray, memoryview)):
+        raise BadInput("the uploaded file cannot be read", allowed=allowed)
+    data = bytes(content)
+    if len(data) > MAX_LESSON_BYTES:
+        raise BadInput(f"the lesson file has {len(data):,} bytes, more than "
+                       f"{MAX_LESSON_BYTES:,}", allowed=allowed)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise BadInput("the lesson file is not text", allowed=allowed) from None
+    parsed = parse_json(text, max_chars=MAX_LESSON_BYTES, what="the lesson file",
+                        allowed=allowed)
+    if not isinstance(parsed, Mapping):
+        raise BadInput(f"the lesson file holds {quoted(parsed)}", allowed=allowed)
+    if "format" not in parsed:
+        game = Game.from_position(variant, rules, parsed, 0)
+        assert game.position is not None  # a game from a position keeps it
+        return game.position, rules, None
+    trace = Trace.from_json(text)  # every field checked, every move replayed
+    if trace.variant != variant.name:
+        raise BadInput(f"this lesson is a game of {quoted(trace.variant)}, not "
+                       f"{variant.name!r}", allowed=allowed)
+    game = trace.replay()
+    if game.actions or game.position is None:  # a game played on: where it stands now
+        return position_module(variant).position_of(game.state), game.rules, game.seed
+    return game.position, game.rules, game.seed
+
+
+def open_set_up(app: Any, game: Game[Any]) -> None:
+    """Show the editor in ``app`` (a GameApp with a ``set_up_place``): as it was left if it
+    was opened before (its "Start from the table" takes ``game`` where it stands now), else
+    made from ``game``."""
+    position = position_module(game.variant).position_of(game.state)
+    place = app.set_up_place
+
+    def play(checked: dict[str, Any], rules: Any, seed: int) -> None:
+        place.children = []
+        app.play_position(checked, rules, seed)
+
+    def close() -> None:
+        place.children = []
+
+    if app.set_up is None:
+        app.set_up = SetupPanel(game.variant, game.rules, position, game.seed, play, close)
+    else:
+        app.set_up.table_now(position, game.rules, game.seed)
+    place.children = [app.set_up]
