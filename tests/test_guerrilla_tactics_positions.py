@@ -15,8 +15,16 @@ import pytest
 from wartutor.core import BadInput, Game, play_out, rulings_of
 from wartutor.core.chance import Rng
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS, GuerrillaRules, GuerrillaState
+from wartutor.variants.guerrilla_tactics import game as rules_of_play
 from wartutor.variants.guerrilla_tactics.agents import heuristic_agent, random_agent
-from wartutor.variants.guerrilla_tactics.events import ForcesLost, SpoilsTaken, Standing
+from wartutor.variants.guerrilla_tactics.events import (
+    Drew,
+    ForcesLost,
+    SkirmishBegins,
+    SpoilsTaken,
+    Standing,
+)
+from wartutor.variants.guerrilla_tactics.position import MOMENTS, STAGES, position_of, stages
 from wartutor.variants.guerrilla_tactics.state import changed
 
 YOU, ANA = 0, 1
@@ -173,7 +181,8 @@ def test_a_word_that_is_no_card_is_refused() -> None:
 
 
 def test_a_stage_that_does_not_exist_is_refused() -> None:
-    refused(lesson(stage="begin"), "the stage is 'begin'. Allowed: 'promote' or 'cancel'")
+    refused(lesson(stage="begin"), "the stage is 'begin'. Allowed: 'before-the-draw' or "
+                                   "'promotion-window' or 'before-the-play' or 'promote'")
     refused(lesson(stage=3), "the stage is 3")
 
 
@@ -198,7 +207,7 @@ def test_counters_out_of_range_are_refused() -> None:
 
 def test_a_turn_that_contradicts_the_stage_is_refused() -> None:
     refused(lesson(to_choose=[ANA]), r"to_choose is \[1\]")  # Ana wins alone: not asked
-    refused(lesson(to_choose=[]), r"to_choose is \[\]")
+    refused(lesson(to_choose=[]), r"You \(seat 0\) has chosen None")  # nobody left: all chose
     refused(lesson(tie_round=1), "stage 'support' with tie_round 1")
     refused(lesson(proposer=ANA), "stage 'support' with proposer 1")
     refused(lesson(stage="play"), "has 1 cards on the table in stage 'play'")
@@ -214,9 +223,14 @@ def test_a_choice_that_could_not_have_been_made_is_refused() -> None:
     refused(play, "has chosen 'play AS'")
 
 
-def test_a_player_with_one_choice_is_not_asked() -> None:
-    refused(lesson(seats=seat(YOU, hand="3S", draw="2H 4S 5S 6S 7S 8S 9S 10S JS QS KS AS")),
-            r"only one choice \(decline\), so is not asked \(GT-ONE-CARD\)")
+def test_a_player_with_one_choice_is_not_asked_the_game_takes_it() -> None:
+    # Your three cannot help against the ace: you decline unasked, Ana takes the skirmish,
+    # and the next one begins with its draw (GT-ONE-CARD).
+    no_help = lesson(seats=seat(YOU, hand="3S", draw="2H 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"))
+    state, events = GUERRILLA_TACTICS.play_from_position(ONE_SUIT, no_help, 0)
+    spoils = next(e for e in events if isinstance(e, SpoilsTaken))
+    assert [p for p, _ in spoils.shares] == [ANA]
+    assert (state.skirmish, state.stage) == (2, "play")
 
 
 def test_a_table_not_laid_as_the_rules_lay_it_is_refused() -> None:
@@ -313,3 +327,141 @@ def test_a_stacked_lesson_pictures_in_its_last_skirmish_only_cards_it_still_hold
     few["seats"][ANA]["last_skirmish"] = ["play 9S"]
     refused(few, r"^the last skirmish of seat 1 \(Ana\) holds 9S, which is nowhere else in this "
                  r"game\. Allowed: cards of the last skirmish that the game still holds")
+
+
+# Stages where nobody chooses: the start of a skirmish, the promotion window, the play to
+# come, a choice that is the only one. The game plays on from them as the rules do.
+
+
+def moments(before: GuerrillaState, action: str) -> list[GuerrillaState]:
+    """Every moment one step of a game passes through after its choice, up to the next
+    choice: each state the engine's own loop (game.advance) holds on the way, copied."""
+    events: list[Any] = []
+    state = rules_of_play.choose(before, action, events)
+    seen = []
+    while state.outcome is None:
+        seen.append(changed(state))  # the step writes into its draft: keep a copy
+        if state.asked:
+            legal = rules_of_play.legal_actions(state, state.asked[0])
+            if len(legal) > 1 or rules_of_play.asked_with_one(state):
+                break
+            state = rules_of_play.take(state, legal[0], events, forced=True)
+        else:
+            state = rules_of_play.STEPS[state.stage](state, events)
+    after, step_events = GUERRILLA_TACTICS.apply(before, action)  # the loop is the engine's
+    assert (fields(state) | {"decision": None}) == (fields(after) | {"decision": None})
+    assert tuple(events) == step_events
+    return seen
+
+
+def plays_on_alike(rules: GuerrillaRules, moment: GuerrillaState, seed: int) -> str:
+    """Check that the position of ``moment`` plays on exactly as ``moment`` itself, with a
+    generator seeded by ``seed``; its stage."""
+    position = position_of(moment)
+    state, events = GUERRILLA_TACTICS.play_from_position(rules, position, seed)
+    expected: list[Any] = []
+    original = rules_of_play.advance(changed(moment, rng=Rng.from_seed(seed)), expected)
+    assert state == original
+    assert events == tuple(expected)
+    return str(position["stage"])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_every_moment_of_a_played_game_plays_on_from_its_position(seed: int) -> None:
+    game = played(seed, steps=60)
+    for before, step in zip(game.steps, game.steps[1:], strict=False):
+        assert step.action is not None
+        for moment in moments(before.state, step.action):
+            plays_on_alike(game.rules, moment, seed)
+
+
+def test_played_games_pass_through_every_stage_where_nobody_chooses() -> None:
+    seen: set[str] = set()
+    forced = 0
+    for seed in range(12):
+        game = played(seed, steps=60)
+        for before, step in zip(game.steps, game.steps[1:], strict=False):
+            assert step.action is not None
+            for moment in moments(before.state, step.action):
+                stage = position_of(moment)["stage"]
+                seen.add(stage)
+                forced += stage in ("play", "support", "tie") and bool(moment.asked) and len(
+                    rules_of_play.legal_actions(moment, moment.asked[0])) == 1
+    assert set(MOMENTS) <= seen
+    assert forced  # a player with one card lays it unasked (GT-ONE-CARD)
+
+
+def test_a_game_from_a_position_where_nobody_chooses_shows_the_moments_to_the_first_choice(
+) -> None:
+    start = {"stage": "before-the-draw", "skirmish": 1, "guerrilla_rank": 2, "seats": [
+        {"draw": "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S"},
+        {"draw": "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"}]}
+    game = Game.from_position(GUERRILLA_TACTICS, ONE_SUIT, start, seed=0)
+    _, *events = game.steps[0].events
+    assert isinstance(events[0], SkirmishBegins) and events[0].skirmish == 1
+    assert [(e.player, e.drawn) for e in events if isinstance(e, Drew)] == [(YOU, 2), (ANA, 2)]
+    assert [c.code for c in game.state.seats[YOU].hand] == ["3S", "4S"]  # from the top
+    assert game.decision is not None and game.decision.kind == "play"
+    # Nobody has played a Guerrilla yet: no promotion window opened before the draw.
+
+
+SPADES = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
+
+
+def window(rank: int, ana_played: bool, your_hand: str = "9S") -> dict[str, Any]:
+    """The promotion window of skirmish 5 (before the draw, GT-PROMO-WHEN), at ``rank``."""
+    spades = [c for c in SPADES.split()
+              if c not in your_hand.split()]
+    return {"stage": "promotion-window", "skirmish": 5, "guerrilla_rank": rank, "seats": [
+        {"draw": " ".join(spades), "hand": your_hand, "played_guerrilla": True},
+        {"draw": "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "hand": "AH",
+         "played_guerrilla": ana_played}]}
+
+
+def test_lesson_no_promotion_window_opens_at_rank_6() -> None:
+    state, events = GUERRILLA_TACTICS.play_from_position(ONE_SUIT, window(6, True), 0)
+    assert state.guerrilla_rank == 6 and state.stage == "play"  # on to the draw and the play
+    assert [e.player for e in events if isinstance(e, Drew)] == [YOU, ANA]
+    refused(window(6, True) | {"stage": "promote"}, "stage 'promotion-window' for a window")
+
+
+def test_lesson_no_promotion_window_opens_before_every_player_has_played_a_guerrilla() -> None:
+    state = GUERRILLA_TACTICS.from_position(ONE_SUIT, window(2, ana_played=False), 0)
+    assert state.stage == "play"
+    opened = GUERRILLA_TACTICS.from_position(ONE_SUIT, window(2, ana_played=True), 0)
+    decision = GUERRILLA_TACTICS.decision(opened)
+    assert decision is not None and (decision.player, decision.kind) == (YOU, "promote")
+
+
+def test_the_play_comes_next_once_everyone_has_drawn() -> None:
+    drawn = window(3, True, your_hand="9S 10S") | {"stage": "before-the-play"}
+    drawn["seats"][ANA] |= {"hand": "AH KH", "draw": "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH"}
+    state, events = GUERRILLA_TACTICS.play_from_position(ONE_SUIT, drawn, 0)
+    assert events == () and state.stage == "play" and state.skirmish == 5
+    assert position_of(state)["to_choose"] == [YOU, ANA]
+
+
+def test_a_moment_where_nobody_chooses_holds_nothing_chosen_or_laid() -> None:
+    start = window(2, False)
+    refused(start | {"to_choose": [YOU]}, r"to_choose is \[0\] in stage 'promotion-window', "
+                                         "where nobody chooses")
+    refused(start | {"seats": [start["seats"][YOU] | {"chosen": "play 9S"}, start["seats"][ANA]]},
+            "has chosen 'play 9S' in stage 'promotion-window'")
+    refused(start | {"seats": [start["seats"][YOU] | {"hand": "", "table": ["play 9S"]},
+                               start["seats"][ANA]]}, "has cards on the table before the skirmish")
+    refused(start | {"seats": [start["seats"][YOU] | {"tie_drawn": "9S"}, start["seats"][ANA]]},
+            "has cards drawn for a tie-break in stage 'promotion-window'")
+    refused(start | {"stage": "before-the-play", "seats": [
+        start["seats"][YOU] | {"penalty_due": True}, start["seats"][ANA]]},
+            "still has the support penalty due after the draw")
+    GUERRILLA_TACTICS.from_position(ONE_SUIT, start | {"seats": [  # due: the draw comes later
+        start["seats"][YOU] | {"penalty_due": True}, start["seats"][ANA]]}, 0)
+    refused(start | {"stage": "before-the-draw", "skirmish": 4}, "the skirmish is 4",
+            GuerrillaRules(players=2, two_player_deck="one-suit", skirmish_limit=3))
+
+
+def test_the_stages_a_teacher_can_name_are_listed_with_what_each_needs() -> None:
+    assert tuple(s.name for s in stages()) == STAGES
+    assert GUERRILLA_TACTICS.stages() == stages()
+    assert all(s.what and s.needs for s in stages())
+    assert [s.name for s in stages() if not s.choice] == [*MOMENTS, "over"]

@@ -108,6 +108,15 @@ def test_the_trace_schema_names_each_variants_rule_options() -> None:
     assert named == {name: list(rulings_of(v.rules_type)) for name, v in VARIANTS.items()}
 
 
+@pytest.mark.parametrize("name", VARIANT_NAMES)
+def test_the_stages_a_variant_lists_are_the_stages_its_schema_allows(name: str) -> None:
+    """The stages of ``variant.stages()`` (what a set-up editor offers) are exactly those the
+    schema's 'stage' allows, each with its words."""
+    stages = find_variant(name).stages()
+    assert [s.name for s in stages] == position_schema(name)["properties"]["stage"]["enum"]
+    assert all(s.what and s.needs for s in stages)
+
+
 # Real traces and positions
 
 

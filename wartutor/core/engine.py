@@ -222,8 +222,10 @@ class Game(Generic[StateT]):
         seed: int = 0,
     ) -> Game[StateT]:
         """A game whose first step is the variant's own state at ``position`` (see
-        ``docs/positions.md``), with one event, :class:`~wartutor.core.position.PositionSet`;
-        ``seed`` seeds whatever chance comes next. Refused with :class:`BadInput` saying
+        ``docs/positions.md``), with its event :class:`~wartutor.core.position.PositionSet`,
+        then, from a stage where nobody chooses, the events of the game playing on to the
+        first choice (the variant's ``play_from_position``); ``seed`` seeds whatever
+        chance comes next. Refused with :class:`BadInput` saying
         what is wrong if the position is not one of this variant under these rules."""
         rules = _rules_of(variant, rules)
         build = getattr(variant, "from_position", None)
@@ -231,9 +233,14 @@ class Game(Generic[StateT]):
             raise BadInput(f"{variant.title} has no set positions",
                            allowed="Game.new(...) for this game")
         checked = check_position(position)
-        state = build(rules, checked, check_seed(seed))
-        return cls(variant, rules, seed, None, (Step(None, (position_set(checked, seed),), state),),
-                   checked)
+        # A stage where nobody chooses plays on to the first choice: its moments are shown.
+        play_from = getattr(variant, "play_from_position", None)
+        if play_from is None:
+            state, events = build(rules, checked, check_seed(seed)), ()
+        else:
+            state, events = play_from(rules, checked, check_seed(seed))
+        return cls(variant, rules, seed, None,
+                   (Step(None, (position_set(checked, seed), *events), state),), checked)
 
     @property
     def state(self) -> StateT:

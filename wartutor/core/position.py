@@ -43,6 +43,31 @@ class Coded(Hashable, Protocol):
 C = TypeVar("C", bound=Coded)
 
 
+# The stages
+
+
+@dataclass(frozen=True)
+class Stage:
+    """A moment of a game that a position may name in its ``stage`` key.
+
+    ``what`` says in plain words what happens there; ``needs`` what the position must show
+    for it (the table, who is to choose). ``choice`` is true where someone must choose; at
+    a stage where nobody does (the start of a skirmish, a round before its reveal) the game
+    plays on by itself from the position, exactly as the rules go on from that moment, to
+    the first choice or the end, and the moments in between are the first step's events.
+    Each variant lists its own in ``stages()`` (its position module, and the variant)."""
+
+    name: str
+    what: str
+    needs: str
+    choice: bool
+
+
+def stage_names(stages: Iterable[Stage]) -> tuple[str, ...]:
+    """The names of ``stages``, in order: what a position's ``stage`` may be."""
+    return tuple(s.name for s in stages)
+
+
 # The event
 
 

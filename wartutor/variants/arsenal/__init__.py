@@ -32,6 +32,7 @@ from typing import Any
 from wartutor.core.chance import check_seed
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
 from wartutor.core.errors import BadInput
+from wartutor.core.position import Stage
 from wartutor.variants.arsenal import fast, unseen
 from wartutor.variants.arsenal import game as rules_of_play
 from wartutor.variants.arsenal import position as positions
@@ -124,6 +125,10 @@ class Arsenal:
     ) -> ArsenalState:
         """The state at ``position`` (see docs/positions.md), or BadInput saying why not."""
         return positions.from_position(rules, position, seed)
+
+    def stages(self) -> tuple[Stage, ...]:
+        """The stages a position may name, with what each needs (see position.py)."""
+        return positions.stages()
 
     def fast_refusal(self, rules: ArsenalRules, agents: tuple[str, ...]) -> str | None:
         """None: the fast path plays every ruling, deck and built-in agent."""

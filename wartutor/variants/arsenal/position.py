@@ -27,12 +27,14 @@ from wartutor.core.chance import Rng
 from wartutor.core.engine import Outcome
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.position import (
+    Stage,
     card_codes,
     card_list,
     check_keys,
     check_table,
     choice,
     every_card_once,
+    stage_names,
     text,
 )
 from wartutor.variants.arsenal.cards import (
@@ -50,7 +52,20 @@ KEYS = ("stage", "round", "leader", "lead", "hands", "pile", "captured", "rounds
         "sudden_death")
 OPTIONAL = ("stacked",)  # true: a lesson's stacked deal, whose cards are the match's deck
 SEATS = ("you", "npc")
-STAGES = ("lead", "answer", "over")
+_STAGES = (
+    Stage("lead", "The leader chooses a card to lead, face down.",
+          "equal hands, the leader the winner of the last round", True),
+    Stage("answer", "The lead is face up: the other side chooses its answer.",
+          "a 'lead', the leader one card short", True),
+    Stage("over", "The match is over.", "every card played, or the pile used up under AR-DRY",
+          False),
+)
+STAGES = stage_names(_STAGES)
+
+
+def stages() -> tuple[Stage, ...]:
+    """The stages a Arsenal position may name, in the order a game meets them."""
+    return _STAGES
 _SEAT_WORDS = ("your", "the NPC's")
 _WHO = ("you", "the NPC")
 _HAND = card_codes("NK-SO RK-ML")

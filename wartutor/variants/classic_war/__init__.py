@@ -30,6 +30,7 @@ from wartutor.core.engine import (
     check_action,
     plain_refusal,
 )
+from wartutor.core.position import Stage
 from wartutor.variants.classic_war import game as rules_of_play
 from wartutor.variants.classic_war import position as positions
 from wartutor.variants.classic_war.explain import RULE_TITLES, explain
@@ -100,6 +101,10 @@ class ClassicWar:
     ) -> ClassicState:
         """The state at ``position`` (see docs/positions.md), or BadInput saying why not."""
         return positions.from_position(rules, position, seed)
+
+    def stages(self) -> tuple[Stage, ...]:
+        """The stages a position may name, with what each needs (see position.py)."""
+        return positions.stages()
 
     def fast_refusal(self, rules: ClassicRules, agents: tuple[str, ...]) -> str | None:
         """The fast path plays every ruling; its one agent only turns the cards."""

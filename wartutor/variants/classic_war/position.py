@@ -28,12 +28,14 @@ from wartutor.core.chance import Rng
 from wartutor.core.engine import Outcome
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.position import (
+    Stage,
     card_list,
     check_keys,
     check_table,
     choice,
     every_card_once,
     number,
+    stage_names,
 )
 from wartutor.variants.classic_war.game import (
     COMPUTER,
@@ -48,7 +50,18 @@ from wartutor.variants.classic_war.rules import ClassicRules
 KEYS = ("stage", "battles", "wars", "decks", "last_battle", "unclaimed", "winner", "ending")
 OPTIONAL = ("stacked",)  # true: a lesson's stacked deal, which may leave cards out
 SEATS = ("you", "computer")
-STAGES = ("play", "over")
+_STAGES = (
+    Stage("play", "Before a battle: both turn their top card when you press Turn cards; equal "
+          "ranks start a war, fought to its end in the same battle (CW-BATTLE-UNIT).",
+          "both decks holding cards, fewer battles than the limit", True),
+    Stage("over", "The game is over.", "an 'ending' and a 'winner' that fit the decks", False),
+)
+STAGES = stage_names(_STAGES)
+
+
+def stages() -> tuple[Stage, ...]:
+    """The stages a Classic War position may name, in the order a game meets them."""
+    return _STAGES
 ENDINGS = ("all-cards", "short", "both-short", "limit")
 _RULE_OF_ENDING = {"all-cards": "CW-EMPTY", "short": "CW-SHORT-SCOPE", "both-short": "CW-SHORT",
                    "limit": "CW-LIMIT"}

@@ -34,13 +34,19 @@ from typing import Any, ClassVar
 from wartutor.core.chance import check_seed
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
 from wartutor.core.errors import BadInput
+from wartutor.core.position import Stage
 from wartutor.variants.guerrilla_tactics import fast, unseen
 from wartutor.variants.guerrilla_tactics import game as rules_of_play
 from wartutor.variants.guerrilla_tactics.agents import AGENTS
 from wartutor.variants.guerrilla_tactics.events import GameOver, GuerrillaEvent
 from wartutor.variants.guerrilla_tactics.explain import RULE_TITLES, explain, refusal_text
 from wartutor.variants.guerrilla_tactics.game import NAMES
-from wartutor.variants.guerrilla_tactics.position import from_position, position_of
+from wartutor.variants.guerrilla_tactics.position import (
+    from_position,
+    play_from_position,
+    position_of,
+    stages,
+)
 from wartutor.variants.guerrilla_tactics.refusals import refusal
 from wartutor.variants.guerrilla_tactics.rules import FIXED_RULINGS, GuerrillaRules
 from wartutor.variants.guerrilla_tactics.state import GuerrillaState
@@ -121,6 +127,17 @@ class GuerrillaTactics:
     ) -> GuerrillaState:
         """The engine's own state at that position, checked like a deal (see position.py)."""
         return from_position(rules, position, seed)
+
+    def play_from_position(
+        self, rules: GuerrillaRules, position: Mapping[str, Any], seed: int
+    ) -> tuple[GuerrillaState, tuple[GuerrillaEvent, ...]]:
+        """The state at the first choice from that position, and the events on the way
+        (none unless the position's stage is one where nobody chooses)."""
+        return play_from_position(rules, position, seed)
+
+    def stages(self) -> tuple[Stage, ...]:
+        """The stages a position may name, with what each needs (see position.py)."""
+        return stages()
 
     def deal_unseen(self, rules: GuerrillaRules, view: GuerrillaView, seed: int,
                     seen: Sequence[GuerrillaView] = ()) -> GuerrillaState:

@@ -225,7 +225,7 @@ def begin(state: GuerrillaState, events: Events) -> GuerrillaState:
     state = put(state, skirmish=state.skirmish + 1)
     events.append(SkirmishBegins(state.skirmish, state.guerrilla_rank))
     if state.rules.promotion_window == "before-draw":
-        return open_promotion(state, events)
+        return put(state, stage="promotion-window")
     return draw_step(state, events)
 
 
@@ -254,8 +254,8 @@ def draw_step(state: GuerrillaState, events: Events) -> GuerrillaState:
         if state.outcome is not None:
             return state
     if state.rules.promotion_window == "after-draw":
-        return open_promotion(state, events)
-    return open_play(state, events)
+        return put(state, stage="promotion-window")
+    return put(state, stage="before-the-play")
 
 
 # Guerrilla promotion, cancellation and recruitment (before the skirmish).
@@ -298,7 +298,7 @@ def after_promotion(state: GuerrillaState, events: Events) -> GuerrillaState:
         state = put(state, proposer=None)
     if state.rules.promotion_window == "before-draw":
         return draw_step(state, events)
-    return open_play(state, events)
+    return put(state, stage="before-the-play")
 
 
 def proposals_revealed(state: GuerrillaState, events: Events) -> GuerrillaState:
@@ -413,8 +413,12 @@ def reveal_first_tie(state: GuerrillaState, events: Events) -> GuerrillaState:
 
 
 # What each stage moves on to once everyone asked has chosen (or nobody was asked).
+# The moments nobody chooses at are stages too, so that a position can name them (the
+# start of a skirmish, the promotion window, the play): see position.py.
 STEPS: dict[str, Callable[[GuerrillaState, Events], GuerrillaState]] = {
     "begin": begin,
+    "promotion-window": open_promotion,
+    "before-the-play": open_play,
     "promote": proposals_revealed,  # (with 'those-able': nobody proposed)
     "cancel": cancels_revealed,  # (with 'those-able': nobody cancelled)
     "play-first": reveal,

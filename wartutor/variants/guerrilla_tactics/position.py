@@ -29,9 +29,10 @@ from typing import Any
 
 from wartutor.core.cards import Card, card
 from wartutor.core.chance import Rng
-from wartutor.core.engine import Decision, Outcome
+from wartutor.core.engine import Outcome
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.position import (
+    Stage,
     card_codes,
     card_list,
     check_keys,
@@ -39,15 +40,15 @@ from wartutor.core.position import (
     every_card_once,
     number,
     stacked_may_hold,
+    stage_names,
 )
-from wartutor.variants.guerrilla_tactics.events import GameOver
+from wartutor.variants.guerrilla_tactics.events import GameOver, GuerrillaEvent
 from wartutor.variants.guerrilla_tactics.forces import best_of, is_guerrilla, strength
 from wartutor.variants.guerrilla_tactics.game import (
     FIRST_GUERRILLA_RANK,
     HIDDEN_STAGES,
-    KINDS,
     NAMES,
-    asked_with_one,
+    advance,
     legal_actions,
     promotion_refusal,
 )
@@ -69,8 +70,48 @@ from wartutor.variants.guerrilla_tactics.state import (
     rules_deck,
 )
 
-STAGES = (*KINDS, "over")
-"""The stages a position may name: those that wait for a choice, and the end."""
+BEFORE_THE_DRAW = "before-the-draw"  # the engine's stage "begin", before the skirmish's count
+WINDOW, BEFORE_THE_PLAY = "promotion-window", "before-the-play"
+MOMENTS = (BEFORE_THE_DRAW, WINDOW, BEFORE_THE_PLAY)
+"""The stages at which nobody chooses: the game plays on from them by itself."""
+_NOTHING_LAID = ("nobody to choose, no choice made, no proposer and nothing on the table or "
+                 "drawn for a tie-break")
+_STAGES = (
+    Stage(BEFORE_THE_DRAW, "A skirmish begins: nobody has drawn yet. Under GT-PROMO-WHEN "
+          "'before-draw' the promotion window comes first.",
+          "'skirmish' is the skirmish about to begin; " + _NOTHING_LAID, False),
+    Stage(WINDOW, "The promotion window: it opens if every player still in has played a "
+          "Guerrilla, the rank is below 6 and someone may propose; else the game goes on.",
+          "the skirmish has begun (under 'after-draw' everyone has drawn); " + _NOTHING_LAID,
+          False),
+    Stage(BEFORE_THE_PLAY, "Everyone has drawn and the promotion window is past: the play "
+          "comes next (spy captors reveal first).",
+          "no support penalty still due; " + _NOTHING_LAID, False),
+    Stage("promote", "Players who may propose a promotion are asked.",
+          "every player still in has played a Guerrilla, rank below 6", True),
+    Stage("cancel", "A promotion is proposed: players holding a Guerrilla may cancel it.",
+          "a 'proposer' who holds no Guerrilla", True),
+    Stage("play-first", "Spy captors choose their card first (GT-REVEAL-FIRST).",
+          "some, not all, players still in marked reveals_first", True),
+    Stage("play", "Each player chooses a card to play, hidden until all have chosen.",
+          "the spy captors' cards already played, if any", True),
+    Stage("support", "Players tied or losing may add a second card in support.",
+          "every player still in has played one card", True),
+    Stage("tie-first", "In a tie-break, spy captors lay first (GT-REVEAL-FIRST-SCOPE).",
+          "a 'tie_round' from 1 and the tied players' tie-break draws", True),
+    Stage("tie", "The tied players lay one card down and one up.",
+          "a 'tie_round' from 1 and the tied players' tie-break draws", True),
+    Stage("over", "The game is over.",
+          "one player or none left, or the skirmish limit reached", False),
+)
+STAGES = stage_names(_STAGES)
+"""The stages a position may name: the moments nobody chooses at, those that wait for a
+choice, and the end."""
+
+
+def stages() -> tuple[Stage, ...]:
+    """The stages a Guerrilla Tactics position may name, in the order of a skirmish."""
+    return _STAGES
 REQUIRED = ("stage", "skirmish", "guerrilla_rank", "seats")
 OPTIONAL = ("to_choose", "proposer", "tie_round", "removed", "tally", "stacked")
 SEAT_KEYS = ("draw", "hand", "discard", "shown", "tie_drawn", "table", "last_skirmish", "chosen",
@@ -102,8 +143,10 @@ def position_of(state: GuerrillaState) -> dict[str, Any]:
             "chosen": state.pending[p], "out": seat.out, "penalty_due": seat.supported,
             "reveals_first": seat.reveals_first, "played_guerrilla": seat.played_guerrilla,
         })
+    begun = state.stage != "begin"  # before the draw, the count is of the skirmish to come
     position: dict[str, Any] = {
-        "stage": state.stage, "skirmish": state.skirmish, "guerrilla_rank": state.guerrilla_rank,
+        "stage": state.stage if begun else BEFORE_THE_DRAW,
+        "skirmish": state.skirmish + (not begun), "guerrilla_rank": state.guerrilla_rank,
         "to_choose": list(state.asked), "proposer": state.proposer,
         "tie_round": state.tie_round, "removed": _codes(state.removed), "seats": seats,
         "tally": {name: getattr(state.tally, name) for name in TALLY_KEYS},
@@ -132,7 +175,24 @@ def _laid_text(laid: Laid) -> str:
 
 def from_position(rules: GuerrillaRules, position: Mapping[str, Any], seed: int) -> GuerrillaState:
     """The state at ``position``, checked as carefully as a deal; ``seed`` seeds what chance
-    comes next (reshuffles, loss of forces)."""
+    comes next (reshuffles, loss of forces). At a stage where nobody chooses, the state the
+    game plays on to: the first choice, or the end (see :func:`play_from_position`)."""
+    return play_from_position(rules, position, seed)[0]
+
+
+def play_from_position(
+    rules: GuerrillaRules, position: Mapping[str, Any], seed: int
+) -> tuple[GuerrillaState, tuple[GuerrillaEvent, ...]]:
+    """The state at the first choice (or the end) from ``position``, and the events of the
+    moments on the way: none when someone chooses at the position's stage; from a stage
+    where nobody does, what the rules do from there (the draw, the window, the plays)."""
+    events: list[GuerrillaEvent] = []
+    state = advance(_moment(rules, position, seed), events)
+    return state, tuple(events)
+
+
+def _moment(rules: GuerrillaRules, position: Mapping[str, Any], seed: int) -> GuerrillaState:
+    """The engine's state at ``position`` itself, checked; one that may wait for nobody."""
     rng = Rng.from_seed(seed)
     check_keys(position, REQUIRED, OPTIONAL)
     stage = choice(position["stage"], "the stage", STAGES)
@@ -332,32 +392,36 @@ def _check_stage(state: GuerrillaState, asked: tuple[int, ...] | None) -> Guerri
         raise BadInput(f"stage {stage!r} with proposer {state.proposer}",
                        allowed="a proposer in stage 'cancel' only, and null in the others")
     laid = [p for p in range(n) if state.table[p]]
-    if stage in ("promote", "cancel") and laid:
+    if stage in ("promote", "cancel", *MOMENTS) and laid:
         raise BadInput(f"{NAMES[laid[0]]} has cards on the table before the skirmish's play",
-                       allowed="an empty table while a promotion is proposed")
+                       allowed=f"an empty table in stage {stage!r}")
     marked = [p for p in active if state.seats[p].supported]
-    draw_done = stage not in ("promote", "cancel") or state.rules.promotion_window == "after-draw"
-    if draw_done and not tie and marked:
+    before_draw = (stage == BEFORE_THE_DRAW or (stage in ("promote", "cancel", WINDOW)
+                   and state.rules.promotion_window == "before-draw"))
+    if not before_draw and not tie and marked:
         raise BadInput(f"{NAMES[marked[0]]} still has the support penalty due after the draw",
                        allowed="penalty_due only before the draw (GT-PENALTY serves it at "
                                "the draw) or for a support laid this skirmish")
+    if stage in MOMENTS:
+        return _nobody_chooses(state, asked)
     if tie:
         contenders, choosers = _tie_choosers(state)
     else:
         choosers = _choosers(state)
         # In the support stage the contenders are the best before anyone supports.
         contenders = best_of(forces_of(state, active, 0)) if stage == "support" else ()
-    if not choosers:
+    if not choosers and stage != "cancel":  # a proposal nobody can cancel is accepted
         raise BadInput(f"nobody would be asked in stage {stage!r} here",
-                       allowed="a stage where at least one player has this choice")
+                       allowed="a stage where at least one player has this choice, or one "
+                               "where nobody chooses: " + ", ".join(MOMENTS))
     if asked is None:
         asked = tuple(p for p in choosers if state.pending[p] is None)
     k = len(choosers) - len(asked)
-    if not asked or k < 0 or choosers[k:] != asked:
+    if k < 0 or choosers[k:] != asked:
         names = ", ".join(str(p) for p in choosers)
         raise BadInput(f"to_choose is {list(asked)} in stage {stage!r}",
                        allowed=f"the players still to choose, in this order: the last of "
-                               f"{names} (at least one)")
+                               f"{names} (none once all have chosen)")
     hidden = stage in HIDDEN_STAGES or (stage in ("promote", "cancel")
                                         and state.rules.declare == "everyone")
     for p in range(n):
@@ -375,18 +439,34 @@ def _check_stage(state: GuerrillaState, asked: tuple[int, ...] | None) -> Guerri
         if not legal_actions(state, p):
             raise BadInput(f"{NAMES[p]} (seat {p}) is to choose but has no card for it",
                            allowed="a player to choose with a card to lay")
-    first, legal = asked[0], legal_actions(state, asked[0])
-    if len(legal) < 2 and not asked_with_one(state):
-        raise BadInput(f"{NAMES[first]} (seat {first}) has only one choice ({legal[0]}), so "
-                       "is not asked (GT-ONE-CARD)",
-                       allowed="its choice written as 'chosen', or a hand with more choices")
+    # A first player with only one choice is not asked (GT-ONE-CARD): the game takes it.
     return GuerrillaState(
         rules=state.rules, rng=state.rng, seats=state.seats, removed=state.removed,
         guerrilla_rank=state.guerrilla_rank, skirmish=state.skirmish, stage=stage, asked=asked,
         pending=state.pending, contenders=contenders, tie_round=state.tie_round,
         proposer=state.proposer, table=state.table, last_table=state.last_table,
-        tally=state.tally, outcome=None, decision=Decision(first, KINDS[stage], legal),
+        tally=state.tally, outcome=None, decision=None,
     )
+
+
+def _nobody_chooses(state: GuerrillaState, asked: tuple[int, ...] | None) -> GuerrillaState:
+    """A moment before the skirmish's play, which waits for nobody: the rules go on from it."""
+    stage = state.stage
+    if asked:
+        raise BadInput(f"to_choose is {list(asked)} in stage {stage!r}, where nobody chooses",
+                       allowed="no 'to_choose', or an empty list")
+    chosen = next((p for p, c in enumerate(state.pending) if c is not None), None)
+    if chosen is not None:
+        raise BadInput(f"{NAMES[chosen]} (seat {chosen}) has chosen "
+                       f"{quoted(state.pending[chosen])} in stage {stage!r}",
+                       allowed="no 'chosen' before the play")
+    drawn = next((p for p, seat in enumerate(state.seats) if seat.tie_drawn), None)
+    if drawn is not None:
+        raise BadInput(f"{NAMES[drawn]} (seat {drawn}) has cards drawn for a tie-break in "
+                       f"stage {stage!r}", allowed="no 'tie_drawn' outside a tie-break")
+    if stage == BEFORE_THE_DRAW:  # the engine counts the skirmish as it begins
+        return changed(state, stage="begin", skirmish=state.skirmish - 1)
+    return state
 
 
 def _choosers(state: GuerrillaState) -> tuple[int, ...]:
@@ -399,7 +479,8 @@ def _choosers(state: GuerrillaState) -> tuple[int, ...]:
             raise BadInput(f"stage {stage!r} at Guerrilla rank {rank}, when not every player "
                            "still in has played a Guerrilla or the rank is 6",
                            allowed="a promotion only below rank 6 and once every player still "
-                                   "in has played a Guerrilla (GT-PROMO-PLAYED, GT-PROMO-AT-MAX)")
+                                   "in has played a Guerrilla (GT-PROMO-PLAYED, GT-PROMO-AT-MAX); "
+                                   f"stage {WINDOW!r} for a window that may not open")
         everyone = state.rules.declare == "everyone"  # GT-DECLARE: all asked, all declare
         eligible = tuple(p for p in active if not promotion_refusal(state, p)[0])
         if stage == "promote":

@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
+from wartutor.core.position import Stage
 from wartutor.variants.trade_war import fast, unseen
 from wartutor.variants.trade_war import game as rules_of_play
 from wartutor.variants.trade_war import position as positions
@@ -112,6 +113,10 @@ class TradeWar:
     ) -> TradeState:
         """The state at ``position`` (see docs/positions.md), or BadInput saying why not."""
         return positions.from_position(rules, position, seed)
+
+    def stages(self) -> tuple[Stage, ...]:
+        """The stages a position may name, with what each needs (see position.py)."""
+        return positions.stages()
 
     def deal_unseen(
         self, rules: TradeRules, view: TradeView, seed: int, seen: Sequence[TradeView] = ()

@@ -45,6 +45,7 @@ from wartutor.core.cards import RANK_CODES, Card
 from wartutor.core.chance import Rng
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.position import (
+    Stage,
     card_codes,
     card_list,
     check_keys,
@@ -52,6 +53,7 @@ from wartutor.core.position import (
     choice,
     every_card_once,
     number,
+    stage_names,
     text,
 )
 from wartutor.variants.trade_war.cards import (
@@ -83,7 +85,24 @@ from wartutor.variants.trade_war.state import (
     changed,
 )
 
-STAGES = (PREPARE, ASK, ATTACK, DEFEND, PUTIN_WINDOW, REWARD, OVER)
+_STAGES = (
+    Stage(PREPARE, "The start of the instigator's turn: takes, swaps, the centre draw and the "
+          "first ask.", "'deciding' the instigator", True),
+    Stage(ASK, "A battle won: the instigator may ask again.", "a streak of at least 1", True),
+    Stage(ATTACK, "In a battle, the instigator plays.", "a 'battle'", True),
+    Stage(DEFEND, "In a battle, the defender plays.", "a 'battle' with the attack laid", True),
+    Stage(PUTIN_WINDOW, "Putin's holder may strike (TW-PUTIN-KILL).",
+          "a 'battle'; Putin in a hand", True),
+    Stage(REWARD, "Three battles won in a row: the player picks the reward.",
+          "a streak of 3", True),
+    Stage(OVER, "The game is over.", "an 'ending' that fits the centre and the turn", False),
+)
+STAGES = stage_names(_STAGES)
+
+
+def stages() -> tuple[Stage, ...]:
+    """The stages a Trade War position may name, in the order a game meets them."""
+    return _STAGES
 BATTLE_STAGES = (ATTACK, DEFEND, PUTIN_WINDOW)
 ENDINGS = ("center-empty", "limit", "stalled")
 TALLY = tuple(Tally.__dataclass_fields__)

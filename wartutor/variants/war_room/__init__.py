@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
+from wartutor.core.position import Stage
 from wartutor.variants.war_room import fast
 from wartutor.variants.war_room import game as rules_of_play
 from wartutor.variants.war_room.agents import AGENTS
@@ -41,7 +42,7 @@ from wartutor.variants.war_room.deck import (
 )
 from wartutor.variants.war_room.explain import RULE_TITLES, card_text, explain, why_not
 from wartutor.variants.war_room.game import WarRoomState
-from wartutor.variants.war_room.position import from_position, position_of
+from wartutor.variants.war_room.position import from_position, position_of, stages
 from wartutor.variants.war_room.rules import FIXED_RULINGS, NAMES, WarRoomRules
 from wartutor.variants.war_room.unseen import deal_unseen
 from wartutor.variants.war_room.view import WarRoomView, view
@@ -139,6 +140,10 @@ class WarRoom:
     ) -> WarRoomState:
         """The engine's own state at ``position``, checked like a deal (see position.py)."""
         return from_position(rules, position, seed)
+
+    def stages(self) -> tuple[Stage, ...]:
+        """The stages a position may name, with what each needs (see position.py)."""
+        return stages()
 
     def summarize(self, game: Game[WarRoomState]) -> Summary:
         return fast.summary_at(game.state)

@@ -39,10 +39,12 @@ from wartutor.core.engine import Outcome
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.position import (
     STACKED_MAY_LEAVE_OUT,
+    Stage,
     card_codes,
     check_keys,
     choice,
     number,
+    stage_names,
     text,
 )
 from wartutor.variants.war_room.deck import RoomCard
@@ -58,7 +60,21 @@ from wartutor.variants.war_room.game import (
 )
 from wartutor.variants.war_room.rules import NAMES, WarRoomRules
 
-STAGES = ("declare", "resolve", "over")
+_STAGES = (
+    Stage("declare", "The players in this step declare activate or decline, one by one "
+          "clockwise from the first player, hidden until all have declared.",
+          "every remaining player's card revealed; 'turn' the next to declare", True),
+    Stage("resolve", "An activated card's instruction needs a choice: a target, or whether to "
+          "use an optional instruction.", "'turn' and 'instruction': the choice resolving",
+          True),
+    Stage("over", "The game is over.", "an 'ending' that fits who remains", False),
+)
+STAGES = stage_names(_STAGES)
+
+
+def stages() -> tuple[Stage, ...]:
+    """The stages a War Room position may name, in the order a game meets them."""
+    return _STAGES
 ENDINGS = {"last-player": "WR-END", "nobody": "WR-END", "limit": "WR-MAX-ROUNDS",
            "endless": "WR-ENDLESS"}  # how a game ends, and the rule that ends it so
 COUNTS = tuple(Counts.__dataclass_fields__)
