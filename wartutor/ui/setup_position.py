@@ -348,6 +348,7 @@ _CSS = style("""
   outline-offset: 1px; background: #fff1c2; }
 .wt-app .wt-setup .jupyter-button.wt-setup-card:disabled { color: #444; }
 .wt-app .wt-setup .wt-setup-controls { flex-wrap: wrap; gap: 4px 14px; }
+.wt-app .wt-setup .widget-upload { font-size: 18px; height: 44px; }
 .wt-app .wt-setup .wt-setup-number input[type="text"] { width: 80px; }
 .wt-setup-status { font-size: 18px; line-height: 1.35; padding: 6px 10px; border-radius: 6px;
   white-space: normal; overflow-wrap: anywhere; }
@@ -356,6 +357,7 @@ _CSS = style("""
 .wt-large .wt-setup-head { font-size: 28px; }
 .wt-large .wt-setup-help, .wt-large .wt-setup-zone-name { font-size: 21px; }
 .wt-large .wt-setup-status { font-size: 22px; }
+.wt-app.wt-large .wt-setup .widget-upload { font-size: 22px; height: 48px; }
 .wt-app.wt-large .wt-setup .widget-button.wt-setup-card { font-size: 23px; height: 54px;
   min-width: 64px; }
 """)
@@ -389,7 +391,8 @@ class SetupPanel(widgets.VBox):
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
                                          description="Open a lesson file",
                                          tooltip="A .json lesson file made by Make the lesson "
-                                                 "file (or a saved game)")
+                                                 "file (or a saved game)",
+                                         layout=widgets.Layout(width="auto"))
         self.upload.observe(self._on_upload, names="value")
         self.close_button = self._button("Close", lambda _: close and close(),
                                          "Back to the game as it was")
