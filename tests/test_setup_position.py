@@ -227,6 +227,41 @@ def test_a_position_written_by_hand_opens_too() -> None:
     assert panel.zone_codes()["The computer's deck, top card first"] == ["9H", "5D", "7C", "3S"]
 
 
+def test_a_few_cards_on_an_empty_table_travel_as_a_lesson_code() -> None:
+    panel = opened(classic_war_app(seed=4821, pace="instant"))
+    assert "No lesson code fits" in panel.code_text()  # 52 cards: the lesson file carries them
+    panel.empty.click()
+    move(panel, "9S 4C KD 2H", "Your deck, top card first")
+    move(panel, "9H 5D 7C 3S", "The computer's deck, top card first")
+    assert panel.code_text().startswith("Lesson code: CW-4821/9S.4C.KD.2H/9H.5D.7C.3S ")
+    student = classic_war_app(seed=7, pace="instant")
+    theirs = opened(student)
+    theirs.code_box.value = " cw-4821 / 9s.4c.kd.2h / 9h.5d.7c.3s "
+    theirs.open_code.click()
+    assert theirs.message_text() == "" and theirs.code_box.value == ""
+    theirs.play_button.click()
+    assert student.game.seed == 4821
+    plays_as(student, WORKED_EXAMPLE)
+
+
+@pytest.mark.parametrize(("typed", "words"), [
+    ("", "the deal code box is empty"),
+    ("GT-4821/2S", "a code of another game"),
+    ("CW-4821/9S.ZZ", "'ZZ', which is not a card"),
+    ("CW-4821/9S.9S", "'9S', which is not a card of this game's deck, or is there once too often"),
+    ("CW-4821/9S/9H//2C", "names 4 places"),
+    ("CW-4821/" + "9S." * 100, "more than 120"),
+    ("<script>/9S", "is not a deal code"),
+])
+def test_a_hostile_lesson_code_is_refused_and_changes_nothing(typed: str, words: str) -> None:
+    panel = opened(classic_war_app(seed=4, pace="instant"))
+    before = panel.zone_codes()
+    panel.code_box.value = typed
+    panel.open_code.click()
+    assert words.lower() in panel.message_text().lower()
+    assert panel.zone_codes() == before and "<script>" not in panel.message.value
+
+
 HOSTILE = {
     "too large": (b" " * (MAX_LESSON_BYTES + 1), "more than 200,000"),
     "not text": (b"\xff\xfe\x00junk", "not text"),

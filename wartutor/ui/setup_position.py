@@ -29,15 +29,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from wartutor.core.dealcode import deal_code, read_deal_code
 from wartutor.core.engine import Game, Variant
 from wartutor.core.errors import BadInput, quoted
-from wartutor.core.limits import parse_json
+from wartutor.core.limits import check_text, parse_json
 from wartutor.core.trace import Trace
 from wartutor.ui.export import download_link
 from wartutor.ui.markup import html, style
 from wartutor.ui.render import text_of
 
 MAX_LESSON_BYTES = 200_000  # an uploaded lesson: a position has at most 50,000 characters
+MAX_LESSON_CODE = 60  # characters: a code to copy from the board; a longer one is a file
+CODE_EXAMPLE = "CW-4821/9S.4C.KD/9H.5D.7C"
 OMIT = object()  # a menu's choice that leaves its key out of the position (the rules decide)
 BOX = "the box"
 
@@ -306,6 +309,31 @@ def _written(zone: Zone, codes: list[str]) -> Any:
     return " ".join(codes)
 
 
+def _check_cards(deck: tuple[Any, ...], zones: list[Zone], position: Mapping[str, Any]) -> None:
+    """Refuse places holding a card the deck has not, or more copies of it than it has."""
+    spare: dict[str, int] = {}
+    for card in deck:
+        spare[card.code] = spare.get(card.code, 0) + 1
+    for zone in zones:
+        for code in _codes_at(zone, _get(position, zone.path)):
+            if spare.get(code, 0) == 0:
+                raise BadInput(f"{zone.label} holds {quoted(code)}, which is not a card of "
+                               "this game's deck, or is there once too often",
+                               allowed="each card of the deck at most once")
+            spare[code] -= 1
+
+
+def empty_table(variant: Variant[Any], rules: Any, seed: int) -> dict[str, Any]:
+    """A fresh deal's position with every place emptied: nothing played, every counter at
+    its start, and the deal a lesson's (``stacked``), which may leave cards out."""
+    position = position_module(variant).position_of(Game.new(variant, rules, seed).state)
+    for zone in TABLES[variant.name](rules, variant.player_names(rules)).zones:
+        if _has(position, zone.path):
+            _set(position, zone.path, _written(zone, []))
+    position["stacked"] = True
+    return position
+
+
 @dataclass
 class _Card:
     """One card of the deck on the editor: its code, its button and where it lies."""
@@ -357,6 +385,11 @@ _CSS = style("""
 .wt-large .wt-setup-head { font-size: 28px; }
 .wt-large .wt-setup-help, .wt-large .wt-setup-zone-name { font-size: 21px; }
 .wt-large .wt-setup-status { font-size: 22px; }
+.wt-setup-code { font-size: 18px; }
+.wt-setup-code b { font-family: 'DejaVu Sans Mono', monospace; font-size: 22px;
+  overflow-wrap: anywhere; }
+.wt-large .wt-setup-code { font-size: 22px; }
+.wt-large .wt-setup-code b { font-size: 26px; }
 .wt-app.wt-large .wt-setup .widget-upload { font-size: 22px; height: 48px; }
 .wt-app.wt-large .wt-setup .widget-button.wt-setup-card { font-size: 23px; height: 54px;
   min-width: 64px; }
@@ -378,6 +411,14 @@ class SetupPanel(widgets.VBox):
         self.status = widgets.HTML()
         self.status.add_class("wt-setup-status-box")
         self.links = widgets.HTML()
+        self.code = widgets.HTML()  # the lesson code, where one fits
+        self.code_box = widgets.Text(description="Lesson code",
+                                     placeholder=f"such as {CODE_EXAMPLE}",
+                                     style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="420px"))
+        self.code_box.add_class("wt-code-box")
+        self.open_code = self._button("Open the code", self._on_open_code,
+                                      "Set up the position of the lesson code in the box")
         self.message = widgets.HTML()  # what went wrong with a lesson file
         self.play_button = self._button("Play this position", self._on_play,
                                         "Start the game from this position")
@@ -409,10 +450,14 @@ class SetupPanel(widgets.VBox):
                               "game. Rulings: those of {title} on the table.</div>",
                               title=variant.title)),
             widgets.HBox([self.from_table, self.empty, self.upload, self.close_button]),
+            widgets.HBox([self.code_box, self.open_code],
+                         layout=widgets.Layout(flex_flow="row wrap")),
             self.message,
             self._body,
             self.status,
-            widgets.HBox([self.play_button, self.save_button, self.links]),
+            widgets.HBox([self.play_button, self.save_button, self.links],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.code,
         ])
         self.add_class("wt-setup")
         self.load(start_from, rules)
@@ -424,12 +469,13 @@ class SetupPanel(widgets.VBox):
     # Building the editor for a position
 
     def load(self, position: Mapping[str, Any], rules: Any) -> None:
-        """Show ``position`` (a checked one) under ``rules`` in the editor."""
-        self._rules = rules
-        names = self._variant.player_names(rules)
-        self.layout_ = TABLES[self._variant.name](rules, names)
+        """Show ``position`` under ``rules`` in the editor; refused, changing nothing, if
+        its places hold cards the deck has not."""
+        layout = TABLES[self._variant.name](rules, self._variant.player_names(rules))
+        zones = [z for z in layout.zones if _get(position, z.path[:-1]) is not None]
+        _check_cards(layout.deck, zones, position)
+        self._rules, self.layout_ = rules, layout
         self._base: dict[str, Any] = copy.deepcopy(dict(position))
-        zones = [z for z in self.layout_.zones if _get(self._base, z.path[:-1]) is not None]
         self._zones: list[Zone] = zones
         for old in self._cards:
             old.button.close()
@@ -450,12 +496,7 @@ class SetupPanel(widgets.VBox):
             self._original.append(codes)
             self._order.append([])
             for code in codes:
-                spare = free.get(code)
-                if not spare:
-                    raise BadInput(f"{zone.label} holds {quoted(code)}, which is not a card of "
-                                   "this game's deck, or is there once too often",
-                                   allowed="each card of the deck at most once")
-                card = spare.pop(0)
+                card = free[code].pop(0)  # there is one: _check_cards said so
                 card.zone = z
                 self._order[z].append(card)
         self._rows = [widgets.HBox() for _ in zones]
@@ -595,6 +636,20 @@ class SetupPanel(widgets.VBox):
                                      refused=refused[:1].upper() + refused[1:])
         self.play_button.disabled = self.save_button.disabled = refused is not None
         self.links.value = ""
+        code = None if refused else lesson_code(self._variant, self._rules, self._seed,
+                                                self.position())
+        if code is not None:
+            self.code.value = html('<div class="wt-setup-code">Lesson code: <b>{code}</b> '
+                                   "(type it under Set up a position, then Open the code)"
+                                   "</div>", code=code)
+        else:
+            self.code.value = html('<div class="wt-note">{why}</div>', why=(
+                "" if refused else "No lesson code fits this position (only a few cards "
+                "placed on an empty table do): share the lesson file."))
+
+    def code_text(self) -> str:
+        """The lesson code shown, or what is said instead."""
+        return text_of(self.code.value)
 
     # Cards and places
 
@@ -669,17 +724,8 @@ class SetupPanel(widgets.VBox):
         self._guarded(from_table)
 
     def _on_empty(self, _: widgets.Button) -> None:
-        def empty() -> None:
-            # A fresh deal's position, every place emptied: nothing played, every counter at
-            # its start, and the deal a lesson's, which may leave cards out.
-            start = Game.new(self._variant, self._rules, self._seed).state
-            position = position_module(self._variant).position_of(start)
-            for zone in self.layout_.zones:
-                if _has(position, zone.path) and _get(position, zone.path) is not None:
-                    _set(position, zone.path, _written(zone, []))
-            position["stacked"] = True
-            self.load(position, self._rules)
-        self._guarded(empty)
+        self._guarded(lambda: self.load(empty_table(self._variant, self._rules, self._seed),
+                                        self._rules))
 
     def _on_play(self, _: widgets.Button) -> None:
         def play() -> None:
@@ -695,6 +741,14 @@ class SetupPanel(widgets.VBox):
                                              f"{self._variant.name}-lesson.json",
                                              "application/json", "Download the lesson (.json)")
         self._guarded(save)
+
+    def _on_open_code(self, _: widgets.Button) -> None:
+        def open_code() -> None:
+            position, rules, seed = read_lesson_code(self.code_box.value, self._variant)
+            self.load(position, rules)
+            self._seed = seed
+            self.code_box.value = ""
+        self._guarded(open_code)
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         if not change["new"]:
@@ -720,6 +774,61 @@ class SetupPanel(widgets.VBox):
                                       "was changed.</div>", said=said[:1].upper() + said[1:])
         else:
             self.message.value = ""
+
+
+def _places(variant: Variant[Any], rules: Any, table: Mapping[str, Any]) -> list[Zone]:
+    """The places an empty table has, in the order a lesson code lists them."""
+    return [z for z in TABLES[variant.name](rules, variant.player_names(rules)).zones
+            if _has(table, z.path)]
+
+
+def lesson_code(variant: Variant[Any], rules: Any, seed: int,
+                position: Mapping[str, Any]) -> str | None:
+    """The lesson code of ``position`` where one fits: a fresh deal's empty table
+    (:func:`empty_table`) with cards placed, under rulings a deal code holds, is its deal
+    code and each place's cards, places separated by "/" and cards by "."
+    ("CW-4821/9S.4C.KD/9H.5D.7C"); None for anything else, or past :data:`MAX_LESSON_CODE`
+    characters (then the lesson file carries it)."""
+    try:
+        deal = deal_code(variant.name, rules, seed)
+    except BadInput:
+        return None
+    places = _places(variant, rules, empty_table(variant, rules, seed))
+    parts = [".".join(_codes_at(z, _get(position, z.path))) for z in places]
+    while parts and not parts[-1]:
+        parts.pop()
+    code = "/".join([deal, *parts])
+    if len(code) > MAX_LESSON_CODE:
+        return None
+    try:
+        same = read_lesson_code(code, variant)[0] == dict(position)
+    except BadInput:
+        return None
+    return code if same else None
+
+
+def read_lesson_code(text: object, variant: Variant[Any]) -> tuple[dict[str, Any], Any, int]:
+    """The position, rules and seed a typed lesson code stands for (see
+    :func:`lesson_code`), or :class:`BadInput` saying what is wrong with it."""
+    allowed = (f"a lesson code of {variant.title} such as {CODE_EXAMPLE}: a deal code, then "
+               "each place's cards")
+    typed = check_text(text, max_chars=2 * MAX_LESSON_CODE, what="the lesson code",
+                       allowed=allowed).strip()
+    deal_text, _, rest = typed.partition("/")
+    deal = read_deal_code(deal_text)
+    if deal.variant != variant.name:
+        raise BadInput(f"{quoted(deal_text.strip())} is a code of another game", allowed=allowed)
+    rules = deal.rules()
+    position = empty_table(variant, rules, deal.seed)
+    places = _places(variant, rules, position)
+    parts = rest.split("/") if rest else []
+    if len(parts) > len(places):
+        raise BadInput(f"the lesson code names {len(parts)} places",
+                       allowed=f"at most {len(places)} places, separated by /: {allowed}")
+    for zone, part in zip(places, parts, strict=False):
+        codes = [code for code in part.upper().replace(" ", "").split(".") if code]
+        _set(position, zone.path, _written(zone, codes))
+    return position, rules, deal.seed
 
 
 def read_lesson(content: object, variant: Variant[Any],
