@@ -40,7 +40,6 @@ from wartutor.ui.render import text_of
 
 MAX_LESSON_BYTES = 200_000  # an uploaded lesson: a position has at most 50,000 characters
 MAX_LESSON_CODE = 60  # characters: a code to copy from the board; a longer one is a file
-CODE_EXAMPLE = "CW-4821/9S.4C.KD/9H.5D.7C"
 OMIT = object()  # a menu's choice that leaves its key out of the position (the rules decide)
 BOX = "the box"
 
@@ -413,9 +412,9 @@ class SetupPanel(widgets.VBox):
         self.links = widgets.HTML()
         self.code = widgets.HTML()  # the lesson code, where one fits
         self.code_box = widgets.Text(description="Lesson code",
-                                     placeholder=f"such as {CODE_EXAMPLE}",
+                                     placeholder=f"such as {code_example(variant)}",
                                      style={"description_width": "initial"},
-                                     layout=widgets.Layout(width="420px"))
+                                     layout=widgets.Layout(width="560px", max_width="100%"))
         self.code_box.add_class("wt-code-box")
         self.open_code = self._button("Open the code", self._on_open_code,
                                       "Set up the position of the lesson code in the box")
@@ -782,6 +781,14 @@ def _places(variant: Variant[Any], rules: Any, table: Mapping[str, Any]) -> list
             if _has(table, z.path)]
 
 
+def code_example(variant: Variant[Any]) -> str:
+    """A lesson code of this variant to show as an example: its deal code for seed 4821, then
+    a place of two cards and a place of one."""
+    rules = variant.rules_type()
+    deck = TABLES[variant.name](rules, variant.player_names(rules)).deck
+    return f"{deal_code(variant.name, rules, 4821)}/{deck[-1].code}.{deck[5].code}/{deck[9].code}"
+
+
 def lesson_code(variant: Variant[Any], rules: Any, seed: int,
                 position: Mapping[str, Any]) -> str | None:
     """The lesson code of ``position`` where one fits: a fresh deal's empty table
@@ -810,8 +817,8 @@ def lesson_code(variant: Variant[Any], rules: Any, seed: int,
 def read_lesson_code(text: object, variant: Variant[Any]) -> tuple[dict[str, Any], Any, int]:
     """The position, rules and seed a typed lesson code stands for (see
     :func:`lesson_code`), or :class:`BadInput` saying what is wrong with it."""
-    allowed = (f"a lesson code of {variant.title} such as {CODE_EXAMPLE}: a deal code, then "
-               "each place's cards")
+    allowed = (f"a lesson code of {variant.title} such as {code_example(variant)}: a deal "
+               "code, then each place's cards")
     typed = check_text(text, max_chars=2 * MAX_LESSON_CODE, what="the lesson code",
                        allowed=allowed).strip()
     deal_text, _, rest = typed.partition("/")
