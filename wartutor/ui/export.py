@@ -1,8 +1,9 @@
 """Take a game home, and bring one back: the app's export and import panel.
 
-Export makes two download links: the game as a readable Markdown record and as its
-replayable JSON trace. Links are data: URIs in an HTML widget, which download in
-Voilà and JupyterLab alike without a file on the server. They are made when asked for,
+Export makes download links: the game as a readable record, a page of its own that opens
+in any browser and prints as the app's hand-out (.html, :mod:`wartutor.ui.handout`) and as
+Markdown, and as its replayable JSON trace. Links are data: URIs in an HTML widget, which
+download in Voilà and JupyterLab alike without a file on the server. They are made when asked for,
 not at every click: a long game's record is large, and a click must stay quick.
 
 Import takes a trace pasted as text or uploaded as a file; the app then shows its last
@@ -21,6 +22,7 @@ from wartutor.core.engine import Game
 from wartutor.core.errors import BadInput
 from wartutor.core.record import game_record
 from wartutor.core.trace import Trace
+from wartutor.ui.handout import handout_page
 from wartutor.ui.markup import Markup, html
 from wartutor.ui.render import text_of
 
@@ -50,8 +52,12 @@ class TakeHomePanel(widgets.Accordion):
     or is None where no other game may be opened (a room): then only the game goes home."""
 
     def __init__(self, game: Callable[[], Game[Any]],
-                 open_game: Callable[[Trace], None] | None, name: str) -> None:
+                 open_game: Callable[[Trace], None] | None, name: str,
+                 page: Callable[[], str] | None = None) -> None:
         self._game = game
+        # The record as a page of its own, worded as the app words it (by default for
+        # seat 0, with the moves by their actions).
+        self._page = page or (lambda: handout_page(self._game()))
         self._open_game = open_game
         self._name = name
         self.message = widgets.HTML()  # beside the Open button, where the trace came from
@@ -100,11 +106,17 @@ class TakeHomePanel(widgets.Accordion):
         game = self._game()
         return game_record(game), Trace.of(game).to_json()
 
+    def page(self) -> str:
+        """The game so far as a page of its own (.html): rules, rulings, words and record."""
+        return self._page()
+
     def _on_make_files(self, _: widgets.Button) -> None:
         record, trace = self.files()
         self.links.value = (
-            download_link(record, f"{self._name}-record.md", "text/markdown",
-                          "Download the record (.md)") + Markup(" &nbsp; ")
+            download_link(self.page(), f"{self._name}-record.html", "text/html",
+                          "Download the record (.html)") + Markup(" &nbsp; ")
+            + download_link(record, f"{self._name}-record.md", "text/markdown",
+                            "Download the record (.md)") + Markup(" &nbsp; ")
             + download_link(trace, f"{self._name}-trace.json", "application/json",
                             "Download the trace (.json)"))
 

@@ -44,7 +44,9 @@ from wartutor.ui.coach_panel import CoachPanel, Question
 from wartutor.ui.connection import connection_watch
 from wartutor.ui.export import TakeHomePanel
 from wartutor.ui.game_log import GameLog, happened_html
-from wartutor.ui.markup import html, joined
+from wartutor.ui.glossary import glossary_html, glossary_link, marked
+from wartutor.ui.handout import Handout, handout_html, handout_page
+from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.playback import DEFAULT_PACE, PACES, TICK_MS, WAITS, Frame, frames, schedule
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.rulings import RulingsPanel
@@ -380,6 +382,7 @@ class GameApp(widgets.VBox):
         self.large_print.observe(self._on_large_print, names="value")
 
         self.rulings = RulingsPanel(variant, choosing=parts.new_round)
+        self.handout = Handout(self._handout_html)  # Print, and what it prints
         # Taken home at any time, or only once the game is over (then it is put in its
         # place, _take_home_place, when the end is shown, and taken away by a new deal).
         self.take_home: TakeHomePanel | None = None
@@ -411,7 +414,8 @@ class GameApp(widgets.VBox):
         top = widgets.HBox([
             widgets.HTML(html('<div class="wt-title">{title}</div>', title=variant.title)),
             *self._present(self._deal_code), self.large_print,
-            *self._present(self.show_everything), self.teacher_view,
+            *self._present(self.show_everything), self.teacher_view, self.handout.button,
+            widgets.HTML(glossary_link(variant.name)),
         ])
         top.add_class("wt-top")
         # The coach's answer goes under the table, where there is width for its bars.
@@ -433,10 +437,12 @@ class GameApp(widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap")),
             self._deal_message,
             self._log,
+            widgets.HTML(glossary_html(variant.name)),
             self.rulings,
             *self._teacher_parts,
             self._take_home_place,
             connection_watch(),
+            self.handout.widget,
         ])
         self.add_class("wt-app")
         self._dealt(since=self._cursor)  # nothing to watch before the page is drawn
@@ -457,7 +463,23 @@ class GameApp(widgets.VBox):
     def _take_home_panel(self) -> TakeHomePanel:
         # Where the record goes home only at the end, no other game may be opened here.
         opens = self._open_trace if self.parts.take_home == ALWAYS else None
-        return TakeHomePanel(lambda: self._game.upto(self._cursor), opens, self._variant.name)
+        return TakeHomePanel(lambda: self._game.upto(self._cursor), opens, self._variant.name,
+                             page=self._handout_page)
+
+    def _handout_html(self, last: int | None, token: str) -> Markup:
+        """The hand-out of the game on show, worded for the one on screen; where the record
+        goes home only at the end, the game is in it only then."""
+        game = self._game.upto(self._cursor)
+        if self.parts.take_home == AT_THE_END and game.outcome is None:
+            last = 0
+        with self._voice():
+            return handout_html(game, self._human, self._names, self._design.action_label,
+                                last=last, token=token)
+
+    def _handout_page(self) -> str:
+        with self._voice():
+            return handout_page(self._game.upto(self._cursor), self._human, self._names,
+                                self._design.action_label)
 
     def _offer_take_home(self, over: bool) -> None:
         """Where the record may only go home once the game is over: offer it then, and
@@ -851,6 +873,7 @@ class GameApp(widgets.VBox):
         if self._game.outcome is None:
             self._offer_take_home(False)  # a new game: its record is not for taking yet
         self.rulings.show_round(self._game.rules)
+        self.handout.show()
         self._play_back(since)
 
     # Playback: only which frame is on show changes, never the game
@@ -905,8 +928,9 @@ class GameApp(widgets.VBox):
         else:
             before = self._view(steps[frame.step - 1].state)
             self._table.value = moment_html(self._design, before, after, events[:frame.happened])
-        self._happened.value = happened_html(self._frames[: index + 1], len(self._frames),
-                                             playing=True, teacher=self.teacher_view.value)
+        self._happened.value = marked(happened_html(
+            self._frames[: index + 1], len(self._frames), playing=True,
+            teacher=self.teacher_view.value), self._variant.name)
         # The result is told when the playback reaches it (at rest), not ahead of its
         # moments; and a banner coming and going would move the choices under it.
         self._banner.value = '<div class="wt-banner"></div>'
@@ -994,8 +1018,9 @@ class GameApp(widgets.VBox):
                    if since < 0 else
                    frames(self._game, since, self._cursor, self._human, self._is_moment,
                           self._names))
-        self._happened.value = happened_html(moments, len(self._frames), playing=False,
-                                             teacher=self.teacher_view.value)
+        self._happened.value = marked(happened_html(moments, len(self._frames), playing=False,
+                                                    teacher=self.teacher_view.value),
+                                      self._variant.name)
         self._banner.value = self._banner_html(step.state)
         self._log.value = self._log_html(self._cursor)
         self._show_controls(step.state)
@@ -1126,9 +1151,10 @@ class GameApp(widgets.VBox):
     def _log_html(self, upto: int) -> str:
         # A line only where the human's turns begin: a line between two computer steps
         # would show that a computer was asked something (Trade War's Putin, say).
-        return self._log_words.html(
+        return marked(self._log_words.html(
             self._game, upto, self._human, self._names, teacher=self.teacher_view.value,
-            starts_turn=lambda number: number == 0 or self._is_stop(number - 1))
+            starts_turn=lambda number: number == 0 or self._is_stop(number - 1)),
+            self._variant.name)
 
     # Widgets
 

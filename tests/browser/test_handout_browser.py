@@ -1,0 +1,86 @@
+"""Print in every app gives a hand-out of several A4 pages with the rules in it, in Voilà.
+
+Print calls the browser's print once the hand-out has arrived. Printing is emulated as
+Chromium prints: the page in print media (what shows, what does
+not) and ``page.pdf`` (how many pages, and the hand-out's headings as the PDF's outline).
+Before Print the page would print one screen of the app; after it, only the hand-out.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, expect
+from servers import Server
+
+pytestmark = pytest.mark.browser
+
+APPS = {"classic_war": "How to play Classic War", "guerrilla_tactics": "GT-PROMOTION",
+        "war_room": "WR-DECLARE", "trade_war": "TW-GUESS", "arsenal": "AR-SHIELDS"}
+
+
+@pytest.fixture(scope="module")
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.set_default_timeout(60_000)
+    yield context
+    context.close()
+
+
+def pdf_pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+def pdf_outline(pdf: bytes) -> str:
+    """The titles of the PDF's outline (its bookmarks, made from the headings), as text:
+    Chromium writes them as UTF-16 hex strings, some inside compressed streams."""
+    chunks = [pdf]
+    for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.DOTALL):
+        try:
+            chunks.append(zlib.decompress(stream))
+        except zlib.error:
+            continue
+    titles = []
+    for chunk in chunks:
+        for hexed in re.findall(rb"/Title\s*<FEFF([0-9A-Fa-f]*)>", chunk):
+            titles.append(bytes.fromhex(hexed.decode()).decode("utf-16-be"))
+        titles += [t.decode("latin-1") for t in re.findall(rb"/Title\s*\(([^)]*)\)", chunk)]
+    return "\n".join(titles)
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_print_gives_a_hand_out_of_several_pages_with_the_rules(
+        context: BrowserContext, voila_server: Server, name: str) -> None:
+    page = context.new_page()
+    # Headless Chromium's own print dialog never closes: count the calls instead, and
+    # print with page.pdf as the dialog would.
+    page.add_init_script("window.print = () => { window.printed = (window.printed || 0) + 1; };")
+    try:
+        page.goto(f"{voila_server.url}/voila/render/{name}.ipynb")
+        expect(page.locator(".wt-choices[role='region']").first).to_be_visible(timeout=90_000)
+        page.emulate_media(media="print")
+        expect(page.locator(".wt-handout-sheet")).to_contain_text("How to play")
+        page.emulate_media(media="screen")
+        expect(page.locator(".wt-handout-sheet")).to_be_hidden()  # not on screen
+
+        page.get_by_role("button", name="Print", exact=True).first.click()
+        sheet = page.locator(".wt-handout-sheet[data-print]")
+        expect(sheet).to_have_count(1, timeout=30_000)
+        page.wait_for_function("() => window.printed === 1")
+
+        page.emulate_media(media="print")
+        expect(sheet).to_be_visible()
+        expect(sheet).to_contain_text(APPS[name])
+        expect(sheet).to_contain_text("The rulings in this game")
+        expect(sheet).to_contain_text("The game, step by step")
+        expect(page.locator(".wt-choices").first).to_be_hidden()  # the app is not printed
+
+        pdf = page.pdf(format="A4", outline=True, tagged=True)
+        assert pdf_pages(pdf) > 1
+        outline = pdf_outline(pdf)
+        assert "How to play" in outline and "The rulings in this game" in outline, outline
+    finally:
+        page.close()

@@ -1,0 +1,198 @@
+"""The words of the games, each in plain words for a twelve-year-old: the one glossary.
+
+The apps mark a term where it first appears in their explanations and list the terms of
+their variant under "Words to know"; the printed hand-out lists them too, and the
+documentation's glossary page is made from this list.
+
+>>> term = find_term("VC")
+>>> term.word, term.variants
+('VC', ('war_room',))
+>>> [t.word for t in terms_of("trade_war")][3:6]
+['instigator', 'defender', 'stake']
+>>> term_pattern("trade_war").findall("You are the instigator; the stake is 7♥.")
+['instigator', 'stake']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from wartutor.core.errors import BadInput, quoted
+
+ALL = ("classic_war", "guerrilla_tactics", "war_room", "trade_war", "arsenal")
+
+
+@dataclass(frozen=True)
+class Term:
+    """A word of the games: what it means, in which variants, and the forms it takes in
+    the explanations (the word itself first)."""
+
+    word: str
+    meaning: str
+    variants: tuple[str, ...]
+    forms: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """The term as a page's anchor: "vc", "resource-pile"."""
+        return re.sub(r"[^a-z0-9]+", "-", self.word.lower()).strip("-")
+
+    @property
+    def spelled(self) -> tuple[str, ...]:
+        return (self.word, *self.forms)
+
+
+TERMS: tuple[Term, ...] = (
+    # Classic War
+    Term("battle", "One go of the game: both players turn their top card, and the higher "
+         "card takes both.", ("classic_war",), ("battles",)),
+    Term("war", "What happens when the two cards in a battle are equal: each player lays "
+         "cards face down, then turns one more, and the higher one takes them all.",
+         ("classic_war",), ("wars",)),
+    Term("face down", "Lying with its back up, so nobody can see what the card is.", ALL,
+         ("face-down",)),
+    Term("face up", "Lying with its front up, so everyone can see it.", ALL, ("face-up",)),
+    Term("rank", "What a card is worth: 2, 3 ... 10, jack, queen, king, ace. In most of "
+         "these games the suit does not matter, only the rank.",
+         ("classic_war", "guerrilla_tactics", "trade_war"), ("ranks",)),
+    # Guerrilla Tactics
+    Term("skirmish", "One round of Guerrilla Tactics: everyone draws, plays a card in secret, "
+         "and the best card wins the cards played.", ("guerrilla_tactics",), ("skirmishes",)),
+    Term("Guerrilla", "A low card (a 2 at the start) that counts as the lowest rank, but two "
+         "of them make a pair. As the game goes on, more low ranks become Guerrillas.",
+         ("guerrilla_tactics",), ("Guerrillas",)),
+    Term("Guerrilla rank", "The highest rank that counts as a Guerrilla. It starts at 2 and "
+         "promotions raise it, up to 6.", ("guerrilla_tactics",)),
+    Term("promotion", "A player's offer to raise the Guerrilla rank by one. Another player can "
+         "stop it by showing a Guerrilla.", ("guerrilla_tactics",), ("promotions", "promote",
+                                                                     "promotes")),
+    Term("recruit", "To take cards from another player's draw pile as a reward for stopping "
+         "their promotion.", ("guerrilla_tactics",), ("recruits", "recruited")),
+    Term("support", "A second card added to your first when you are losing or tied, to make "
+         "your play stronger.", ("guerrilla_tactics",), ("supports", "supported",
+                                                        "supporting")),
+    Term("pair", "Two cards of the same rank played together. A pair beats any single card.",
+         ("guerrilla_tactics",), ("pairs",)),
+    Term("spy", "A 7 in Guerrilla Tactics. Whoever beats a player who showed a spy must show "
+         "their own card first next time.", ("guerrilla_tactics",), ("spies",)),
+    Term("loss of forces", "When a Guerrilla took part in a skirmish, half of the cards used "
+         "leave the game.", ("guerrilla_tactics",)),
+    Term("removed pile", "Where cards go when they leave the game for good.",
+         ("guerrilla_tactics",)),
+    Term("discard pile", "Your pile of won cards. When your draw pile runs out, it is "
+         "shuffled to make a new one.", ("guerrilla_tactics",)),
+    Term("eliminated", "Out of the game, with no cards left to play.",
+         ("guerrilla_tactics", "war_room"), ("eliminates", "eliminate")),
+    Term("tie-break", "Extra play between the players who are tied for the best, until only "
+         "one is left.", ("guerrilla_tactics", "war_room"), ("tie-breaks",)),
+    # War Room
+    Term("VC", "A card's value in War Room. The lowest VC wins, and it can go below zero.",
+         ("war_room",), ("VCs",)),
+    Term("activate", "To use your card's special instructions this round. The other choice is "
+         "to decline and do nothing.", ("war_room",),
+         ("activates", "activated", "activating", "activation", "activations")),
+    Term("decline", "To choose not to use your card's instructions this round.",
+         ("war_room",), ("declines", "declined", "declining")),
+    Term("instruction", "One thing an activated card does, such as Attack (raise another "
+         "card's VC) or Defend (lower its own).", ("war_room",), ("instructions",)),
+    Term("draw stack", "Your face-down pile of cards, turned over one a round.", ("war_room",)),
+    Term("collection pile", "The cards you have won. They are shuffled back in when a draw "
+         "stack runs out.", ("war_room",)),
+    Term("reveal cycle", "A round and its tie-breaks, from turning the cards over until one "
+         "player collects them.", ("war_room",)),
+    # Trade War
+    Term("instigator", "The player whose turn it is: the one who asks another player for a "
+         "card.", ("trade_war",), ("instigators",)),
+    Term("defender", "The player who was asked, and battles to keep the card.", ("trade_war",),
+         ("defenders",)),
+    Term("stake", "The card (or cards) laid face up that the battle is fought over.",
+         ("trade_war",)),
+    Term("resource pile", "The cards you have won, stacked face down in front of you. The "
+         "player with the most at the end wins.", ("trade_war",), ("resource piles",)),
+    Term("centre", "The face-down pile in the middle of the table. The game ends when it is "
+         "empty.", ("trade_war",), ("centre pile",)),
+    Term("doubles", "Two cards of the same rank played together. Only doubles can beat "
+         "doubles.", ("trade_war",)),
+    Term("joker", "One of the two extra cards, each with a special power.", ("trade_war",),
+         ("jokers",)),
+    Term("reward", "A card you take after winning three battles in a row.", ("trade_war",),
+         ("rewards",)),
+    # Arsenal
+    Term("bomb", "An attacking card with a level from 1 to 4. The higher level wins.",
+         ("arsenal",), ("bombs",)),
+    Term("shield", "A card that stops bombs up to its cap.", ("arsenal",), ("shields",)),
+    Term("cap", "The highest bomb level a shield can stop: Kevlar 1, Brick Wall 2, Shield 3.",
+         ("arsenal",)),
+    Term("Counter-Strike", "A card that blocks any bomb except a level 4 one, and beats any "
+         "shield.", ("arsenal",), ("Counter-Strikes",)),
+    Term("lead", "To play first in a round, face up, without seeing the other card. The other "
+         "side answers knowing it.", ("arsenal",), ("leads", "leader")),
+    Term("captured", "Won in a round: captured cards score and leave the game.", ("arsenal",),
+         ("capture", "captures")),
+    Term("sudden death", "One deciding draw when the captured cards are equal.", ("arsenal",)),
+    Term("campaign", "Ten matches against ever stronger computer players, one level each.",
+         ("arsenal",)),
+    # Every game
+    Term("ruling", "The package's answer where the rule text does not say: a teacher can "
+         "switch it before a new round.", ALL, ("rulings",)),
+)
+
+
+def find_term(word: str) -> Term:
+    """The term spelled ``word`` (any of its forms), or a clear error."""
+    for term in TERMS:
+        if word in term.spelled:
+            return term
+    raise BadInput(f"{quoted(word)} is not in the glossary",
+                   allowed=", ".join(t.word for t in TERMS))
+
+
+def terms_of(variant: str) -> tuple[Term, ...]:
+    """The terms a variant's explanations use, in the glossary's order."""
+    return tuple(t for t in TERMS if variant in t.variants)
+
+
+@cache
+def term_pattern(variant: str) -> re.Pattern[str]:
+    """Finds a variant's terms in words: whole words, the longest spelling first, capital
+    or not at the start of a sentence ("Doubles ...") but otherwise as spelled."""
+    spellings = sorted({s for t in terms_of(variant) for s in t.spelled}, key=len,
+                       reverse=True)
+    either = "|".join(f"[{s[0].upper()}{s[0].lower()}]{re.escape(s[1:])}" for s in spellings)
+    if not spellings:
+        return re.compile(r"(?!)")  # a variant without a glossary: nothing is a term
+    return re.compile(rf"(?<![\w-])(?:{either})(?![\w-])")
+
+
+@cache
+def _by_spelling(variant: str) -> dict[str, Term]:
+    return {s.lower(): t for t in terms_of(variant) for s in t.spelled}
+
+
+def term_in(variant: str, found: str) -> Term:
+    """The term a match of :func:`term_pattern` found."""
+    return _by_spelling(variant)[found.lower()]
+
+
+TITLES = {"classic_war": "Classic War", "guerrilla_tactics": "Guerrilla Tactics",
+          "war_room": "War Room", "trade_war": "Trade War", "arsenal": "Arsenal"}
+
+
+def glossary_markdown() -> str:
+    """The documentation's glossary page (docs/glossary.md), made from :data:`TERMS`."""
+    lines = ["# Glossary", "",
+             "<!-- Made from wartutor/core/glossary.py: python -m wartutor.core.glossary -->", "",
+             "The words of the games in plain words. Each app lists its own under **Words to "
+             "know** and links a word where its explanations first use it; the printed "
+             "hand-out lists them too.", ""]
+    for term in sorted(TERMS, key=lambda t: t.word.lower()):
+        where = ("every game" if term.variants == ALL else
+                 ", ".join(TITLES[v] for v in term.variants))
+        lines += [f"**{term.word}** ({where})", f": {term.meaning}", ""]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(glossary_markdown(), end="")
