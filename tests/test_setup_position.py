@@ -27,6 +27,7 @@ from wartutor.ui import (
     trade_war_app,
     war_room_app,
 )
+from wartutor.ui.render import text_of
 from wartutor.ui.setup_position import BOX, MAX_LESSON_BYTES, SetupPanel, position_module
 from wartutor.ui.shell import GameApp
 
@@ -137,13 +138,35 @@ def test_arsenal_a_hand_card_swapped_with_the_pile_plays_as_written(tmp_path: An
     plays_as(app, position)
 
 
-def test_the_stage_menu_offers_the_stages_the_position_module_accepts() -> None:
+def test_the_stage_menu_offers_every_stage_the_variant_names() -> None:
     for make in (classic_war_app, guerrilla_tactics_app, war_room_app, trade_war_app):
         app = make(seed=1, pace="instant")
         panel = opened(app)
         stage = next(w for c, w in panel._controls if c.path == ("stage",))
         offered = [label for label, _ in stage.options]
-        assert offered == list(position_module(app.game.variant).STAGES)
+        assert offered == [s.name for s in app.game.variant.stages()]
+
+
+def test_a_guerrilla_skirmish_set_up_before_the_draw_plays_on_as_the_rules_do() -> None:
+    app = guerrilla_tactics_app(seed=3, pace="instant")
+    panel = opened(app)
+    position = table_position(app)
+    mine, hers = (s["hand"].split() for s in position["seats"])
+    move(panel, " ".join(mine), "Your draw pile, top card first", "Your hand")
+    move(panel, " ".join(hers), "Ana's draw pile, top card first", "Ana's hand")
+    stage = next(w for c, w in panel._controls if c.path == ("stage",))
+    stage.value = [label for label, _ in stage.options].index("before-the-draw")
+    turn = next(w for c, w in panel._controls if c.path == ("to_choose",))
+    turn.value = [label for label, _ in turn.options].index("as the rules say")
+    assert "nobody has drawn yet" in text_of(panel.stage_note.value)
+    for seat, hand in zip(position["seats"], (mine, hers), strict=True):
+        seat["draw"], seat["hand"] = " ".join([*seat["draw"].split(), *hand]), ""
+    position["stage"] = "before-the-draw"
+    del position["to_choose"]
+    assert panel.refusal() is None, panel.refusal()
+    panel.play_button.click()
+    plays_as(app, position)
+    assert len(app.game.steps[0].events) > 1  # the draw, played out from the position
 
 
 def test_a_bad_setup_shows_from_positions_own_refusal_and_loses_nothing() -> None:

@@ -109,7 +109,7 @@ def _seats(names: Sequence[str]) -> tuple[tuple[str, Any], ...]:
 
 def _stage(module: Any) -> Choice:
     # The stages the position module accepts: a stage it learns is offered here at once.
-    return Choice(("stage",), "Stage", tuple((s, s) for s in module.STAGES))
+    return Choice(("stage",), "Stage", tuple((s.name, s.name) for s in module.stages()))
 
 
 def _classic(rules: Any, names: Sequence[str]) -> Layout:
@@ -408,6 +408,7 @@ class SetupPanel(widgets.VBox):
         self._seed = seed
         self.table_now(start_from, rules, seed)
         self.status = widgets.HTML()
+        self.stage_note = widgets.HTML()  # what happens at the stage chosen, and what it needs
         self.status.add_class("wt-setup-status-box")
         self.links = widgets.HTML()
         self.code = widgets.HTML()  # the lesson code, where one fits
@@ -528,7 +529,7 @@ class SetupPanel(widgets.VBox):
                           or c.path == ("stacked",)]
         controls = widgets.HBox([w for _, w in self._controls])
         controls.add_class("wt-setup-controls")
-        self._body.children = [controls, zone_grid]
+        self._body.children = [controls, self.stage_note, zone_grid]
         self._draw_zones(range(len(zones)))
         self.check()
 
@@ -625,6 +626,12 @@ class SetupPanel(widgets.VBox):
 
     def check(self) -> None:
         """Check the position now, and say so beside the editor."""
+        named = self.position().get("stage")
+        stage = next((s for s in position_module(self._variant).stages() if s.name == named),
+                     None)
+        self.stage_note.value = "" if stage is None else html(
+            '<div class="wt-setup-help"><b>{name}</b>: {what} It needs {needs}.</div>',
+            name=stage.name, what=stage.what, needs=stage.needs)
         refused = self.refusal()
         if refused is None:
             self.status.value = html('<div class="wt-setup-status wt-setup-ready" role="status">'
