@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from moments import guerrilla_moments
 
 from wartutor.core import BadInput, Game, play_out, rulings_of
 from wartutor.core.chance import Rng
@@ -334,23 +335,12 @@ def test_a_stacked_lesson_pictures_in_its_last_skirmish_only_cards_it_still_hold
 
 
 def moments(before: GuerrillaState, action: str) -> list[GuerrillaState]:
-    """Every moment one step of a game passes through after its choice, up to the next
-    choice: each state the engine's own loop (game.advance) holds on the way, copied."""
-    events: list[Any] = []
-    state = rules_of_play.choose(before, action, events)
-    seen = []
-    while state.outcome is None:
-        seen.append(changed(state))  # the step writes into its draft: keep a copy
-        if state.asked:
-            legal = rules_of_play.legal_actions(state, state.asked[0])
-            if len(legal) > 1 or rules_of_play.asked_with_one(state):
-                break
-            state = rules_of_play.take(state, legal[0], events, forced=True)
-        else:
-            state = rules_of_play.STEPS[state.stage](state, events)
-    after, step_events = GUERRILLA_TACTICS.apply(before, action)  # the loop is the engine's
-    assert (fields(state) | {"decision": None}) == (fields(after) | {"decision": None})
-    assert tuple(events) == step_events
+    """The moments of one step (tests/moments.py), checked as the engine's own: from each,
+    the engine goes on to the very state the step ends at."""
+    seen = guerrilla_moments(before, action)
+    after, _ = GUERRILLA_TACTICS.apply(before, action)
+    for moment in seen:
+        assert rules_of_play.advance(changed(moment), []) == after
     return seen
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
+from moments import MOMENTS
 from referencing import Registry, Resource
 
 from wartutor.core import BadInput, Game, Trace, play_out, rulings_of
@@ -152,6 +153,22 @@ def test_positions_at_every_step_of_seeded_games_are_valid(name: str) -> None:
             checked += 1
     assert checked >= 150
     assert "over" in stages or name == "war_room"  # War Room's games outlast MAX_STEPS
+
+
+@pytest.mark.parametrize("name", sorted(MOMENTS))
+def test_positions_at_moments_where_nobody_chooses_are_valid(name: str) -> None:
+    """Inside a step, between the choices: the start of a round, a draw, the comparison."""
+    variant = find_variant(name)
+    stages = set()
+    for game_name, game in GAMES:
+        if game_name != name:
+            continue
+        for before, step in zip(game.steps[:40], game.steps[1:40], strict=False):
+            for moment in MOMENTS[name](before.state, step.action):
+                position = json.loads(json.dumps(variant.position_of(moment)))
+                assert errors(POSITION[name], position) == [], position
+                stages.add(position["stage"])
+    assert {s.name for s in variant.stages() if not s.choice} - {"over"} <= stages
 
 
 @pytest.mark.parametrize("name", VARIANT_NAMES)

@@ -9,10 +9,12 @@ import random
 from typing import Any
 
 import pytest
+from moments import war_room_moments
 
-from wartutor.core import BadInput, Game
+from wartutor.core import BadInput, Decision, Game
 from wartutor.core.chance import Rng
 from wartutor.variants.war_room import WAR_ROOM, WarRoomRules
+from wartutor.variants.war_room import game as rules_of_play
 from wartutor.variants.war_room.events import (
     Collected,
     Compared,
@@ -62,17 +64,21 @@ def refused(position: Any, *words: str, rules: WarRoomRules = THREE) -> str:
 
 
 def played_states(seed: int) -> list[tuple[WarRoomRules, WarRoomState]]:
+    game = played(seed)
+    return [(game.rules, step.state) for step in game.steps]
+
+
+def played(seed: int) -> Game[WarRoomState]:
+    """A game of 2 to 5 players under varied rulings, with random choices, to round 40."""
     players = 2 + seed % 4
     rules = WarRoomRules(players=players, reactivate=("every-step", "once-per-cycle")[seed % 2],
                          stalemate_when=("no-change", "same-tie")[seed // 2 % 2],
                          round_limit=40)
     choose = random.Random(seed)
     game = Game.new(WAR_ROOM, rules, seed=seed)
-    states = [game.state]
     while (now := game.decision) is not None:
         game = game.play(choose.choice(now.legal_actions))
-        states.append(game.state)
-    return [(rules, s) for s in states]
+    return game
 
 
 def short_games() -> list[tuple[WarRoomRules, WarRoomState]]:
@@ -185,7 +191,8 @@ def test_a_card_not_in_this_deck_is_refused() -> None:
 
 
 def test_a_stage_that_does_not_exist_is_refused() -> None:
-    refused(lesson(stage="war"), "the stage is 'war'. Allowed: 'declare' or 'resolve' or 'over'")
+    refused(lesson(stage="war"), "the stage is 'war'. Allowed: 'before-the-reveal' or 'declare' "
+                                 "or 'resolve' or 'compare' or 'over'")
 
 
 def test_a_revealed_zone_of_two_cards_is_refused() -> None:
@@ -214,10 +221,12 @@ def test_a_turn_that_is_not_the_next_to_declare_is_refused() -> None:
     refused(lesson(turn=1), "'turn' is 1", "You is next to declare")
 
 
-def test_a_turn_for_a_card_that_can_only_decline_is_refused() -> None:
+def test_a_card_that_can_only_decline_declines_unasked() -> None:
     position = seat(lesson(), 0, revealed="SC", vc=5)
     position = seat(position, 2, draw=LESSON["draw"][2].replace("SC", "SE", 1))
-    refused(position, "can only decline", "'decline'")
+    state, events = WAR_ROOM.play_from_position(THREE, position, 0)
+    assert [type(e).__name__ for e in events] == ["AutoDeclined"]  # WR-NO-ACTIVATION
+    assert decision(state) == Decision(1, "declare", ("activate", "decline"))  # Ana next
 
 
 def test_declarations_out_of_clockwise_order_are_refused() -> None:
@@ -241,11 +250,12 @@ def test_a_round_s_own_step_for_some_players_only_is_refused() -> None:
     refused(lesson(tie_break_step=0), "every remaining player")
 
 
-def test_a_resolve_stage_whose_instruction_needs_no_choice_is_refused() -> None:
+def test_an_instruction_that_needs_no_choice_resolves_by_itself() -> None:
     position = lesson(stage="resolve", turn=0, instruction=1)
     position = seat(position, 0, declared="activate")
     position = seat(position, 1, declared="decline")
-    refused(position, "resolves by itself", "several legal targets")
+    _, events = WAR_ROOM.play_from_position(THREE, position, 0)
+    assert isinstance(events[0], InstructionResolved) and events[0].player == 0
 
 
 def test_a_resolve_stage_before_everyone_declared_is_refused() -> None:
@@ -349,3 +359,69 @@ def test_a_second_activation_in_a_cycle_is_refused_under_once_per_cycle() -> Non
 
 def test_counts_below_the_activations_shown_are_refused() -> None:
     refused(resolving_mortar(counts={"activations": 1}), "'activations' is 1", "from 2")
+
+
+# Stages where nobody chooses: a round before its reveal, a card that can only decline, an
+# instruction with one way to go, the comparison. The game plays on from them as the rules do.
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_every_moment_of_a_played_game_plays_on_from_its_position(seed: int) -> None:
+    game = played(seed)
+    stages: set[str] = set()
+    for before, step in zip(game.steps[:150], game.steps[1:150], strict=False):
+        assert step.action is not None
+        for moment in war_room_moments(before.state, step.action):
+            position = WAR_ROOM.position_of(moment)
+            stages.add(position["stage"])
+            state, events = WAR_ROOM.play_from_position(game.rules, position, seed)
+            expected: list[Any] = []
+            original = rules_of_play.advance(dataclasses.replace(moment, rng=Rng.from_seed(seed)),
+                                             expected)
+            assert state == original
+            assert events == tuple(expected)
+    assert {"before-the-reveal", "compare"} <= stages
+
+
+A_ROUND = {"stage": "before-the-reveal", "round": 1, "first": 0, "turn": None,
+           "draw": ["SC " + " ".join(["GH"] * 3), "SN " + " ".join(["GH"] * 3)],
+           "collection": ["", ""], "stacked": True}
+
+
+def test_lesson_a_round_before_its_reveal() -> None:
+    rules = WarRoomRules(players=2)
+    game = Game.from_position(WAR_ROOM, rules, A_ROUND, seed=0)
+    _, revealed, *_ = game.steps[0].events
+    assert [(seat, card.code) for seat, card in revealed.cards] == [(0, "SC"), (1, "SN")]
+    assert game.state.round == 1 and game.decision is not None
+
+
+def test_a_round_before_its_reveal_holds_nothing_revealed_and_a_card_in_every_draw_stack(
+) -> None:
+    rules = WarRoomRules(players=2)
+    refused(A_ROUND | {"revealed": ["SE", None]}, "You has a revealed card before the reveal",
+            rules=rules)
+    refused(A_ROUND | {"turn": 0}, "'turn' is 0, but nobody chooses before the reveal",
+            rules=rules)
+    refused(A_ROUND | {"draw": ["", "SN GH"], "collection": ["SC", ""]},
+            "your draw stack is empty before the reveal", "WR-RESHUFFLE", rules=rules)
+    refused(A_ROUND | {"participants": [0, 1]}, "no tie-break step or participants", rules=rules)
+    refused(A_ROUND | {"round": 41}, "'round' is 41",
+            rules=WarRoomRules(players=2, round_limit=40))
+
+
+def test_lesson_the_comparison_after_everyone_declined() -> None:
+    position = lesson(stage="compare", turn=None)
+    position = seat(seat(position, 0, declared="decline"), 1, declared="decline")
+    _, events = WAR_ROOM.play_from_position(THREE, position, 0)
+    assert isinstance(events[0], Compared) and events[0].lowest == (0, 1)  # still tied
+    refused(lesson(stage="compare", turn=None), "You has not declared")
+    refused(seat(seat(lesson(stage="compare", turn=0), 0, declared="decline"), 1,
+                 declared="decline"), "'turn' is 0, but every activation has resolved")
+
+
+def test_the_stages_a_teacher_can_name_are_listed_with_what_each_needs() -> None:
+    names = [s.name for s in WAR_ROOM.stages()]
+    assert names == ["before-the-reveal", "declare", "resolve", "compare", "over"]
+    assert [s.name for s in WAR_ROOM.stages() if not s.choice] == [
+        "before-the-reveal", "compare", "over"]

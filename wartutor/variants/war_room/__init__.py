@@ -40,9 +40,15 @@ from wartutor.variants.war_room.deck import (
     parse_deck,
     to_toml,
 )
+from wartutor.variants.war_room.events import WarRoomEvent
 from wartutor.variants.war_room.explain import RULE_TITLES, card_text, explain, why_not
 from wartutor.variants.war_room.game import WarRoomState
-from wartutor.variants.war_room.position import from_position, position_of, stages
+from wartutor.variants.war_room.position import (
+    from_position,
+    play_from_position,
+    position_of,
+    stages,
+)
 from wartutor.variants.war_room.rules import FIXED_RULINGS, NAMES, WarRoomRules
 from wartutor.variants.war_room.unseen import deal_unseen
 from wartutor.variants.war_room.view import WarRoomView, view
@@ -140,6 +146,13 @@ class WarRoom:
     ) -> WarRoomState:
         """The engine's own state at ``position``, checked like a deal (see position.py)."""
         return from_position(rules, position, seed)
+
+    def play_from_position(
+        self, rules: WarRoomRules, position: Mapping[str, Any], seed: int
+    ) -> tuple[WarRoomState, tuple[WarRoomEvent, ...]]:
+        """The state at the first choice from that position, and the events on the way
+        (none unless the position's stage is one where nobody chooses)."""
+        return play_from_position(rules, position, seed)
 
     def stages(self) -> tuple[Stage, ...]:
         """The stages a position may name, with what each needs (see position.py)."""

@@ -97,7 +97,7 @@ class WarRoomState:
     declared: tuple[str | None, ...]  # per seat, hidden until all participants have declared
     shown: tuple[str | None, ...]  # per seat, the declarations of this step once revealed
     activated: tuple[bool, ...]  # per seat: an activation has resolved in this reveal cycle
-    phase: str  # "declare" or "resolve"
+    phase: str  # "declare" or "resolve"; "reveal" between rounds, inside a step
     queue: tuple[int, ...]  # activating players still to resolve, the current one first
     instruction: int  # index of the current activator's next instruction
     step_start: tuple[int | None, ...]  # every VC as the step began (WR-STALEMATE-WHEN)
@@ -227,7 +227,8 @@ def may_activate(state: WarRoomState, seat: int) -> bool:
     return not (state.rules.reactivate == "once-per-cycle" and state.activated[seat])
 
 
-def _next_to_declare(state: WarRoomState) -> int | None:
+def next_to_declare(state: WarRoomState) -> int | None:
+    """The first participant of this step, clockwise, still to declare."""
     declared = state.declared
     for p in state.participants:
         if declared[p] is None:
@@ -468,7 +469,7 @@ def _after_round(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomStat
         over = GameOver(None, "limit", state.round, "WR-MAX-ROUNDS")
         events.append(over)
         return _with(state, outcome=Outcome((), over, unfinished=True))
-    return _reveal(state, events)
+    return _with(state, phase="reveal")  # the next round begins: a moment of its own
 
 
 # Stepping: take every step that needs no choice, stop at the next decision.
@@ -487,27 +488,37 @@ def advance(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
                 if position in seen:
                     return _endless(state, events)
                 seen.add(position)
-        if state.phase == "resolve":
-            if not state.queue:
-                state = compare(state, events)
-                continue
-            owner, card, step = current_instruction(state)
-            legal = targets(state, owner, step)
-            if _choices(step, legal) is not None:
-                return state
-            state = resolve(state, None, events, (owner, card, step, legal))
-            continue
-        player = _next_to_declare(state)
-        assert player is not None, "a declare phase always has someone to declare"
-        if may_activate(state, player):
+        after = moment_after(state, events)
+        if after is None:
             return state
-        # Only 'decline' is possible, and everyone can see why: decline without asking.
-        card = _card(state, player)
-        again = card.can_activate
-        events.append(AutoDeclined(player, card, state.step, again,
-                                   "WR-REACTIVATE" if again else "WR-NO-ACTIVATION"))
-        state = declare(state, player, DECLINE, events)
+        state = after
     return state
+
+
+def moment_after(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState | None:
+    """The next moment of the game from ``state`` if it needs nobody's choice (the reveal,
+    a declaration or an instruction with only one way to go, the comparison); None if it
+    waits for a choice."""
+    if state.phase == "reveal":
+        return _reveal(state, events)
+    if state.phase == "resolve":
+        if not state.queue:
+            return compare(state, events)
+        owner, card, step = current_instruction(state)
+        legal = targets(state, owner, step)
+        if _choices(step, legal) is not None:
+            return None
+        return resolve(state, None, events, (owner, card, step, legal))
+    player = next_to_declare(state)
+    assert player is not None, "a declare phase always has someone to declare"
+    if may_activate(state, player):
+        return None
+    # Only 'decline' is possible, and everyone can see why: decline without asking.
+    card = _card(state, player)
+    again = card.can_activate
+    events.append(AutoDeclined(player, card, state.step, again,
+                               "WR-REACTIVATE" if again else "WR-NO-ACTIVATION"))
+    return declare(state, player, DECLINE, events)
 
 
 def _endless(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
@@ -541,7 +552,7 @@ def _decision(state: WarRoomState) -> Decision | None:
         needed = choices(state)
         assert needed is not None, "advance stops only where a choice is needed"
         return Decision(state.queue[0], needed[0], needed[1])
-    player = _next_to_declare(state)
+    player = next_to_declare(state)
     assert player is not None
     return _DECLARE[player]
 
@@ -549,11 +560,14 @@ def _decision(state: WarRoomState) -> Decision | None:
 def play(state: WarRoomState, action: str) -> tuple[WarRoomState, tuple[WarRoomEvent, ...]]:
     """One checked action (the caller has checked it is legal), then every automatic step."""
     events: list[WarRoomEvent] = []
+    return advance(choose(state, action, events), events), tuple(events)
+
+
+def choose(state: WarRoomState, action: str, events: list[WarRoomEvent]) -> WarRoomState:
+    """The moment right after the choice ``action``: a declaration, or a resolving choice."""
     if state.phase == "declare":
-        player = _next_to_declare(state)
+        player = next_to_declare(state)
         assert player is not None
         events.append(Declared(player, state.step, "WR-DECLARE" if state.step == 0 else "WR-TIE"))
-        state = declare(state, player, action, events)
-    else:
-        state = resolve(state, action, events)
-    return advance(state, events), tuple(events)
+        return declare(state, player, action, events)
+    return resolve(state, action, events)

@@ -11,11 +11,14 @@ whose choice it is, who is eliminated, and the counters the game keeps::
      "draw": ["SC GH ...", "AR ME ...", ...], "collection": ["", "", ...],
      "revealed": ["SE", "MO", ...], "vc": [5, 5, ...]}
 
-Stages: ``"declare"`` (the participants declare activate or decline, in clockwise order
-from the first player; ``turn`` is the next to declare), ``"resolve"`` (an activated card's
-``instruction``, numbered from 1, needs its owner's choice: a target or use/skip) and
-``"over"`` (``ending`` says how the game ended). A position is a moment at which someone
-chooses (or the game is over): a step that needs nobody's choice is the engine's to take.
+Stages: ``"before-the-reveal"`` (a round begins: nobody has revealed; ``round`` is the
+round about to begin), ``"declare"`` (the participants declare activate or decline, in
+clockwise order from the first player; ``turn`` is the next to declare), ``"resolve"`` (an
+activated card's ``instruction``, numbered from 1, resolves, with a choice or by itself),
+``"compare"`` (every activation of the step has resolved: the cards are compared) and
+``"over"`` (``ending`` says how the game ended). From a moment where nobody chooses (a
+round before its reveal, a card that can only decline, an instruction with one target,
+the comparison) the game plays on by itself, as the rules do, to the next choice.
 
 The seats' zones and marks (``draw``, ``collection``, ``revealed``, ``vc``, ``declared``,
 ``activated``, ``vc_as_step_began``) are lists with one entry per seat, from you (seat 0)
@@ -48,25 +51,32 @@ from wartutor.core.position import (
     text,
 )
 from wartutor.variants.war_room.deck import RoomCard
-from wartutor.variants.war_room.events import GameOver
+from wartutor.variants.war_room.events import GameOver, WarRoomEvent
 from wartutor.variants.war_room.game import (
     ACTIVATE,
     DECLINE,
     Counts,
     InPlay,
     WarRoomState,
-    choices,
-    decision,
+    advance,
+    next_to_declare,
 )
 from wartutor.variants.war_room.rules import NAMES, WarRoomRules
 
+REVEAL, COMPARE = "before-the-reveal", "compare"  # stages where nobody chooses
 _STAGES = (
+    Stage(REVEAL, "A round begins: every remaining player reveals the top card of their draw "
+          "stack.", "'round' the round about to begin; no revealed card, declaration or "
+          "activation; every remaining player's draw stack holding a card; 'turn' None", False),
     Stage("declare", "The players in this step declare activate or decline, one by one "
           "clockwise from the first player, hidden until all have declared.",
           "every remaining player's card revealed; 'turn' the next to declare", True),
-    Stage("resolve", "An activated card's instruction needs a choice: a target, or whether to "
-          "use an optional instruction.", "'turn' and 'instruction': the choice resolving",
-          True),
+    Stage("resolve", "An activated card's instruction resolves: its owner chooses a target, or "
+          "whether to use an optional instruction; one with no choice resolves by itself.",
+          "every participant declared; 'turn' and 'instruction': the card resolving", True),
+    Stage(COMPARE, "Every activation of this step has resolved: the participants' cards are "
+          "compared, and the lowest VC wins.",
+          "every participant declared, every activating card resolved; 'turn' None", False),
     Stage("over", "The game is over.", "an 'ending' that fits who remains", False),
 )
 STAGES = stage_names(_STAGES)
@@ -96,8 +106,11 @@ _OPTIONAL = ("tie_break_step", "participants", "instruction", "ending", "elimina
 def position_of(state: WarRoomState) -> dict[str, Any]:
     """The position of a state: every zone, the turn, the stage, the counters."""
     over = state.outcome is not None
-    stage = "over" if over else state.phase
-    declarations = state.shown if stage == "resolve" else state.declared
+    reveal = not over and state.phase == "reveal"
+    stage = ("over" if over else REVEAL if reveal else
+             COMPARE if state.phase == "resolve" and not state.queue else state.phase)
+    resolving = stage in ("resolve", COMPARE)
+    declarations = state.shown if resolving else state.declared
     seats: list[dict[str, Any]] = []
     for seat in range(len(state.stacks)):
         here = state.table[seat]
@@ -106,25 +119,26 @@ def position_of(state: WarRoomState) -> dict[str, Any]:
             "collection": _codes(state.collections[seat]),
             "revealed": None if here is None else here.card.code,
             "vc": None if here is None else here.vc,
-            "declared": None if over else declarations[seat],
-            "activated": False if over else state.activated[seat],
+            "declared": None if over or reveal else declarations[seat],
+            "activated": False if over or reveal else state.activated[seat],
             "vc_as_step_began": state.step_start[seat],
         })
     zones = {key: [entry[key] for entry in seats] for key in _SEAT_REQUIRED + _SEAT_OPTIONAL}
-    if not (stage == "resolve" and state.step > 0):
+    if not (resolving and state.step > 0):
         del zones["vc_as_step_began"]  # needed only there: elsewhere the rules fix it
     ending = None
     if state.outcome is not None:
         assert isinstance(state.outcome.because, GameOver)
         ending = state.outcome.because.ending
-    turn = decision(state)
+    turn = (None if over or reveal or stage == COMPARE else
+            state.queue[0] if stage == "resolve" else next_to_declare(state))
     return {
         "stage": stage,
-        "round": state.round,
+        "round": state.round + reveal,  # before the reveal: the round about to begin
         "first": state.first,
-        "tie_break_step": 0 if over else state.step,
-        "participants": list(state.participants),
-        "turn": None if turn is None else turn.player,
+        "tie_break_step": 0 if over or reveal else state.step,
+        "participants": [] if reveal else list(state.participants),
+        "turn": turn,
         "instruction": state.instruction + 1 if stage == "resolve" else None,
         "ending": ending,
         "eliminated": [s for s in range(len(state.stacks)) if s not in state.remaining],
@@ -145,12 +159,23 @@ def _codes(pile: tuple[RoomCard, ...]) -> str:
 
 def from_position(rules: WarRoomRules, position: Mapping[str, Any], seed: int) -> WarRoomState:
     """The engine's own state at ``position``, or :class:`BadInput` saying what is wrong and
-    what is allowed; ``seed`` seeds the generator for the chance that comes next."""
+    what is allowed; ``seed`` seeds the generator for the chance that comes next. At a
+    stage where nobody chooses, the state the game plays on to (:func:`play_from_position`)."""
+    return play_from_position(rules, position, seed)[0]
+
+
+def play_from_position(
+    rules: WarRoomRules, position: Mapping[str, Any], seed: int
+) -> tuple[WarRoomState, tuple[WarRoomEvent, ...]]:
+    """The state at the first choice (or the end) from ``position``, and the events of the
+    moments on the way: none at a choice; from a stage where nobody chooses, what the
+    rules do from there (the reveal, declines, instructions, the comparison)."""
     if not isinstance(rules, WarRoomRules):
         raise BadInput(f"{quoted(rules)} is not a War Room rules object",
                        allowed="a WarRoomRules")
-    rng = Rng.from_seed(seed)
-    return _Reading(rules, position).state(rng)
+    events: list[WarRoomEvent] = []
+    state = advance(_Reading(rules, position).state(Rng.from_seed(seed)), events)
+    return state, tuple(events)
 
 
 def _name(seat: int) -> str:
@@ -169,6 +194,7 @@ class _Reading:
         self.p = check_keys(position, _REQUIRED, _OPTIONAL)
         self.stage: str = choice(position["stage"], "the stage", STAGES)
         self.over = self.stage == "over"
+        self.reveal = self.stage == REVEAL
         self._read_seats()
         self._check_cards()
         self._read_table()
@@ -177,6 +203,8 @@ class _Reading:
         self._read_declarations()
         if self.over:
             self._check_over()
+        elif self.reveal:
+            self._check_reveal()
         elif self.stage == "declare":
             self._check_declare()
         else:
@@ -258,7 +286,7 @@ class _Reading:
             if len(self.remaining) < 2:
                 raise BadInput(f"only {len(self.remaining)} player remains, so the game is over",
                                allowed="the stage 'over', or at least two players holding cards")
-            for seat in self.remaining:
+            for seat in () if self.reveal else self.remaining:
                 if self.revealed[seat] is None:
                     raise BadInput(f"{_name(seat)} remains but has no revealed card",
                                    allowed="during a round, every remaining player has revealed "
@@ -324,6 +352,12 @@ class _Reading:
                                else "a game stopped as endless stopped as a round began",
                                allowed="'participants' " + str(list(expected)) + " or left out")
             self.participants = expected
+            return
+        if self.reveal:
+            if self.step or given not in (None, []):
+                raise BadInput("a round before its reveal has no tie-break step or participants",
+                               allowed="'tie_break_step' 0 and 'participants' [] or left out")
+            self.participants = ()
             return
         if given is None:
             if self.step:
@@ -455,12 +489,7 @@ class _Reading:
                            allowed="declarations in clockwise order from the first player: "
                                    + self._seats_text(order))
         self._check_activations_allowed(order)
-        turn = order[count]
-        if not self._may_activate(turn):
-            raise BadInput(f"{_name(turn)} is next to declare but can only decline, so the "
-                           "engine declines without asking",
-                           allowed=f"{_whose(turn)} declaration 'decline' (WR-NO-ACTIVATION, "
-                                   "WR-REACTIVATE)")
+        turn = order[count]  # (one whose card can only decline declines unasked)
         self._check_turn(turn, f"{_name(turn)} is next to declare")
         if self.step == 0:
             self._check_printed("nothing has resolved yet in this round")
@@ -468,6 +497,25 @@ class _Reading:
         self._check_tied(self.vcs(), "")
         self.queue: tuple[int, ...] = ()
         self.instruction = 0
+
+    def _check_reveal(self) -> None:
+        """A round before its reveal: the last one settled, its eliminations and reshuffle
+        done (WR-ELIMINATE, WR-RESHUFFLE)."""
+        self._check_turn(None, "nobody chooses before the reveal")
+        self._refuse_extra("instruction", "nothing resolves before the reveal")
+        self._refuse_extra("ending", "a game goes on before the reveal")
+        for seat, card in enumerate(self.revealed):
+            if card is not None:
+                raise BadInput(f"{_name(seat)} has a revealed card before the reveal",
+                               allowed="no revealed card: the last round's were collected")
+        for seat in self.remaining:
+            if not self.stacks[seat]:
+                raise BadInput(f"{_whose(seat)} draw stack is empty before the reveal",
+                               allowed="a card in every remaining player's draw stack: after a "
+                                       "round, an empty one is shuffled together with the "
+                                       "collection piles (WR-RESHUFFLE)")
+        self.step_start = (None,) * self.n
+        self.queue, self.instruction = (), 0
 
     def vcs(self) -> tuple[int | None, ...]:
         return tuple(None if here is None else here.vc for here in self.table)
@@ -481,14 +529,20 @@ class _Reading:
                                allowed="the stage 'declare', or a declaration from every "
                                        "participant (WR-DECLARE)")
         activating = tuple(p for p in order if self.declared[p] == ACTIVATE)
-        if not activating:
-            raise BadInput("nobody activates, so the cards are compared at once",
-                           allowed="at least one participant declaring 'activate'")
         turn = self.p["turn"]
-        if turn not in activating or type(turn) is not int:
+        if self.stage == COMPARE:
+            self._check_turn(None, "every activation has resolved: the cards are compared")
+            self._refuse_extra("instruction", "every activation has resolved")
+            resolved = activating
+        elif not activating:
+            raise BadInput("nobody activates, so the cards are compared at once",
+                           allowed=f"at least one participant declaring 'activate', or the "
+                                   f"stage {COMPARE!r}")
+        elif turn not in activating or type(turn) is not int:
             raise BadInput(f"'turn' is {quoted(turn)}, but only an activating player's card "
                            "resolves", allowed="one of " + self._seats_text(activating))
-        resolved = activating[: activating.index(turn)]
+        else:
+            resolved = activating[: activating.index(turn)]
         self.queue = activating[len(resolved):]
         self._check_activations_allowed(self.queue)
         for seat in range(self.n):
@@ -500,26 +554,23 @@ class _Reading:
                 raise BadInput(f"{_whose(seat)} card is marked activated but has not resolved "
                                "in this reveal cycle",
                                allowed=f"{_whose(seat)} 'activated' false")
-        card = self.revealed[turn]
-        assert card is not None
-        count = len(card.instructions)
-        at = number(self.p.get("instruction"), "'instruction'", 1, count)
-        self.instruction = at - 1
+        if self.stage == COMPARE:
+            at, self.instruction = 1, 0
+        else:
+            card = self.revealed[turn]
+            assert card is not None
+            at = number(self.p.get("instruction"), "'instruction'", 1, len(card.instructions))
+            self.instruction = at - 1
         printed = [None if c is None else c.vc for c in self.revealed]
         self.step_start = self._step_began(printed if self.step == 0 else None)
         self._check_tied(self.step_start, "as the step began")
-        if not resolved and at == 1:
+        if not resolved and at == 1 and self.queue:
             began = self.step_start
             for seat, here in enumerate(self.table):
                 if here is not None and here.vc != began[seat]:
                     raise BadInput(f"{_whose(seat)} card has VC {here.vc} though nothing has "
                                    f"resolved yet in this step",
                                    allowed=f"the VC it began the step with, {began[seat]}")
-        if choices(self._state(Rng(0))) is None:
-            raise BadInput(f"{_whose(turn)} {card.name}, instruction {at}, resolves by "
-                           "itself: it needs no choice",
-                           allowed="an instruction with a choice: optional (use or skip) or "
-                                   "with several legal targets (WR-TARGET-CHOICE)")
 
     def _check_over(self) -> None:
         ending = self.p.get("ending")
@@ -563,7 +614,7 @@ class _Reading:
         least = dict.fromkeys(COUNTS, 0)
         least["tie_breaks"] = self.step
         least["eliminations"] = self.n - len(self.remaining)
-        if self.stage == "resolve":
+        if self.stage in ("resolve", COMPARE):
             activating = [p for p in self.participants if self.declared[p] == ACTIVATE]
             earlier = [s for s in range(self.n) if self.activated[s]
                        and (s not in activating or s in self.queue)]
@@ -591,7 +642,7 @@ class _Reading:
     # The state.
 
     def _state(self, rng: Rng) -> WarRoomState:
-        resolve = self.stage == "resolve"
+        resolve = self.stage in ("resolve", COMPARE)
         n = self.n
         outcome = None
         if self.over:
@@ -602,11 +653,13 @@ class _Reading:
                               unfinished=not finished)
         return WarRoomState(
             rules=self.rules, rng=rng, stacks=self.stacks, collections=self.collections,
-            remaining=self.remaining, first=self.first, round=self.round, table=self.table,
+            remaining=self.remaining, first=self.first, round=self.round - self.reveal,
+            table=self.table,
             step=self.step, participants=self.participants,
             declared=(None,) * n if resolve else self.declared,
             shown=self.declared if resolve else (None,) * n,
-            activated=self.activated, phase="resolve" if resolve else "declare",
+            activated=self.activated,
+            phase="resolve" if resolve else "reveal" if self.reveal else "declare",
             queue=self.queue, instruction=self.instruction, step_start=self.step_start,
             counts=getattr(self, "counts", Counts()), outcome=outcome,
         )
