@@ -125,6 +125,30 @@ def test_trade_war_hands_swapped_by_clicking_play_as_written() -> None:
     plays_as(app, position)
 
 
+def choose(panel: SetupPanel, path: tuple[object, ...], label: str) -> None:
+    menu = next(w for c, w in panel._controls if c.path == path)
+    menu.value = [option for option, _ in menu.options].index(label)
+
+
+def test_trade_war_a_battle_set_up_on_an_empty_table_plays_as_written() -> None:
+    app = trade_war_app(seed=3, pace="instant")
+    panel = opened(app)
+    position = table_position(app)
+    assert position["battle"] is None and position["instigator"] == 0
+    staked = position["hands"][1].split()[0]
+    choose(panel, ("stage",), "attack")
+    assert "Not yet: The stage is 'attack' and there is no battle" not in panel.status_text()
+    choose(panel, ("battle", "defender"), "Computer 1")
+    choose(panel, ("battle", "rank"), staked[:-1])
+    move(panel, staked, "The battle: stake")
+    position |= {"stage": "attack", "battle": {
+        "defender": 1, "rank": staked[:-1], "stake": staked, "attack": "", "defence": "",
+        "earlier": "", "earlier_attack": ""}}
+    position["hands"][1] = " ".join(position["hands"][1].split()[1:])
+    panel.play_button.click()
+    plays_as(app, position)
+
+
 def test_arsenal_a_hand_card_swapped_with_the_pile_plays_as_written(tmp_path: Any) -> None:
     app = arsenal_app(tmp_path, seed=5, pace="instant").match
     panel = opened(app)

@@ -97,6 +97,18 @@ class Layout:
     zones: tuple[Zone, ...]
     controls: tuple[Choice | Number | Flag, ...]
     tidy: Callable[[dict[str, Any], set[Path]], None] = field(default=lambda p, changed: None)
+    drafts: tuple[Draft, ...] = ()
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A table the position holds only at some stages (Trade War's battle): while the
+    position has none, the editor keeps this one to fill, and writes it once the stage is
+    one of ``stages`` or a place in it holds cards (else null)."""
+
+    key: str
+    table: Mapping[str, Any]
+    stages: tuple[str, ...]
 
 
 def _whose(names: Sequence[str], seat: int) -> str:
@@ -166,9 +178,11 @@ def _guerrilla(rules: Any, names: Sequence[str]) -> Layout:
 def _war_room(rules: Any, names: Sequence[str]) -> Layout:
     from wartutor.variants.war_room import position as p
 
-    zones = []
+    zones, declared = [], []
     for seat in range(rules.players):
         whose = _whose(names, seat)
+        declared.append(Choice(("declared", seat), f"{whose} declaration", (
+            ("not yet", None), ("activate", "activate"), ("decline", "decline"))))
         zones += [Zone(("revealed", seat), f"{whose} revealed card", "one"),
                   Zone(("draw", seat), f"{whose} draw stack, top card first"),
                   Zone(("collection", seat), f"{whose} collection pile")]
@@ -187,7 +201,7 @@ def _war_room(rules: Any, names: Sequence[str]) -> Layout:
          Choice(("turn",), "Whose turn", (("nobody", None), *_seats(names))),
          Choice(("first",), "First player", _seats(names)),
          Number(("round",), "Round"), Number(("tie_break_step",), "Tie-break step"),
-         Number(("instruction",), "Instruction resolving", nullable=True),
+         Number(("instruction",), "Instruction resolving", nullable=True), *declared,
          Choice(("ending",), "Ending", (("none yet", None), *((e, e) for e in p.ENDINGS))),
          Flag(("stacked",), "A stacked lesson deal (cards may be left out)")),
         tidy)
@@ -204,8 +218,13 @@ def _trade_war(rules: Any, names: Sequence[str]) -> Layout:
                   Zone(("piles", seat), f"{whose} resource pile")]
     zones += [Zone(("center",), "The centre, top card first"),
               Zone(("removed",), "Removed by Putin")]
+    battle_zones = ("stake", "attack", "defence", "earlier", "earlier_attack")
     zones += [Zone(("battle", key), f"The battle: {key.replace('_', ' ')}")
-              for key in ("stake", "attack", "defence", "earlier", "earlier_attack")]
+              for key in battle_zones]
+    from wartutor.core.cards import RANK_CODES
+
+    battle = Draft("battle", {"defender": 1, "rank": "2", **dict.fromkeys(battle_zones, "")},
+                   p.BATTLE_STAGES)
 
     def tidy(position: dict[str, Any], changed: set[Path]) -> None:
         # Cards that moved this turn are the instigator's own: a card moved away leaves it.
@@ -220,11 +239,13 @@ def _trade_war(rules: Any, names: Sequence[str]) -> Layout:
         (_stage(p), Choice(("instigator",), "Whose turn", _seats(names)),
          Choice(("deciding",), "Who chooses now", (("nobody", None), *_seats(names))),
          Number(("turn",), "Turn"),
+         Choice(("battle", "defender"), "The battle: defender", _seats(names)),
+         Choice(("battle", "rank"), "The battle: rank asked", tuple((r, r) for r in RANK_CODES)),
          Choice(("ending",), "Ending", (("none yet", None), *((e, e) for e in p.ENDINGS))),
          Flag(("may_draw",), "May draw from the centre"),
          Flag(("center_emptied",), "The centre has emptied this turn"),
          Flag(("stacked",), "A stacked lesson deal (cards may be left out)")),
-        tidy)
+        tidy, (battle,))
 
 
 def _arsenal(rules: Any, names: Sequence[str]) -> Layout:
@@ -472,10 +493,15 @@ class SetupPanel(widgets.VBox):
         """Show ``position`` under ``rules`` in the editor; refused, changing nothing, if
         its places hold cards the deck has not."""
         layout = TABLES[self._variant.name](rules, self._variant.player_names(rules))
-        zones = [z for z in layout.zones if _get(position, z.path[:-1]) is not None]
+        drafts = {d.key for d in layout.drafts if position.get(d.key) is None}
+        zones = [z for z in layout.zones
+                 if _get(position, z.path[:-1]) is not None or z.path[0] in drafts]
         _check_cards(layout.deck, zones, position)
         self._rules, self.layout_ = rules, layout
         self._base: dict[str, Any] = copy.deepcopy(dict(position))
+        self._drafts = [d for d in layout.drafts if self._base.get(d.key) is None]
+        for draft in self._drafts:
+            self._base[draft.key] = copy.deepcopy(dict(draft.table))
         self._zones: list[Zone] = zones
         for old in self._cards:
             old.button.close()
@@ -588,6 +614,11 @@ class SetupPanel(widgets.VBox):
                 _delete(position, control.path)  # left out, as false is when left out
             else:
                 _set(position, control.path, value)
+        for draft in self._drafts:  # written only where it is wanted
+            placed = any(self._order[z] for z, zone in enumerate(self._zones)
+                         if zone.path[0] == draft.key)
+            if position.get("stage") not in draft.stages and not placed:
+                position[draft.key] = None
         self.layout_.tidy(position, changed)
         return position
 
