@@ -114,9 +114,10 @@ def test_undo_returns_to_your_last_choice_and_the_end_is_announced() -> None:
     assert app.banner_text()
 
 
-def test_a_new_round_uses_the_rulings_chosen() -> None:
+def test_a_new_round_uses_the_players_chosen() -> None:
     app = guerrilla_tactics_app(seed=4, pace="instant")
-    app.rulings.menus["players"].value = 4
+    assert app.players is not None and app.players.count is not None
+    app.players.count.value = 4
     app.press("New round")
     assert app.table_text().count("draw ") == 4 and "Cleo" in app.table_text()
     assert "GT-PLAYERS" in app.rulings_text()

@@ -213,7 +213,8 @@ def test_a_deck_file_that_is_not_there_is_refused_plainly(tmp_path: Path) -> Non
 def test_a_new_round_with_five_players_has_a_computer_at_every_seat() -> None:
     app = war_room_app(seed=2, pace="instant")
     assert "Field Manual (shipped)" in app.rulings_text()
-    app.rulings.menus["players"].value = 5
+    assert app.players is not None and app.players.count is not None
+    app.players.count.value = 5
     app.seed_box.value = "7"
     app.press("New round")
     assert app.game.rules.players == 5 and app.game.seed == 7

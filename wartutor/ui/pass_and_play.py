@@ -1,14 +1,18 @@
 """Pass and play: friends at one screen, a game chosen from a menu.
 
-The games with choices take ``humans=`` for this: every seat is played at this screen and a
-curtain hides each hand between turns. Needs no server (no room, no database), so the
-static site offers it where a server's rooms would be.
+Deal gives the game to two people at this screen, with its Players panel open: there,
+as in every app, they choose how many play, which seats are people and their names,
+and New round deals to them. Between two people's turns a curtain hides the table until
+the next presses Ready. Needs no server (no room, no database), so the static site
+offers it where a server's rooms would be.
 
 >>> menu = pass_and_play(seed=5, pace="instant")
 >>> menu.game_names()
 ['Guerrilla Tactics', 'War Room', 'Trade War']
->>> menu.deal("Guerrilla Tactics", players=2).labels()[-2:]
+>>> menu.deal("Guerrilla Tactics").labels()[-2:]
 ['Play 10 choices', 'New round']
+>>> menu.app.players.about_text().startswith("Pass and play: 2 people take turns")
+True
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from wartutor.ui.markup import html
+from wartutor.ui.players import held_widgets
 from wartutor.ui.shell import GameApp
 
 
@@ -40,58 +45,55 @@ def _trade_war(**kw: Any) -> GameApp:
     return trade_war_app(**kw)
 
 
-#: name: (make the app, most players). Classic War has no choices; Arsenal is a campaign
-#: against the computer.
-GAMES: dict[str, tuple[Callable[..., GameApp], int]] = {
-    "Guerrilla Tactics": (_guerrilla, 4),
-    "War Room": (_war_room, 5),
-    "Trade War": (_trade_war, 5),
+#: The games with choices to make. Classic War has none (its own app seats two people
+#: under Players all the same); Arsenal is a campaign against the computer.
+GAMES: dict[str, Callable[..., GameApp]] = {
+    "Guerrilla Tactics": _guerrilla,
+    "War Room": _war_room,
+    "Trade War": _trade_war,
 }
 
 
 class PassAndPlay(widgets.VBox):
-    """A game menu, a table size and a Deal button; the game, once dealt, below them."""
+    """A game menu and a Deal button; the game, once dealt, below them."""
 
     def __init__(self, seed: int | None = None, pace: str | None = None) -> None:
         self._seed = seed
         self._pace = pace
         self._game = widgets.Dropdown(options=list(GAMES), description="Game",
                                       layout=widgets.Layout(width="260px"))
-        self._players = widgets.Dropdown(options=[2, 3, 4], value=2, description="Players",
-                                         layout=widgets.Layout(width="180px"))
         self._deal = widgets.Button(description="Deal", button_style="primary")
         self._table = widgets.VBox()
         self.app: GameApp | None = None
-        self._game.observe(self._on_game, names="value")
         self._deal.on_click(self._on_deal)
         intro = widgets.HTML(html(
-            "<p>Everyone plays at this screen: after each turn the table hides the hands "
-            "until the next player presses <b>Ready</b>.</p>"))
-        controls = widgets.HBox([self._game, self._players, self._deal])
-        super().__init__([intro, controls, self._table])
+            "<p>Everyone plays at this screen. Choose a game and press <b>Deal</b>; then "
+            "under <b>Players</b> choose how many play and type their names, and press "
+            "<b>New round</b>. After each turn the table hides the hands until the next "
+            "player presses <b>Ready</b>.</p>"))
+        super().__init__([intro, widgets.HBox([self._game, self._deal]), self._table])
         self.add_class("wt-pass-and-play")
 
     def game_names(self) -> list[str]:
         return list(GAMES)
 
-    def _on_game(self, change: dict[str, Any]) -> None:
-        most = GAMES[change["new"]][1]
-        self._players.options = list(range(2, most + 1))
-
     def _on_deal(self, _button: widgets.Button) -> None:
-        self.deal(self._game.value, self._players.value)
+        self.deal(self._game.value)
 
-    def deal(self, game: str, players: int) -> GameApp:
-        """Deal ``game`` for ``players`` people at this screen, and show it."""
-        make, most = GAMES[game]
-        if not 2 <= players <= most:
-            raise ValueError(f"{game} is played by 2 to {most} here, not {players}")
+    def deal(self, game: str, players: int = 2) -> GameApp:
+        """Deal ``game`` for ``players`` people at this screen, and show it with its
+        Players panel open."""
         kwargs: dict[str, Any] = {"players": players, "humans": tuple(range(players))}
         if self._seed is not None:
             kwargs["seed"] = self._seed
         if self._pace is not None:
             kwargs["pace"] = self._pace
-        self.app = make(**kwargs)
+        app = GAMES[game](**kwargs)
+        for widget in held_widgets(self.app) if self.app is not None else ():
+            widget.close()  # the game dealt before: none of its controls is left to drive
+        self.app = app
+        if self.app.players is not None:
+            self.app.players.button.value = True
         self._table.children = [self.app]
         return self.app
 

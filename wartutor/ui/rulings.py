@@ -3,6 +3,8 @@
 Menus are built from the variant's ruling declarations (:func:`wartutor.core.rulings_of`),
 so a new ruling appears here without any change to the apps. A changed menu waits for
 the next New round: switching rules halfway through a game would make its replay lie.
+How many play is chosen under Players (:mod:`wartutor.ui.players`), so it has no menu
+here; the table still says it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import ipywidgets as widgets
 from wartutor.core.engine import Variant
 from wartutor.core.rulings import rulings_of, settings_of
 from wartutor.ui.markup import Markup, html, joined
+from wartutor.ui.players import COUNT
 
 _WAITING = "Changes apply when you press New round."
 _CHANGED = Markup("<b>Changed: press New round to play with these rulings.</b>")
@@ -37,6 +40,8 @@ class RulingsPanel(widgets.Accordion):
         self._table = widgets.HTML()
         rows = []
         for name, meta in rulings_of(variant.rules_type).items() if choosing else ():
+            if name == COUNT:
+                continue  # chosen under Players
             menu = widgets.Dropdown(
                 options=[(self._label(name, c), c) for c in meta.choices],
                 description=meta.id, tooltip=f"{meta.question} {meta.why}",
@@ -60,7 +65,12 @@ class RulingsPanel(widgets.Accordion):
         return str(label(name, value)) if label is not None else choice_label(value)
 
     def chosen(self) -> dict[str, Any]:
-        """The settings the menus show, for the next New round."""
+        """The settings for the next New round: the menus', and this round's where there is
+        no menu (how many play, which Players chooses)."""
+        this_round = {} if self._rules is None else settings_of(self._rules)
+        return {**this_round, **self._menus_chosen()}
+
+    def _menus_chosen(self) -> dict[str, Any]:
         return {name: menu.value for name, menu in self.menus.items()}
 
     def show_round(self, rules: Any) -> None:
@@ -80,7 +90,8 @@ class RulingsPanel(widgets.Accordion):
 
     def _on_chosen(self, _: dict[str, Any]) -> None:
         if self._rules is not None:
-            changed = self.chosen() != settings_of(self._rules)
+            settings = settings_of(self._rules)
+            changed = any(settings[name] != value for name, value in self._menus_chosen().items())
             self._note.value = _CHANGED if changed else _WAITING
 
     def _table_html(self) -> Markup:

@@ -48,6 +48,7 @@ from wartutor.ui.glossary import glossary_html, glossary_link, marked
 from wartutor.ui.handout import Handout, handout_html, handout_page
 from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.playback import DEFAULT_PACE, PACES, TICK_MS, WAITS, Frame, frames, schedule
+from wartutor.ui.players import PlayersPanel, chooses_players, held_widgets
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.rulings import RulingsPanel
 
@@ -80,6 +81,7 @@ class Parts:
     coach: bool = True  # the Coach button
     take_home: str = ALWAYS  # or AT_THE_END: the record and trace once the game is over
     set_up: bool = True  # Set up a position: the teacher's editor (wartutor.ui.setup_position)
+    players: bool = True  # the Players button: how many play, and who (wartutor.ui.players)
 
 
 SINGLE_PLAYER = Parts()
@@ -90,7 +92,8 @@ PASS_AND_PLAY = Parts(undo=False, deal=False, show_everything=False, take_home=A
 # A room's game is shared: nobody may undo it, deal again, peek, or have the coach's help
 # against classmates; its deal is the server's secret until the end.
 ROOM = Parts(undo=False, new_round=False, deal=False, autoplay=False, show_everything=False,
-             computers=False, coach=False, take_home=AT_THE_END, set_up=False)
+             computers=False, coach=False, take_home=AT_THE_END, set_up=False,
+             players=False)
 
 
 class TableDesign(Protocol):
@@ -224,6 +227,8 @@ class GameApp(widgets.VBox):
         coach_agents: Sequence[str] | None = None,
         parts: Parts | None = None,
     ) -> None:
+        # What it is made with: for other players it is made again (_build_again).
+        self._made_with = {k: v for k, v in locals().items() if k not in ("self", "__class__")}
         if pace not in PACES:
             raise BadInput(f"{quoted(pace)} is not a pace", allowed=", ".join(PACES))
         self._humans = tuple(humans) if humans else (human,)
@@ -383,6 +388,9 @@ class GameApp(widgets.VBox):
 
         self.rulings = RulingsPanel(variant, choosing=parts.new_round)
         self.handout = Handout(self._handout_html)  # Print, and what it prints
+        self.players = (PlayersPanel(variant, self._game.rules, self._humans, names)
+                        if parts.players and parts.new_round and chooses_players(variant)
+                        else None)
         # Taken home at any time, or only once the game is over (then it is put in its
         # place, _take_home_place, when the end is shown, and taken away by a new deal).
         self.take_home: TakeHomePanel | None = None
@@ -403,7 +411,8 @@ class GameApp(widgets.VBox):
         coach = [self._coach.button] if self._coach is not None else []
         choices = widgets.VBox([
             *self._design_controls, self._action_row, self._reasons, self._message,
-            widgets.HBox([*coach, *self._secondary_buttons()],
+            widgets.HBox([*coach, *self._secondary_buttons(),
+                          *self._present(self.players and self.players.button)],
                          layout=widgets.Layout(flex_flow="row wrap")),
         ])
         choices.add_class("wt-choices")
@@ -419,7 +428,8 @@ class GameApp(widgets.VBox):
         ])
         top.add_class("wt-top")
         # The coach's answer goes under the table, where there is width for its bars.
-        left = widgets.VBox([self._table, *([self._coach] if self._coach is not None else [])])
+        left = widgets.VBox([*self._present(self.players), self._table,
+                             *([self._coach] if self._coach is not None else [])])
         left.add_class("wt-left")
         main = widgets.HBox([left, side])
         main.add_class("wt-main")
@@ -673,7 +683,40 @@ class GameApp(widgets.VBox):
         self._guarded(self._redraw)
 
     def _on_new_round(self, _: widgets.Button) -> None:
-        self._guarded(lambda: self._deal(self._next_seed()), self._say_deal)
+        self._guarded(self._deal_next_round, self._say_deal)
+
+    def _deal_next_round(self) -> None:
+        """Deal again, to the rulings and players chosen. Other people at the table are
+        another mode, whose parts are built, never hidden: the app is then made again."""
+        seed, settings = self._next_seed(), self.rulings.chosen()
+        if self.players is not None:
+            seating = self.players.seating()
+            if self.players.reseats(seating):
+                self._build_again(humans=seating.people, names=seating.names, seed=seed,
+                                  rules=self.players.rules_for(seating, settings), parts=None,
+                                  stacked=self._stacked, position=self._position)
+                return
+            settings.update(seating.settings())
+        self._deal(seed, rules_from(self._variant.rules_type, settings))
+
+    def _build_again(self, **changes: Any) -> None:
+        """Make this app again in its place on the page, with ``changes`` to what it was
+        made with. The old parts are closed once the new stand, so that no control of the
+        old mode is left for the page to drive; the pace, large print and rules cited stay
+        as they were. On an error nothing is changed."""
+        before, kept = held_widgets(self), dict(vars(self))
+        reading = self.large_print.value, self.teacher_view.value
+        try:
+            GameApp.__init__(self, **{**self._made_with, "pace": self.pace.value, **changes})
+        except Exception:
+            for widget in held_widgets(self) - before:
+                widget.close()
+            self.__dict__.clear()  # back to the app as it was
+            self.__dict__.update(kept)
+            raise
+        self.large_print.value, self.teacher_view.value = reading
+        for widget in before - held_widgets(self):
+            widget.close()
 
     def _on_set_up(self, _: widgets.Button) -> None:
         from wartutor.ui.setup_position import open_set_up  # made only when asked for
@@ -874,6 +917,8 @@ class GameApp(widgets.VBox):
             self._offer_take_home(False)  # a new game: its record is not for taking yet
         self.rulings.show_round(self._game.rules)
         self.handout.show()
+        if self.players is not None:
+            self.players.show_round(self._game.rules)
         self._play_back(since)
 
     # Playback: only which frame is on show changes, never the game
