@@ -9,7 +9,9 @@ import pytest
 from wartutor.core import Game
 from wartutor.core.errors import BadInput
 from wartutor.ui.guerrilla_tactics import GuerrillaTable
-from wartutor.ui.shell import GameApp
+from wartutor.ui.pass_and_play import pass_and_play
+from wartutor.ui.players import held_widgets
+from wartutor.ui.shell import PASS_AND_PLAY, GameApp
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS
 
 
@@ -65,3 +67,19 @@ def test_pass_and_play_is_the_same_game_as_one_player_against_agents() -> None:
     for action in app.game.actions:
         replayed = replayed.play(action)
     assert replayed.state == app.game.state
+
+
+def test_the_page_deals_for_two_and_opens_the_games_own_players_panel() -> None:
+    menu = pass_and_play(seed=5, pace="instant")
+    first = menu.deal("War Room")
+    assert first.parts == PASS_AND_PLAY and first.players is not None
+    assert first.players.button.value  # how many and who: chosen there, as in every app
+    assert first.players.about_text().startswith("Pass and play: 2 people")
+    kept = held_widgets(first)
+    second = menu.deal("Trade War")
+    assert second is not first and all(w.comm is None for w in kept)
+
+
+def test_the_page_has_no_count_of_its_own() -> None:
+    menu = pass_and_play(seed=5, pace="instant")
+    assert [w.description for w in held_widgets(menu) if hasattr(w, "options")] == ["Game"]
