@@ -149,6 +149,17 @@ def test_trade_war_a_battle_set_up_on_an_empty_table_plays_as_written() -> None:
     plays_as(app, position)
 
 
+def test_trade_wars_jokers_go_by_the_names_the_app_gives_them() -> None:
+    app = trade_war_app(seed=3, pace="instant", joker_names=("Robin", "Hood"))
+    panel = opened(app)
+    assert panel.card_button("MJ").description == "Robin"
+    assert panel.card_button("PJ").tooltip == "the Hood joker (PJ)"
+    assert "Knocked out by Hood" in panel.zone_codes()
+    move(panel, "PJ", "Knocked out by Hood")
+    assert "Hood is among the removed cards" in panel.status_text()
+    assert "Putin" not in panel.status_text()
+
+
 def test_arsenal_a_hand_card_swapped_with_the_pile_plays_as_written(tmp_path: Any) -> None:
     app = arsenal_app(tmp_path, seed=5, pace="instant").match
     panel = opened(app)

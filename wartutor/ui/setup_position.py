@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
@@ -98,6 +99,11 @@ class Layout:
     controls: tuple[Choice | Number | Flag, ...]
     tidy: Callable[[dict[str, Any], set[Path]], None] = field(default=lambda p, changed: None)
     drafts: tuple[Draft, ...] = ()
+    # The words a card's button says (short) and its tooltip says (long), and the rule
+    # layer's words as the app says them: Trade War's jokers go by the names in force.
+    card_words: Callable[[Any], tuple[str, str]] = field(
+        default=lambda card: (_short(card), str(card)))
+    worded: Callable[[str], str] = field(default=lambda text: text)
 
 
 @dataclass(frozen=True)
@@ -216,8 +222,11 @@ def _trade_war(rules: Any, names: Sequence[str]) -> Layout:
         whose = _whose(names, seat)
         zones += [Zone(("hands", seat), f"{whose} hand"),
                   Zone(("piles", seat), f"{whose} resource pile")]
+    from wartutor.variants.trade_war.cards import PUTIN
+    from wartutor.variants.trade_war.explain import joker_word, worded
+
     zones += [Zone(("center",), "The centre, top card first"),
-              Zone(("removed",), "Removed by Putin")]
+              Zone(("removed",), worded("Assassinated") + f" by {joker_word(PUTIN)}")]
     battle_zones = ("stake", "attack", "defence", "earlier", "earlier_attack")
     zones += [Zone(("battle", key), f"The battle: {key.replace('_', ' ')}")
               for key in battle_zones]
@@ -245,7 +254,16 @@ def _trade_war(rules: Any, names: Sequence[str]) -> Layout:
          Flag(("may_draw",), "May draw from the centre"),
          Flag(("center_emptied",), "The centre has emptied this turn"),
          Flag(("stacked",), "A stacked lesson deal (cards may be left out)")),
-        tidy, (battle,))
+        tidy, (battle,), _trade_words, worded)
+
+
+def _trade_words(card: Any) -> tuple[str, str]:
+    from wartutor.variants.trade_war.cards import Joker
+    from wartutor.variants.trade_war.explain import joker_word
+
+    if isinstance(card, Joker):
+        return joker_word(card), f"the {joker_word(card)} joker ({card.code})"
+    return _short(card), str(card)
 
 
 def _arsenal(rules: Any, names: Sequence[str]) -> Layout:
@@ -423,8 +441,10 @@ class SetupPanel(widgets.VBox):
 
     def __init__(self, variant: Variant[Any], rules: Any, start_from: Mapping[str, Any],
                  seed: int, play: Callable[[dict[str, Any], Any, int], None],
-                 close: Callable[[], None] | None = None) -> None:
+                 close: Callable[[], None] | None = None,
+                 words: Callable[[], AbstractContextManager[Any]] = nullcontext) -> None:
         self._variant = variant
+        self._words = words  # the app's words: its joker names, say
         self._play = play
         self._seed = seed
         self.table_now(start_from, rules, seed)
@@ -509,7 +529,8 @@ class SetupPanel(widgets.VBox):
         self._picked = []
         free: dict[str, list[_Card]] = {}
         for card in self.layout_.deck:
-            button = self._button(_short(card), self._on_card, str(card))
+            short, long = layout.card_words(card)
+            button = self._button(short, self._on_card, long)
             button.add_class("wt-setup-card")
             if _red(card):
                 button.add_class("wt-red")
@@ -656,7 +677,11 @@ class SetupPanel(widgets.VBox):
         return shown
 
     def check(self) -> None:
-        """Check the position now, and say so beside the editor."""
+        """Check the position now, and say so beside the editor (in the app's words)."""
+        with self._words():
+            self._check()
+
+    def _check(self) -> None:
         named = self.position().get("stage")
         stage = next((s for s in position_module(self._variant).stages() if s.name == named),
                      None)
@@ -668,9 +693,10 @@ class SetupPanel(widgets.VBox):
             self.status.value = html('<div class="wt-setup-status wt-setup-ready" role="status">'
                                      "This position can be played.</div>")
         else:
+            said = self.layout_.worded(refused)
             self.status.value = html('<div class="wt-setup-status wt-setup-refused" '
-                                     'role="status">Not yet: {refused}</div>',
-                                     refused=refused[:1].upper() + refused[1:])
+                                     'role="status">Not yet: {said}</div>',
+                                     said=said[:1].upper() + said[1:])
         self.play_button.disabled = self.save_button.disabled = refused is not None
         self.links.value = ""
         code = None if refused else lesson_code(self._variant, self._rules, self._seed,
@@ -804,7 +830,8 @@ class SetupPanel(widgets.VBox):
 
     def _guarded(self, work: Callable[[], None]) -> None:
         try:
-            work()
+            with self._words():
+                work()
         except BadInput as e:
             said = str(e)
             self.message.value = html('<div class="wt-message" role="alert">{said} Nothing '
@@ -927,7 +954,9 @@ def open_set_up(app: Any, game: Game[Any]) -> None:
         place.children = []
 
     if app.set_up is None:
-        app.set_up = SetupPanel(game.variant, game.rules, position, game.seed, play, close)
+        # In the app's words (the names it gives Trade War's jokers): its _voice.
+        app.set_up = SetupPanel(game.variant, game.rules, position, game.seed, play, close,
+                                app._voice)
     else:
         app.set_up.table_now(position, game.rules, game.seed)
     place.children = [app.set_up]
