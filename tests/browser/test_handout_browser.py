@@ -84,3 +84,27 @@ def test_print_gives_a_hand_out_of_several_pages_with_the_rules(
         assert "How to play" in outline and "The rulings in this game" in outline, outline
     finally:
         page.close()
+
+
+def test_a_marked_word_opens_its_entry_under_words_to_know(
+        context: BrowserContext, voila_server: Server) -> None:
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_server.url}/voila/render/trade_war.ipynb")
+        expect(page.locator(".wt-choices[role='region']").first).to_be_visible(timeout=90_000)
+        term = page.locator(".wt-log a.wt-term").first
+        expect(term).to_be_visible()
+        target = (term.get_attribute("href") or "").lstrip("#")
+        entry = page.locator(f"[id='{target}']")
+        expect(entry).to_be_hidden()  # the glossary is folded away
+        term.focus()
+        page.keyboard.press("Enter")  # the keyboard follows it, as a click would
+        expect(entry).to_be_visible()
+        expect(entry.locator("xpath=following-sibling::dd[1]")).not_to_be_empty()
+        # And the top line's Glossary link opens the whole list.
+        page.evaluate("document.querySelector('.wt-glossary').open = false")
+        expect(page.locator("#wt-glossary-trade_war")).to_be_hidden()
+        page.get_by_role("link", name="Glossary", exact=True).first.click()
+        expect(page.locator("#wt-glossary-trade_war")).to_be_visible()
+    finally:
+        page.close()

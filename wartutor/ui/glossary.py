@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 
 from wartutor.core.glossary import Term, term_in, term_pattern, terms_of
@@ -54,6 +55,12 @@ def glossary_id(variant: str) -> str:
 def marked(words: Markup, variant: str) -> Markup:
     """``words`` (HTML made by :func:`html`) with each of the variant's terms linked to
     its entry where it first appears; a term in a tag, a heading or a cited rule is not."""
+    return _marked(Markup(words), variant)
+
+
+# The moments of a playback redraw the same log again and again: each is marked once.
+@functools.lru_cache(maxsize=16)
+def _marked(words: Markup, variant: str) -> Markup:
     pattern = term_pattern(variant)
     seen: set[str] = set()
     quiet: str | None = None  # the tag whose end closes a part where nothing is marked
