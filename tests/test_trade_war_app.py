@@ -298,3 +298,16 @@ def test_a_greyed_out_menu_button_says_why_in_words_beside_it() -> None:
     drops[0].value, drops[1].value = 1, "7"
     assert not ask.disabled
     assert all(w.value == "" for w in app._design._reasons.values())
+
+
+def test_the_computers_first_turns_are_moments_before_your_first_choice() -> None:
+    # Seed 3, three players: Computer 1 and Computer 2 each take a turn before yours.
+    app = trade_war_app(seed=3, players=3, pace="normal")
+    assert app.playing_back and "Turn 1" in app.table_text()
+    said = []
+    while (frame := app.frame()) is not None:
+        said.append(frame.words)
+        app.next_moment()
+    assert said[0] == "Computer 1 asks Computer 2 for a seven. Computer 2 has none."
+    assert "Turn 2: Computer 2 (next clockwise) is the instigator." in said
+    assert "Turn 3 · You are the instigator" in app.table_text() and not app.playing_back

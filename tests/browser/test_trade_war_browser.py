@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import Locator, Page, expect
 from servers import ARTIFACTS, Server
@@ -50,3 +52,25 @@ def test_trade_war_plays_an_ask_and_a_battle(page: Page, voila_server: Server) -
     page.set_viewport_size({"width": 1280, "height": 1600})
     app = page.locator(".jp-OutputArea-output", has=page.locator(".tw-table"))
     app.screenshot(path=ARTIFACTS / "trade_war.png")
+
+
+def test_the_computers_first_turns_play_out_before_your_first_choice(
+        page: Page, voila_server: Server) -> None:
+    # Seed 3 with three players: Computer 1, then Computer 2, each take a turn before yours.
+    cell = {"cell_type": "code", "execution_count": None, "id": "game", "metadata": {},
+            "outputs": [], "source": "from wartutor.ui import trade_war_app\n\n"
+                                     "trade_war_app(seed=3, players=3)"}
+    (voila_server.root / "trade_war_seed_3.ipynb").write_text(json.dumps(
+        {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_server.url}/voila/render/trade_war_seed_3.ipynb")
+    happened = page.locator(".wt-happened")
+    # The page opens on the first of the computers' moments, not on Turn 3 ...
+    expect(happened).to_contain_text("Moment 1 of 6", timeout=60_000)
+    expect(happened).to_contain_text("Computer 1 asks Computer 2 for a seven")
+    expect(page.locator(".tw-table")).to_contain_text("Turn 1")
+    # ... and they play on by themselves at reading pace, up to your choice at Turn 3.
+    expect(happened).to_contain_text("Moment 2 of 6", timeout=15_000)
+    expect(page.locator(".tw-ask-menu button")).to_be_visible(timeout=60_000)
+    expect(happened).to_contain_text("What just happened")
+    expect(page.locator(".tw-table")).to_contain_text("Turn 3")

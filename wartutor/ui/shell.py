@@ -47,6 +47,7 @@ from wartutor.ui.game_log import GameLog, happened_html
 from wartutor.ui.glossary import glossary_html, glossary_link, marked
 from wartutor.ui.handout import Handout, handout_html, handout_page
 from wartutor.ui.markup import Markup, html, joined
+from wartutor.ui.opening import OPENING, opening_start
 from wartutor.ui.playback import DEFAULT_PACE, PACES, TICK_MS, WAITS, Frame, frames, schedule
 from wartutor.ui.players import PlayersPanel, chooses_players, held_widgets
 from wartutor.ui.render import STYLESHEET, text_of
@@ -453,9 +454,13 @@ class GameApp(widgets.VBox):
             self._take_home_place,
             connection_watch(),
             self.handout.widget,
+            opening_start(),
         ])
         self.add_class("wt-app")
-        self._dealt(since=self._cursor)  # nothing to watch before the page is drawn
+        self._dealt(since=0)  # the computers' moves before your first choice are moments too
+        if self._frames and self.pace.value != WAITS:  # timed once the page is drawn
+            self._player.playing = False
+            self.add_class(OPENING)
 
     def __repr__(self) -> str:
         # Notebooks keep a widget's text repr; the default one would include the random seed.
@@ -987,6 +992,7 @@ class GameApp(widgets.VBox):
         self._show()
 
     def _stop_playback(self) -> None:
+        self.remove_class(OPENING)
         if self._frames:
             self._frames = []
             self._syncing = True
