@@ -18,7 +18,6 @@ import pytest
 
 from wartutor.core.engine import Game
 from wartutor.core.errors import BadInput
-from wartutor.core.registry import find_variant
 from wartutor.core.trace import Trace
 from wartutor.ui import (
     arsenal_app,
@@ -28,8 +27,11 @@ from wartutor.ui import (
     war_room_app,
 )
 from wartutor.ui.render import text_of
-from wartutor.ui.setup_position import BOX, MAX_LESSON_BYTES, SetupPanel, position_module
+from wartutor.ui.setup_lessons import MAX_LESSON_BYTES
+from wartutor.ui.setup_places import position_module
+from wartutor.ui.setup_position import BOX, SetupPanel
 from wartutor.ui.shell import GameApp
+from wartutor.variants import find_variant
 
 WORKED_EXAMPLE = {"stage": "play", "battles": 0, "wars": 0,
                   "decks": {"you": "9S 4C KD 2H", "computer": "9H 5D 7C 3S"},

@@ -13,363 +13,49 @@ saved as a lesson file: a trace of the position with no moves yet, which any app
 variant (and "Bring a game back") opens. A lesson file brought back here is hostile until
 checked: its size, its text, its JSON, its rulings and its position.
 
-What each variant's position calls its places is described in :data:`TABLES`: a few lines a
-variant, read from its position module's own words (its stages, seats and endings), so
-that a stage the module learns to accept appears here with no change.
+What each variant's position calls its places is in :mod:`wartutor.ui.setup_places`; the
+lesson file and the lesson code are in :mod:`wartutor.ui.setup_lessons`.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, field
-from importlib import import_module
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 
-from wartutor.core.dealcode import deal_code, read_deal_code
 from wartutor.core.engine import Game, Variant
-from wartutor.core.errors import BadInput, quoted
-from wartutor.core.limits import check_text, parse_json
+from wartutor.core.errors import BadInput
 from wartutor.core.trace import Trace
 from wartutor.ui.export import download_link
 from wartutor.ui.markup import html, style
 from wartutor.ui.render import text_of
+from wartutor.ui.setup_lessons import code_example, lesson_code, read_lesson, read_lesson_code
+from wartutor.ui.setup_places import (
+    OMIT,
+    TABLES,
+    Choice,
+    Flag,
+    Number,
+    Path,
+    Zone,
+    check_cards,
+    codes_at,
+    delete_at,
+    empty_table,
+    get_at,
+    has_at,
+    is_red,
+    position_module,
+    set_at,
+    written,
+)
 
-MAX_LESSON_BYTES = 200_000  # an uploaded lesson: a position has at most 50,000 characters
-MAX_LESSON_CODE = 60  # characters: a code to copy from the board; a longer one is a file
-OMIT = object()  # a menu's choice that leaves its key out of the position (the rules decide)
 BOX = "the box"
-
-Path = tuple[str | int, ...]
-
-
-@dataclass(frozen=True)
-class Zone:
-    """A place on the table that holds cards, found at ``path`` in the position.
-
-    ``kind`` says how the position writes it: "cards" (codes separated by spaces), "one"
-    (one code, or null when empty) or "laid" (Guerrilla's table: "play 9S", "support 2H").
-    ``fixed`` places keep their cards (Arsenal's captured piles: the rounds played won them).
-    """
-
-    path: Path
-    label: str
-    kind: str = "cards"
-    fixed: bool = False
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A menu: the value at ``path`` is one of ``options`` (label, value); OMIT leaves it out."""
-
-    path: Path
-    label: str
-    options: tuple[tuple[str, Any], ...]
-
-
-@dataclass(frozen=True)
-class Number:
-    """A whole number at ``path`` (a counter); an empty box leaves it out, or null if
-    ``nullable``."""
-
-    path: Path
-    label: str
-    nullable: bool = False
-
-
-@dataclass(frozen=True)
-class Flag:
-    """A yes-or-no at ``path``."""
-
-    path: Path
-    label: str
-
-
-@dataclass(frozen=True)
-class Layout:
-    """A variant's editor: its deck (each card once: copies are cards of their own), its
-    places and its controls."""
-
-    deck: tuple[Any, ...]
-    zones: tuple[Zone, ...]
-    controls: tuple[Choice | Number | Flag, ...]
-    tidy: Callable[[dict[str, Any], set[Path]], None] = field(default=lambda p, changed: None)
-    drafts: tuple[Draft, ...] = ()
-    # The words a card's button says (short) and its tooltip says (long), and the rule
-    # layer's words as the app says them: Trade War's jokers go by the names in force.
-    card_words: Callable[[Any], tuple[str, str]] = field(
-        default=lambda card: (_short(card), str(card)))
-    worded: Callable[[str], str] = field(default=lambda text: text)
-
-
-@dataclass(frozen=True)
-class Draft:
-    """A table the position holds only at some stages (Trade War's battle): while the
-    position has none, the editor keeps this one to fill, and writes it once the stage is
-    one of ``stages`` or a place in it holds cards (else null)."""
-
-    key: str
-    table: Mapping[str, Any]
-    stages: tuple[str, ...]
-
-
-def _whose(names: Sequence[str], seat: int) -> str:
-    return "Your" if seat == 0 else f"{names[seat]}'s"
-
-
-def _seats(names: Sequence[str]) -> tuple[tuple[str, Any], ...]:
-    return tuple(("You" if s == 0 else n, s) for s, n in enumerate(names))
-
-
-def _stage(module: Any) -> Choice:
-    # The stages the position module accepts: a stage it learns is offered here at once.
-    return Choice(("stage",), "Stage", tuple((s.name, s.name) for s in module.stages()))
-
-
-def _classic(rules: Any, names: Sequence[str]) -> Layout:
-    from wartutor.core.cards import standard_deck
-    from wartutor.variants.classic_war import position as p
-
-    return Layout(
-        standard_deck(),
-        (Zone(("decks", "you"), "Your deck, top card first"),
-         Zone(("decks", "computer"), "The computer's deck, top card first"),
-         Zone(("unclaimed",), "Unclaimed cards (a war that could not be finished)")),
-        (_stage(p), Number(("battles",), "Battles played"), Number(("wars",), "Wars fought"),
-         Choice(("winner",), "Winner", (("nobody yet", None), *((s, s) for s in p.SEATS))),
-         Choice(("ending",), "Ending", (("none yet", None), *((e, e) for e in p.ENDINGS))),
-         Flag(("stacked",), "A stacked lesson deal (cards may be left out)")),
-    )
-
-
-def _guerrilla(rules: Any, names: Sequence[str]) -> Layout:
-    from wartutor.variants.guerrilla_tactics import position as p
-    from wartutor.variants.guerrilla_tactics.state import DECK
-
-    zones, flags = [], []
-    for seat in range(rules.players):
-        whose = _whose(names, seat)
-        zones += [Zone(("seats", seat, "draw"), f"{whose} draw pile, top card first"),
-                  Zone(("seats", seat, "hand"), f"{whose} hand"),
-                  Zone(("seats", seat, "discard"), f"{whose} discard pile, top card first"),
-                  Zone(("seats", seat, "table"), f"{whose} cards on the table (play, then "
-                       "support)", "laid")]
-        flags += [Flag(("seats", seat, mark), f"{whose}: {mark.replace('_', ' ')}")
-                  for mark in p.SEAT_MARKS]
-    zones.append(Zone(("removed",), "Removed from the game"))
-    turn = Choice(("to_choose",), "Whose turn", (("as the rules say", OMIT),
-                                                 *((n, [s]) for n, s in _seats(names))))
-
-    def tidy(position: dict[str, Any], changed: set[Path]) -> None:
-        # Shown and tie-drawn cards are marks on cards of the hand: a card moved out of
-        # the hand takes its mark with it.
-        for seat in position["seats"]:
-            hand = seat.get("hand", "").split()
-            for mark in ("shown", "tie_drawn"):
-                if isinstance(seat.get(mark), str):
-                    seat[mark] = " ".join(c for c in seat[mark].split() if c in hand)
-
-    return Layout(DECK, tuple(zones),
-                  (_stage(p), turn, Number(("skirmish",), "Skirmish"),
-                   Number(("guerrilla_rank",), "Guerrilla rank"),
-                   Number(("tie_round",), "Tie-break round"), *flags,
-                   Flag(("stacked",), "A stacked lesson deal (any cards, some left out)")),
-                  tidy)
-
-
-def _war_room(rules: Any, names: Sequence[str]) -> Layout:
-    from wartutor.variants.war_room import position as p
-
-    zones, declared = [], []
-    for seat in range(rules.players):
-        whose = _whose(names, seat)
-        declared.append(Choice(("declared", seat), f"{whose} declaration", (
-            ("not yet", None), ("activate", "activate"), ("decline", "decline"))))
-        zones += [Zone(("revealed", seat), f"{whose} revealed card", "one"),
-                  Zone(("draw", seat), f"{whose} draw stack, top card first"),
-                  Zone(("collection", seat), f"{whose} collection pile")]
-
-    def tidy(position: dict[str, Any], changed: set[Path]) -> None:
-        # A card newly revealed shows its printed VC (the box's VC was the old card's).
-        for path in changed:
-            if path[0] == "revealed":
-                for key in ("vc", "vc_as_step_began"):
-                    if isinstance(position.get(key), list):
-                        position[key][path[1]] = None
-
-    return Layout(
-        rules.cards.cards, tuple(zones),
-        (_stage(p),
-         Choice(("turn",), "Whose turn", (("nobody", None), *_seats(names))),
-         Choice(("first",), "First player", _seats(names)),
-         Number(("round",), "Round"), Number(("tie_break_step",), "Tie-break step"),
-         Number(("instruction",), "Instruction resolving", nullable=True), *declared,
-         Choice(("ending",), "Ending", (("none yet", None), *((e, e) for e in p.ENDINGS))),
-         Flag(("stacked",), "A stacked lesson deal (cards may be left out)")),
-        tidy)
-
-
-def _trade_war(rules: Any, names: Sequence[str]) -> Layout:
-    from wartutor.variants.trade_war import position as p
-    from wartutor.variants.trade_war.cards import trade_deck
-
-    zones = []
-    for seat in range(rules.players):
-        whose = _whose(names, seat)
-        zones += [Zone(("hands", seat), f"{whose} hand"),
-                  Zone(("piles", seat), f"{whose} resource pile")]
-    from wartutor.variants.trade_war.cards import PUTIN
-    from wartutor.variants.trade_war.explain import joker_word, worded
-
-    zones += [Zone(("center",), "The centre, top card first"),
-              Zone(("removed",), worded("Assassinated") + f" by {joker_word(PUTIN)}")]
-    battle_zones = ("stake", "attack", "defence", "earlier", "earlier_attack")
-    zones += [Zone(("battle", key), f"The battle: {key.replace('_', ' ')}")
-              for key in battle_zones]
-    from wartutor.core.cards import RANK_CODES
-
-    battle = Draft("battle", {"defender": 1, "rank": "2", **dict.fromkeys(battle_zones, "")},
-                   p.BATTLE_STAGES)
-
-    def tidy(position: dict[str, Any], changed: set[Path]) -> None:
-        # Cards that moved this turn are the instigator's own: a card moved away leaves it.
-        seat = position.get("instigator")
-        if isinstance(position.get("moved"), str) and type(seat) is int \
-                and 0 <= seat < rules.players:
-            own = f"{position['hands'][seat]} {position['piles'][seat]}".split()
-            position["moved"] = " ".join(c for c in position["moved"].split() if c in own)
-
-    return Layout(
-        trade_deck(), tuple(zones),
-        (_stage(p), Choice(("instigator",), "Whose turn", _seats(names)),
-         Choice(("deciding",), "Who chooses now", (("nobody", None), *_seats(names))),
-         Number(("turn",), "Turn"),
-         Choice(("battle", "defender"), "The battle: defender", _seats(names)),
-         Choice(("battle", "rank"), "The battle: rank asked", tuple((r, r) for r in RANK_CODES)),
-         Choice(("ending",), "Ending", (("none yet", None), *((e, e) for e in p.ENDINGS))),
-         Flag(("may_draw",), "May draw from the centre"),
-         Flag(("center_emptied",), "The centre has emptied this turn"),
-         Flag(("stacked",), "A stacked lesson deal (cards may be left out)")),
-        tidy, (battle,), _trade_words, worded)
-
-
-def _trade_words(card: Any) -> tuple[str, str]:
-    from wartutor.variants.trade_war.cards import Joker
-    from wartutor.variants.trade_war.explain import joker_word
-
-    if isinstance(card, Joker):
-        return joker_word(card), f"the {joker_word(card)} joker ({card.code})"
-    return _short(card), str(card)
-
-
-def _arsenal(rules: Any, names: Sequence[str]) -> Layout:
-    from wartutor.variants.arsenal import position as p
-    from wartutor.variants.arsenal.cards import standard_deck
-
-    return Layout(
-        standard_deck(),
-        (Zone(("hands", "you"), "Your hand"), Zone(("hands", "npc"), "The computer's hand"),
-         Zone(("lead",), "The card led", "one"), Zone(("pile",), "The pile, top card first"),
-         Zone(("captured", "you"), "Your captured pile (won in the rounds played)", fixed=True),
-         Zone(("captured", "npc"), "The computer's captured pile (won in the rounds played)",
-              fixed=True)),
-        (_stage(p), Choice(("leader",), "Who leads", tuple(
-            ("You" if s == "you" else "The computer", s) for s in p.SEATS)),
-         Number(("round",), "Round"),
-         Flag(("stacked",), "A stacked lesson deal (any cards, some left out)")),
-    )
-
-
-TABLES: dict[str, Callable[[Any, Sequence[str]], Layout]] = {
-    "classic_war": _classic, "guerrilla_tactics": _guerrilla, "war_room": _war_room,
-    "trade_war": _trade_war, "arsenal": _arsenal,
-}
-
-
-def position_module(variant: Variant[Any]) -> Any:
-    return import_module(f"wartutor.variants.{variant.name}.position")
-
-
-# Reading and writing a position's places
-
-
-def _get(data: Any, path: Path) -> Any:
-    for key in path:
-        if isinstance(data, Mapping) and isinstance(key, str):
-            data = data.get(key)
-        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
-            data = data[key]
-        else:
-            return None
-    return data
-
-
-def _has(data: Any, path: Path) -> bool:
-    parent = _get(data, path[:-1])
-    key = path[-1]
-    if isinstance(parent, Mapping):
-        return key in parent
-    return isinstance(parent, list) and isinstance(key, int) and 0 <= key < len(parent)
-
-
-def _set(data: Any, path: Path, value: Any) -> None:
-    parent, key = _get(data, path[:-1]), path[-1]
-    if isinstance(parent, list):
-        parent[int(key)] = value  # a seat's entry: paths are written here, with numbers
-    elif isinstance(parent, dict):
-        parent[key] = value
-
-
-def _delete(data: Any, path: Path) -> None:
-    parent = _get(data, path[:-1])
-    if isinstance(parent, dict):
-        parent.pop(path[-1], None)
-
-
-def _codes_at(zone: Zone, value: Any) -> list[str]:
-    """The card codes a place holds, in the position's order."""
-    if value is None:
-        return []
-    if zone.kind == "laid":
-        return [str(entry).split()[-1] for entry in value if str(entry).split()]
-    return str(value).split()
-
-
-def _written(zone: Zone, codes: list[str]) -> Any:
-    if zone.kind == "one":
-        return " ".join(codes) if codes else None  # two cards are refused, as written
-    if zone.kind == "laid":
-        return [f"{'play' if n == 0 else 'support'} {code}" for n, code in enumerate(codes)]
-    return " ".join(codes)
-
-
-def _check_cards(deck: tuple[Any, ...], zones: list[Zone], position: Mapping[str, Any]) -> None:
-    """Refuse places holding a card the deck has not, or more copies of it than it has."""
-    spare: dict[str, int] = {}
-    for card in deck:
-        spare[card.code] = spare.get(card.code, 0) + 1
-    for zone in zones:
-        for code in _codes_at(zone, _get(position, zone.path)):
-            if spare.get(code, 0) == 0:
-                raise BadInput(f"{zone.label} holds {quoted(code)}, which is not a card of "
-                               "this game's deck, or is there once too often",
-                               allowed="each card of the deck at most once")
-            spare[code] -= 1
-
-
-def empty_table(variant: Variant[Any], rules: Any, seed: int) -> dict[str, Any]:
-    """A fresh deal's position with every place emptied: nothing played, every counter at
-    its start, and the deal a lesson's (``stacked``), which may leave cards out."""
-    position = position_module(variant).position_of(Game.new(variant, rules, seed).state)
-    for zone in TABLES[variant.name](rules, variant.player_names(rules)).zones:
-        if _has(position, zone.path):
-            _set(position, zone.path, _written(zone, []))
-    position["stacked"] = True
-    return position
 
 
 @dataclass
@@ -379,20 +65,6 @@ class _Card:
     code: str
     button: widgets.Button
     zone: int  # an index into the zones, or -1 for the box
-
-
-def _short(card: Any) -> str:
-    symbol = getattr(card, "symbol", None)
-    if symbol:
-        return str(symbol)
-    suit = getattr(card, "suit", "")
-    name = getattr(card, "name", card.code)
-    vc = getattr(card, "vc", None)
-    return f"{name} {suit}" if suit else f"{name} {vc}" if vc is not None else str(name)
-
-
-def _red(card: Any) -> bool:
-    return getattr(card, "suit", "") in ("H", "D")
 
 
 _CSS = style("""
@@ -515,8 +187,8 @@ class SetupPanel(widgets.VBox):
         layout = TABLES[self._variant.name](rules, self._variant.player_names(rules))
         drafts = {d.key for d in layout.drafts if position.get(d.key) is None}
         zones = [z for z in layout.zones
-                 if _get(position, z.path[:-1]) is not None or z.path[0] in drafts]
-        _check_cards(layout.deck, zones, position)
+                 if get_at(position, z.path[:-1]) is not None or z.path[0] in drafts]
+        check_cards(layout.deck, zones, position)
         self._rules, self.layout_ = rules, layout
         self._base: dict[str, Any] = copy.deepcopy(dict(position))
         self._drafts = [d for d in layout.drafts if self._base.get(d.key) is None]
@@ -532,14 +204,14 @@ class SetupPanel(widgets.VBox):
             short, long = layout.card_words(card)
             button = self._button(short, self._on_card, long)
             button.add_class("wt-setup-card")
-            if _red(card):
+            if is_red(card):
                 button.add_class("wt-red")
             self._cards.append(_Card(card.code, button, -1))
             free.setdefault(card.code, []).append(self._cards[-1])
         self._original: list[list[str]] = []
         self._order: list[list[_Card]] = []
         for z, zone in enumerate(zones):
-            codes = _codes_at(zone, _get(self._base, zone.path))
+            codes = codes_at(zone, get_at(self._base, zone.path))
             self._original.append(codes)
             self._order.append([])
             for code in codes:
@@ -572,7 +244,7 @@ class SetupPanel(widgets.VBox):
         zone_grid = widgets.HBox([*boxes, box])
         zone_grid.add_class("wt-setup-zones")
         self._controls = [self._control(c) for c in self.layout_.controls
-                          if _has(self._base, c.path) or not isinstance(c, Flag)
+                          if has_at(self._base, c.path) or not isinstance(c, Flag)
                           or c.path == ("stacked",)]
         controls = widgets.HBox([w for _, w in self._controls])
         controls.add_class("wt-setup-controls")
@@ -581,7 +253,7 @@ class SetupPanel(widgets.VBox):
         self.check()
 
     def _control(self, control: Choice | Number | Flag) -> tuple[Any, widgets.Widget]:
-        value = _get(self._base, control.path) if _has(self._base, control.path) else OMIT
+        value = get_at(self._base, control.path) if has_at(self._base, control.path) else OMIT
         widget: widgets.Widget
         if isinstance(control, Choice):
             options = list(control.options)
@@ -628,13 +300,13 @@ class SetupPanel(widgets.VBox):
             if codes == self._original[z]:
                 continue  # as the position wrote it, whatever else it said there
             changed.add(zone.path)
-            _set(position, zone.path, _written(zone, codes))
+            set_at(position, zone.path, written(zone, codes))
         for control, widget in self._controls:
             value = self._value(control, widget)
-            if value is OMIT or (value is False and not _has(self._base, control.path)):
-                _delete(position, control.path)  # left out, as false is when left out
+            if value is OMIT or (value is False and not has_at(self._base, control.path)):
+                delete_at(position, control.path)  # left out, as false is when left out
             else:
-                _set(position, control.path, value)
+                set_at(position, control.path, value)
         for draft in self._drafts:  # written only where it is wanted
             placed = any(self._order[z] for z, zone in enumerate(self._zones)
                          if zone.path[0] == draft.key)
@@ -838,105 +510,6 @@ class SetupPanel(widgets.VBox):
                                       "was changed.</div>", said=said[:1].upper() + said[1:])
         else:
             self.message.value = ""
-
-
-def _places(variant: Variant[Any], rules: Any, table: Mapping[str, Any]) -> list[Zone]:
-    """The places an empty table has, in the order a lesson code lists them."""
-    return [z for z in TABLES[variant.name](rules, variant.player_names(rules)).zones
-            if _has(table, z.path)]
-
-
-def code_example(variant: Variant[Any]) -> str:
-    """A lesson code of this variant to show as an example: its deal code for seed 4821, then
-    a place of two cards and a place of one."""
-    rules = variant.rules_type()
-    deck = TABLES[variant.name](rules, variant.player_names(rules)).deck
-    return f"{deal_code(variant.name, rules, 4821)}/{deck[-1].code}.{deck[5].code}/{deck[9].code}"
-
-
-def lesson_code(variant: Variant[Any], rules: Any, seed: int,
-                position: Mapping[str, Any]) -> str | None:
-    """The lesson code of ``position`` where one fits: a fresh deal's empty table
-    (:func:`empty_table`) with cards placed, under rulings a deal code holds, is its deal
-    code and each place's cards, places separated by "/" and cards by "."
-    ("CW-4821/9S.4C.KD/9H.5D.7C"); None for anything else, or past :data:`MAX_LESSON_CODE`
-    characters (then the lesson file carries it)."""
-    try:
-        deal = deal_code(variant.name, rules, seed)
-    except BadInput:
-        return None
-    places = _places(variant, rules, empty_table(variant, rules, seed))
-    parts = [".".join(_codes_at(z, _get(position, z.path))) for z in places]
-    while parts and not parts[-1]:
-        parts.pop()
-    code = "/".join([deal, *parts])
-    if len(code) > MAX_LESSON_CODE:
-        return None
-    try:
-        same = read_lesson_code(code, variant)[0] == dict(position)
-    except BadInput:
-        return None
-    return code if same else None
-
-
-def read_lesson_code(text: object, variant: Variant[Any]) -> tuple[dict[str, Any], Any, int]:
-    """The position, rules and seed a typed lesson code stands for (see
-    :func:`lesson_code`), or :class:`BadInput` saying what is wrong with it."""
-    allowed = (f"a lesson code of {variant.title} such as {code_example(variant)}: a deal "
-               "code, then each place's cards")
-    typed = check_text(text, max_chars=2 * MAX_LESSON_CODE, what="the lesson code",
-                       allowed=allowed).strip()
-    deal_text, _, rest = typed.partition("/")
-    deal = read_deal_code(deal_text)
-    if deal.variant != variant.name:
-        raise BadInput(f"{quoted(deal_text.strip())} is a code of another game", allowed=allowed)
-    rules = deal.rules()
-    position = empty_table(variant, rules, deal.seed)
-    places = _places(variant, rules, position)
-    parts = rest.split("/") if rest else []
-    if len(parts) > len(places):
-        raise BadInput(f"the lesson code names {len(parts)} places",
-                       allowed=f"at most {len(places)} places, separated by /: {allowed}")
-    for zone, part in zip(places, parts, strict=False):
-        codes = [code for code in part.upper().replace(" ", "").split(".") if code]
-        _set(position, zone.path, _written(zone, codes))
-    return position, rules, deal.seed
-
-
-def read_lesson(content: object, variant: Variant[Any],
-                rules: Any) -> tuple[dict[str, Any], Any, int | None]:
-    """The position, rules and seed of an uploaded lesson file, checked: at most
-    :data:`MAX_LESSON_BYTES`, UTF-8 text, and either a lesson (a trace of a position, or any
-    saved game of this variant: its position where it stands) or a bare position (JSON
-    as ``docs/positions.md`` writes it, checked under ``rules``, the seed left as it is)."""
-    allowed = (f"a .json lesson file of {variant.title} made by Make the lesson file, or a "
-               "saved game of it")
-    if not isinstance(content, (bytes, bytearray, memoryview)):
-        raise BadInput("the uploaded file cannot be read", allowed=allowed)
-    data = bytes(content)
-    if len(data) > MAX_LESSON_BYTES:
-        raise BadInput(f"the lesson file has {len(data):,} bytes, more than "
-                       f"{MAX_LESSON_BYTES:,}", allowed=allowed)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise BadInput("the lesson file is not text", allowed=allowed) from None
-    parsed = parse_json(text, max_chars=MAX_LESSON_BYTES, what="the lesson file",
-                        allowed=allowed)
-    if not isinstance(parsed, Mapping):
-        raise BadInput(f"the lesson file holds {quoted(parsed)}", allowed=allowed)
-    if "format" not in parsed:
-        game = Game.from_position(variant, rules, parsed, 0)
-        assert game.position is not None  # a game from a position keeps it
-        return game.position, rules, None
-    trace = Trace.from_json(text)  # every field checked, every move replayed
-    if trace.variant != variant.name:
-        raise BadInput(f"this lesson is a game of {quoted(trace.variant)}, not "
-                       f"{variant.name!r}", allowed=allowed)
-    game = trace.replay()
-    if game.actions or game.position is None:  # a game played on: where it stands now
-        return position_module(variant).position_of(game.state), game.rules, game.seed
-    return game.position, game.rules, game.seed
 
 
 def open_set_up(app: Any, game: Game[Any]) -> None:
