@@ -433,3 +433,11 @@ def test_no_path_in_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         assert str(tmp_path) not in state, name
     kept = KEPT_ON_SERVER if class_server else KEPT_HERE
     assert kept in pages["played"].status_text()
+
+
+def test_the_words_call_the_npc_by_the_name_on_the_table(tmp_path: Path) -> None:
+    app = arsenal_app(tmp_path, seed=7, pace="instant")
+    said = app.match.happened_text()
+    assert "Sergeant Sandbag" in app.match.table_text()
+    assert "you show your card first, and Sergeant Sandbag answers after seeing it" in said
+    assert "NPC" not in said and "blind" not in said

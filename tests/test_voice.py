@@ -50,10 +50,10 @@ EXAMPLES = {
                   "You ask Computer 1 for a jack. Computer 1 has none.",
                   "Ada asks you for a jack. You have none."),
     "arsenal": ("CoinTossed", {},
-                "The coin toss says you lead round 1: you reveal your card first, blind, "
-                "and the NPC answers knowing it.",
-                "The coin toss says Ada leads round 1: Ada reveals first, and you answer "
-                "knowing Ada's card."),
+                "The coin toss says you lead round 1: you show your card first, and the NPC "
+                "answers after seeing it.",
+                "The coin toss says Ada leads round 1: Ada shows a card first, and you answer "
+                "after seeing Ada's card."),
 }
 
 # Words that change with the person besides the name: "Ada has" is "you have".

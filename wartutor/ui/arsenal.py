@@ -276,6 +276,7 @@ class ArsenalApp(widgets.VBox):
             pace=self.match.pace.value if hasattr(self, "match") else self._pace,
             position=self._position, opponent_label=f"{self.level.npc_name} (level {number})",
             coach_agents=_seats(("heuristic", f"level-{number}")),
+            names=("You", self.level.npc_name),  # the words call the NPC as the table does
         )
         timeline = self.match.timeline
         assert timeline is not None  # a single player's match has its Step timeline

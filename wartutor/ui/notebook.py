@@ -210,8 +210,9 @@ def simulation_html(table: Any) -> Markup:
     lengths = stats.lengths
     median = f"{lengths.median:,.1f}".removesuffix(".0")  # a median may fall between two
     length = ("No game finished." if not lengths.n else html(
-        "Length of the {n:,} finished games, in {unit}: mean {mean:,.1f}, median {median}, "
-        "nine in ten within {p90:,}, longest {longest:,}.", n=lengths.n, unit=_unit(table),
+        "Length of the {n:,} finished {games}, in {unit}: mean {mean:,.1f}, median {median}, "
+        "nine in ten within {p90:,}, longest {longest:,}.", n=lengths.n,
+        games="game" if lengths.n == 1 else "games", unit=_unit(table),
         mean=lengths.mean, median=median, p90=lengths.p90, longest=lengths.longest))
     counts = joined((html("{name} {mean:,.2f}", name=name.replace("_", " "), mean=mean)
                      for name, mean in stats.counts.items()), ", ")

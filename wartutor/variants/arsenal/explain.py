@@ -95,10 +95,10 @@ def _answers_knowing(leader: int) -> str:
     """Who reveals first and who answers knowing the led card."""
     other = 1 - leader
     if voice().you(leader):
-        return (f"you reveal your card first, blind, and {_who(other)} "
-                f"{_verb(other, 'answer', 'answers')} knowing it")
-    return (f"{_who(leader)} {_verb(leader, 'reveal', 'reveals')} first, and {_who(other)} "
-            f"{_verb(other, 'answer', 'answers')} knowing {_its(leader)} card")
+        return (f"you show your card first, and {_who(other)} "
+                f"{_verb(other, 'answer', 'answers')} after seeing it")
+    return (f"{_who(leader)} {_verb(leader, 'show', 'shows')} a card first, and {_who(other)} "
+            f"{_verb(other, 'answer', 'answers')} after seeing {_its(leader)} card")
 
 
 def _cards(n: int) -> str:
