@@ -7,8 +7,8 @@ documentation's glossary page is made from this list.
 >>> term = find_term("VC")
 >>> term.word, term.variants
 ('VC', ('war_room',))
->>> [t.word for t in terms_of("trade_war")][3:6]
-['instigator', 'defender', 'stake']
+>>> {"instigator", "resource pile"} <= {t.word for t in terms_of("trade_war")}
+True
 >>> term_pattern("trade_war").findall("You are the instigator; the stake is 7♥.")
 ['instigator', 'stake']
 """
@@ -68,6 +68,10 @@ TERMS: tuple[Term, ...] = (
     Term("promotion", "A player's offer to raise the Guerrilla rank by one. Another player can "
          "stop it by showing a Guerrilla.", ("guerrilla_tactics",), ("promotions", "promote",
                                                                      "promotes")),
+    Term("draw pile", "Your face-down cards, drawn from the top.",
+         ("guerrilla_tactics", "arsenal"), ("draw piles",)),
+    Term("cancel", "To stop a promotion by showing a Guerrilla from your hand.",
+         ("guerrilla_tactics",), ("cancels", "cancelled", "canceller")),
     Term("recruit", "To take cards from another player's draw pile as a reward for stopping "
          "their promotion.", ("guerrilla_tactics",), ("recruits", "recruited")),
     Term("support", "A second card added to your first when you are losing or tied, to make "
@@ -95,8 +99,16 @@ TERMS: tuple[Term, ...] = (
          ("activates", "activated", "activating", "activation", "activations")),
     Term("decline", "To choose not to use your card's instructions this round.",
          ("war_room",), ("declines", "declined", "declining")),
-    Term("instruction", "One thing an activated card does, such as Attack (raise another "
-         "card's VC) or Defend (lower its own).", ("war_room",), ("instructions",)),
+    Term("instruction", "One thing an activated card does, such as an Attack (on other cards) "
+         "or a Defend (on its own card).", ("war_room",), ("instructions",)),
+    Term("Attack", "An instruction that changes other players' cards by its number: +3 adds 3 "
+         "to their VC, which hurts them (the lowest VC wins), and -3 takes 3 off, which helps "
+         "them.", ("war_room",), ("Attacks",)),
+    Term("Defend", "An instruction that changes its own card by its number: -2 takes 2 off "
+         "its VC, which helps it, and +2 hurts it.", ("war_room",)),
+    Term("target", "The card an instruction acts on.", ("war_room",), ("targets",)),
+    Term("clockwise", "Going round the table in the order of the seats, one after another.",
+         ("war_room", "trade_war")),
     Term("draw stack", "Your face-down pile of cards, turned over one a round.", ("war_room",)),
     Term("collection pile", "The cards you have won. They are shuffled back in when a draw "
          "stack runs out.", ("war_room",)),
@@ -127,6 +139,9 @@ TERMS: tuple[Term, ...] = (
          ("arsenal",)),
     Term("Counter-Strike", "A card that blocks any bomb except a level 4 one, and beats any "
          "shield.", ("arsenal",), ("Counter-Strikes",)),
+    Term("level", "How strong a bomb is, from 1 to 4: a higher level beats a lower one.",
+         ("arsenal",), ("levels",)),
+    Term("blind", "Without seeing the other side's card first.", ("arsenal",)),
     Term("lead", "To play first in a round, face up, without seeing the other card. The other "
          "side answers knowing it.", ("arsenal",), ("leads", "leader")),
     Term("captured", "Won in a round: captured cards score and leave the game.", ("arsenal",),
