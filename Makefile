@@ -6,7 +6,7 @@ PORT   ?= 8866
 # apt needs root; use sudo only when we are not root already.
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: app class test lint clean docs site lock
+.PHONY: app class test lint clean docs site lock nox
 
 # Re-install only when the dependencies change.
 $(VENV)/.installed: pyproject.toml
@@ -74,10 +74,15 @@ lint: $(VENV)/.installed
 test: $(VENV)/.installed /usr/bin/chromium /usr/lib/postgresql site
 	$(BIN)/python -m pytest
 
+# The tests on every Python of this machine (3.11, and 3.12 and 3.13 where pyenv has them),
+# each in an environment of its own under .nox/ (noxfile.py). Not part of `make test`.
+nox: $(VENV)/.installed
+	$(BIN)/nox
+
 # The documentation site (mkdocs.yml), live-reloading at http://127.0.0.1:8000; the tests
 # build it strictly (tests/test_docs.py).
 docs: $(VENV)/.installed
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
 clean:
-	rm -rf $(VENV) test-artifacts .cache/docs _site .cache/site
+	rm -rf $(VENV) test-artifacts .cache/docs _site .cache/site .nox

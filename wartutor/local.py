@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-import importlib.resources
 import shutil
 import sys
 from pathlib import Path
@@ -26,11 +25,13 @@ START_PAGE = "voila/render/start.ipynb"
 
 def notebooks_folder() -> Path:
     """The folder of the apps' notebooks: the installed package's, else the checkout's."""
-    try:
-        shipped = importlib.resources.files("wartutor.notebooks")
-    except ModuleNotFoundError:  # a source checkout, where they sit beside the package
-        return PACKAGE.parent / "notebooks"
-    return Path(str(shipped))
+    # A folder, not importlib.resources: the notebooks are no Python package (no
+    # __init__.py), and files() gives a namespace package a MultiplexedPath, whose str()
+    # is no path (tests/test_release.py serves them from an installed wheel).
+    shipped = PACKAGE / "notebooks"
+    if shipped.is_dir():
+        return shipped
+    return PACKAGE.parent / "notebooks"  # a source checkout, where they sit beside the package
 
 
 def voila_settings_folder() -> Path:
