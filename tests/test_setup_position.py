@@ -30,7 +30,7 @@ from wartutor.ui.render import text_of
 from wartutor.ui.setup_lessons import MAX_LESSON_BYTES
 from wartutor.ui.setup_places import position_module
 from wartutor.ui.setup_position import BOX, SetupPanel
-from wartutor.ui.shell import GameApp
+from wartutor.ui.shell import ROOM, GameApp
 from wartutor.variants import find_variant
 
 WORKED_EXAMPLE = {"stage": "play", "battles": 0, "wars": 0,
@@ -374,6 +374,7 @@ def test_shared_screens_have_no_set_up() -> None:
     assert "Set up a position" not in shared.labels()
     with pytest.raises(BadInput):
         shared.press("Set up a position")
+    assert not ROOM.set_up  # a room's game is shared: nobody sets it up again
 
 
 def test_an_arsenal_match_from_a_set_up_position_is_practice(tmp_path: Any) -> None:

@@ -105,6 +105,10 @@ def _stage(module: Any) -> Choice:
     return Choice(("stage",), "Stage", tuple((s.name, s.name) for s in module.stages()))
 
 
+# Each variant's modules are imported when its editor is made: a page imports its own game
+# only (see wartutor.ui), and a class opening thirty pages counts every import.
+
+
 def _classic(rules: Any, names: Sequence[str]) -> Layout:
     from wartutor.core.cards import standard_deck
     from wartutor.variants.classic_war import position as p
