@@ -12,6 +12,8 @@ from typing import Any
 
 from wartutor.variants.guerrilla_tactics import game as guerrilla
 from wartutor.variants.guerrilla_tactics.state import GuerrillaState, changed
+from wartutor.variants.trade_war import game as trade_war
+from wartutor.variants.trade_war.state import TradeState
 from wartutor.variants.war_room import game as war_room
 from wartutor.variants.war_room.game import WarRoomState
 
@@ -44,5 +46,16 @@ def war_room_moments(before: WarRoomState, action: str) -> list[WarRoomState]:
     return seen
 
 
-MOMENTS = {"guerrilla_tactics": guerrilla_moments, "war_room": war_room_moments}
+def trade_war_moments(before: TradeState, action: str) -> list[TradeState]:
+    """Every moment one Trade War step passes through after its choice (game.moment_after)."""
+    state: TradeState | None = trade_war.choose(before, action, [])
+    seen = []
+    while state is not None and state.outcome is None:
+        seen.append(state)
+        state = trade_war.moment_after(state, [])
+    return seen
+
+
+MOMENTS: dict[str, Any] = {"guerrilla_tactics": guerrilla_moments, "war_room": war_room_moments,
+                           "trade_war": trade_war_moments}
 """By variant: the moments of a step (the variants whose steps hold some)."""

@@ -285,7 +285,7 @@ def test_declarations_left_out_are_all_still_to_come() -> None:
     ({"declared": ["assassinate AS", None, None]}, "player 0 declares 'assassinate AS'"),
     ({"declared": ["pass", None]}, "a list of 3 entries"),
     ({"declared": ["pass", 3, None]}, "a list of 3 entries"),
-    ({"declared": ["pass", "pass", "pass"], "deciding": None}, "nobody has a choice"),
+    ({"declared": ["pass", "pass", "pass"], "deciding": 1}, "nobody has a choice"),
     ({"deciding": 2}, "player 1, who makes the putin decision now"),
     ({"stage": "ask", "battle": None, "streaks": [1, 0, 0], "hands": ["5C AS", "KD", "PJ 3C"],
       "piles": ["2H", "", ""], "deciding": 0}, "only at stage 'putin'"),

@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from moments import trade_war_moments
 
 from wartutor.core import BadInput, Game, Trace, play_out
 from wartutor.core.chance import Rng
 from wartutor.core.record import explanation
 from wartutor.variants.trade_war import TRADE_WAR, TradeRules
+from wartutor.variants.trade_war import game as rules_of_play
 from wartutor.variants.trade_war.cards import trade_deck
 from wartutor.variants.trade_war.state import PREPARE, changed
 
@@ -321,3 +323,43 @@ def test_the_end_of_a_long_game_fits_the_limits_of_a_position() -> None:
     assert position["ending"] == "center-empty" and position["tally"]["asks"] > 200
     again = Game.from_position(TRADE_WAR, rules, position)
     assert again.outcome == game.outcome
+
+
+# Moments where nobody chooses: a refill with no choice, the one card to play, a Putin
+# window with Putin in nobody's hand, a turn with nothing to do. The game plays on from
+# them as the rules do.
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 2))
+def test_every_moment_of_a_played_game_plays_on_from_its_position(seed: int) -> None:
+    rules = rules_for(seed)
+    agents = {p: TRADE_WAR.agents[("heuristic", "random")[(seed + p) % 2]](p, seed)
+              for p in range(rules.players)}
+    game = play_out(Game.new(TRADE_WAR, rules, seed), agents, max_steps=60)
+    nobody = 0
+    for before, step in zip(game.steps, game.steps[1:], strict=False):
+        assert step.action is not None
+        for moment in trade_war_moments(before.state, step.action):
+            position = TRADE_WAR.position_of(moment)
+            nobody += position["deciding"] is None
+            state, events = TRADE_WAR.play_from_position(rules, position, seed)
+            expected: list[Any] = []
+            original = rules_of_play._settle(changed(  # moved cards: read at a turn's start only
+                moment, rng=Rng.from_seed(seed),
+                moved=moment.moved if moment.phase == PREPARE else ()), expected)
+            assert state == original
+            assert events == tuple(expected)
+    assert nobody
+
+
+def test_from_a_refill_with_no_choice_the_turn_goes_on() -> None:
+    refill = lesson(piles=["7S", ""], deciding=None)
+    game = Game.from_position(TRADE_WAR, LESSON_RULES, refill)
+    assert said(game)[1] == ("You refill the hand with the only card of the resource pile (the "
+                             "seven of spades): no more than the hand needs.")
+    assert game.decision is not None and game.decision.player == 0
+
+
+def test_the_stages_a_teacher_can_name_are_listed_with_what_each_needs() -> None:
+    assert [s.name for s in TRADE_WAR.stages()] == [
+        "prepare", "ask", "attack", "defend", "putin", "reward", "over"]

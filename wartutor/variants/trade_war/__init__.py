@@ -42,7 +42,7 @@ from wartutor.variants.trade_war.explain import (
     why_not,
 )
 from wartutor.variants.trade_war.rules import FIXED_RULINGS, TradeRules
-from wartutor.variants.trade_war.state import GameOver, TradeState
+from wartutor.variants.trade_war.state import GameOver, TradeEvent, TradeState
 from wartutor.variants.trade_war.view import TradeView, view
 
 __all__ = ["TRADE_WAR", "TradeRules", "TradeState", "TradeView", "TradeWar"]
@@ -113,6 +113,13 @@ class TradeWar:
     ) -> TradeState:
         """The state at ``position`` (see docs/positions.md), or BadInput saying why not."""
         return positions.from_position(rules, position, seed)
+
+    def play_from_position(
+        self, rules: TradeRules, position: Mapping[str, Any], seed: int
+    ) -> tuple[TradeState, tuple[TradeEvent, ...]]:
+        """The state at the first choice from that position, and the events on the way
+        (none unless nobody chooses at that position)."""
+        return positions.play_from_position(rules, position, seed)
 
     def stages(self) -> tuple[Stage, ...]:
         """The stages a position may name, with what each needs (see position.py)."""

@@ -188,6 +188,11 @@ def _start_turn(state: TradeState, player: int, after: str, events: Events) -> T
 
 def step(state: TradeState, action: str) -> tuple[TradeState, tuple[TradeEvent, ...]]:
     events: Events = []
+    return _settle(choose(state, action, events), events), tuple(events)
+
+
+def choose(state: TradeState, action: str, events: Events) -> TradeState:
+    """The moment right after the choice ``action``, before the rules go on by themselves."""
     words = action.split()
     verb = words[0]
     if verb == "take":
@@ -208,7 +213,7 @@ def step(state: TradeState, action: str) -> tuple[TradeState, tuple[TradeEvent, 
         state = _decide_battle(state, events)
     elif verb == "reward":
         state = _reward(state, words[1:], events)
-    return _settle(state, events), tuple(events)
+    return state
 
 
 def _take(state: TradeState, cards: Cards, automatic: bool, events: Events) -> TradeState:
@@ -501,69 +506,74 @@ def _game_over(state: TradeState, ending: str, rule: str, events: Events) -> Tra
 def _settle(state: TradeState, events: Events) -> TradeState:
     """Apply every step that needs no decision, until one does or the game is over."""
     while state.outcome is None:
-        phase, battle, rules = state.phase, state.battle, state.rules
-        p = state.instigator
-        if phase == PREPARE:
-            room = HAND_LIMIT - len(state.hands[p])
-            # At most len(moved) of the pile's cards have moved: a pile longer than that
-            # and the room together cannot all come now.
-            if (rules.refill == "to-seven" and room > 0
-                    and len(state.piles[p]) - len(state.moved) <= room):
-                pile = unmoved(state.piles[p], state.moved)
-                if 0 < len(pile) <= room:
-                    state = _take(state, tuple(pile), True, events)  # all must come: no choice
-                    continue
-            if worth_preparing(state):
-                return state
-            # Swaps only serve the asking that follows; with nobody to ask or nothing to
-            # ask with, and nothing to refill or draw, the turn is over.
-            if not targets(state):
-                state = _end_turn(state, "nobody-to-ask", "TW-ASK", None, events)
-            else:
-                state = _end_turn(state, "no-battle-card", "TW-EMPTY-HAND", None, events)
-        elif phase == ASK:
-            if ask_actions(state):
-                return state
-            why = "nobody-to-ask" if not targets(state) else "no-battle-card"
-            state = _end_turn(state, why, "TW-ASK" if why == "nobody-to-ask" else
-                              "TW-EMPTY-HAND", None, events)
-        elif phase in (ATTACK, DEFEND) and battle is not None:
-            player = p if phase == ATTACK else battle.defender
-            plays = possible_plays(state.hands[player])
-            if (phase == DEFEND and rules.stake_doubles == "play" and len(battle.stake) >= 2
-                    and not battle.earlier):
-                state = _play(state, battle.stake[:2], "stake", events)
-            elif not plays:
-                state = _decide_battle(state, events)  # TW-EMPTY-HAND: no card to play
-            elif rules.battle_play == "forced":
-                state = _play(state, forced_play(state.hands[player], rules), "forced", events)
-            elif len(plays) == 1 and (rules.putin_window == "holder"
-                                      or len(state.hands[player]) == 1):
-                # Ruling TW-PUTIN-WHO 'everyone': one battle card beside Putin is still
-                # asked for, or the play made at once would show that Putin is in hand.
-                state = _play(state, plays[0], "only", events)
-            else:
-                return state
-        elif phase == PUTIN_WINDOW and battle is not None:
-            if not (battle.attack and battle.defence):
-                state = _decide_battle(state, events)
-            elif rules.putin_window == "everyone":
-                # Ruling TW-PUTIN-WHO: every player is asked at every battle, whoever
-                # holds Putin (or nobody), so being asked tells nothing.
-                if not state.declared:
-                    return changed(state, declared=(None,) * rules.players)
-                if None in state.declared:
-                    return state
-                state = _reveal(state, events)
-            elif state.holder_of_putin() is None:
-                state = _decide_battle(state, events)
-            else:
-                return state
-        elif phase == REWARD and state.rewarded is not None:
-            if reward_actions(state, state.rewarded):
-                return state
-            events.append(Rewarded(state.rewarded, "center", None, None, False, "TW-THREE-WINS"))
-            state = _end_of_reward(changed(state, rewarded=None), state.rewarded, events)
-        else:
-            raise AssertionError(f"no rule for phase {phase!r}")
+        after = moment_after(state, events)
+        if after is None:
+            return state
+        state = after
     return state
+
+
+def moment_after(state: TradeState, events: Events) -> TradeState | None:
+    """The next moment of the game from ``state`` if the rules go on by themselves (a refill
+    with no choice, the one card a player can play, a turn with nothing to do); None if
+    someone must choose."""
+    phase, battle, rules = state.phase, state.battle, state.rules
+    p = state.instigator
+    if phase == PREPARE:
+        room = HAND_LIMIT - len(state.hands[p])
+        # At most len(moved) of the pile's cards have moved: a pile longer than that
+        # and the room together cannot all come now.
+        if (rules.refill == "to-seven" and room > 0
+                and len(state.piles[p]) - len(state.moved) <= room):
+            pile = unmoved(state.piles[p], state.moved)
+            if 0 < len(pile) <= room:
+                return _take(state, tuple(pile), True, events)  # all must come: no choice
+        if worth_preparing(state):
+            return None
+        # Swaps only serve the asking that follows; with nobody to ask or nothing to
+        # ask with, and nothing to refill or draw, the turn is over.
+        if not targets(state):
+            return _end_turn(state, "nobody-to-ask", "TW-ASK", None, events)
+        return _end_turn(state, "no-battle-card", "TW-EMPTY-HAND", None, events)
+    if phase == ASK:
+        if ask_actions(state):
+            return None
+        why = "nobody-to-ask" if not targets(state) else "no-battle-card"
+        return _end_turn(state, why, "TW-ASK" if why == "nobody-to-ask" else
+                         "TW-EMPTY-HAND", None, events)
+    if phase in (ATTACK, DEFEND) and battle is not None:
+        player = p if phase == ATTACK else battle.defender
+        plays = possible_plays(state.hands[player])
+        if (phase == DEFEND and rules.stake_doubles == "play" and len(battle.stake) >= 2
+                and not battle.earlier):
+            return _play(state, battle.stake[:2], "stake", events)
+        if not plays:
+            return _decide_battle(state, events)  # TW-EMPTY-HAND: no card to play
+        if rules.battle_play == "forced":
+            return _play(state, forced_play(state.hands[player], rules), "forced", events)
+        if len(plays) == 1 and (rules.putin_window == "holder"
+                                or len(state.hands[player]) == 1):
+            # Ruling TW-PUTIN-WHO 'everyone': one battle card beside Putin is still
+            # asked for, or the play made at once would show that Putin is in hand.
+            return _play(state, plays[0], "only", events)
+        return None
+    if phase == PUTIN_WINDOW and battle is not None:
+        if not (battle.attack and battle.defence):
+            return _decide_battle(state, events)
+        if rules.putin_window == "everyone":
+            # Ruling TW-PUTIN-WHO: every player is asked at every battle, whoever
+            # holds Putin (or nobody), so being asked tells nothing.
+            if not state.declared:
+                return changed(state, declared=(None,) * rules.players)
+            if None in state.declared:
+                return None
+            return _reveal(state, events)
+        if state.holder_of_putin() is None:
+            return _decide_battle(state, events)
+        return None
+    if phase == REWARD and state.rewarded is not None:
+        if reward_actions(state, state.rewarded):
+            return None
+        events.append(Rewarded(state.rewarded, "center", None, None, False, "TW-THREE-WINS"))
+        return _end_of_reward(changed(state, rewarded=None), state.rewarded, events)
+    raise AssertionError(f"no rule for phase {phase!r}")

@@ -15,10 +15,10 @@ Stages are the phases of a turn: ``"prepare"`` (the start of the instigator's tu
 swaps, the centre draw, and the first ask), ``"ask"`` (after a battle won: ask again),
 ``"attack"`` and ``"defend"`` (a battle play), ``"putin"`` (Putin's holder may strike),
 ``"reward"`` (three wins in a row: ``deciding`` picks the reward) and ``"over"``.
-``deciding`` is whose choice it is, which the stage implies. A position is a moment at
-which someone chooses (or the game is over): a step the rules take by themselves (a
-refill with no choice, the one card a player can play) is the engine's, so a position
-from which the rules would go on alone is refused, saying what would happen.
+``deciding`` is whose choice it is, which the stage implies, or null at a moment where
+nobody chooses (a refill with no choice, the one card a player can play, a Putin window
+with Putin in nobody's hand, a turn with nothing to do): from such a moment the rules go
+on by themselves, as in play, to the next choice.
 
 The asks every player saw (``asks``) are written "0 asks 1 for 8: 8H" (a miss shows
 nothing: "0 asks 1 for 8"), separated by "; ".
@@ -66,7 +66,7 @@ from wartutor.variants.trade_war.cards import (
 )
 from wartutor.variants.trade_war.choices import HAND_LIMIT, decider, declarations
 from wartutor.variants.trade_war.explain import explain
-from wartutor.variants.trade_war.game import STREAK_REWARD, _game_over, _settle
+from wartutor.variants.trade_war.game import STREAK_REWARD, _game_over, _settle, moment_after
 from wartutor.variants.trade_war.rules import TradeRules
 from wartutor.variants.trade_war.state import (
     ASK,
@@ -124,7 +124,8 @@ _UNSET = object()  # an optional key left out: its value follows from the rest
 def position_of(state: TradeState) -> dict[str, Any]:
     """The position of ``state``: every zone, the turn, whose choice, the counters."""
     battle = state.battle
-    who = decider(state)
+    waiting = _waiting(state)
+    who = None if waiting is None else decider(waiting)
     over = state.outcome is not None
     ending = None
     if state.outcome is not None:
@@ -171,8 +172,32 @@ def ask_words(record: AskRecord) -> str:
 # The state at a position
 
 
+def _waiting(state: TradeState) -> TradeState | None:
+    """``state``, if someone must choose at it; None if the rules go on by themselves from
+    it (or the game is over). Opening a Putin window to everyone's declarations is no step
+    of its own, with nothing to say: the state so opened is returned."""
+    if state.outcome is not None:
+        return None
+    events: list[TradeEvent] = []
+    after = moment_after(state, events)
+    if after is None:
+        return state
+    return after if not events and moment_after(after, events) is None else None
+
+
 def from_position(rules: TradeRules, position: Mapping[str, Any], seed: int) -> TradeState:
-    """The state at ``position``, checked as carefully as a deal (see the module docstring)."""
+    """The state at ``position``, checked as carefully as a deal (see the module docstring).
+    At a moment where nobody chooses, the state the game plays on to (see
+    :func:`play_from_position`)."""
+    return play_from_position(rules, position, seed)[0]
+
+
+def play_from_position(
+    rules: TradeRules, position: Mapping[str, Any], seed: int
+) -> tuple[TradeState, tuple[TradeEvent, ...]]:
+    """The state at the first choice (or the end) from ``position``, and the events of the
+    moments on the way: none at a choice; from a moment where nobody chooses, what the
+    rules do from there."""
     check_keys(position, REQUIRED, OPTIONAL)
     given = {key: _UNSET for key in OPTIONAL} | dict(position)
     n = rules.players
@@ -223,9 +248,18 @@ def from_position(rules: TradeRules, position: Mapping[str, Any], seed: int) -> 
         raise BadInput(f"the ending is {quoted(given['ending'])} while the game goes on",
                        allowed='"ending": null until the stage is "over"')
     else:
-        _check_settled(state)
-        _check_deciding(state, deciding)
-    return state
+        events: list[TradeEvent] = []
+        settled = _settle(state, events)
+        if not events:
+            _check_deciding(state, deciding)
+            return settled, ()
+        if deciding is not None:
+            raise BadInput(f"at this position nobody has a choice: {explain(events[0])} "
+                           f"('deciding' is {quoted(deciding)})",
+                           allowed="'deciding' null: the rules go on by themselves from here, "
+                                   "as in play")
+        return settled, tuple(events)
+    return state, ()
 
 
 def _declared(state: TradeState, value: object) -> TradeState:
@@ -475,16 +509,6 @@ def _ended(rules: TradeRules, state: TradeState, ending: object, deciding: objec
     rule = {"limit": "TW-LIMIT", "stalled": "TW-STALL"}.get(
         how, "TW-END" if state.center_emptied else "TW-END-GAME")
     return _game_over(state, how, rule, [])
-
-
-def _check_settled(state: TradeState) -> None:
-    """Refuse a moment at which the rules go on by themselves: the engine takes such steps."""
-    events: list[TradeEvent] = []
-    _settle(state, events)
-    if events:
-        raise BadInput(f"at this position nobody has a choice: {explain(events[0])}",
-                       allowed="a moment at which someone chooses (a position after the "
-                               "steps the rules take by themselves)")
 
 
 def _check_deciding(state: TradeState, deciding: object) -> None:
