@@ -75,6 +75,9 @@ PLAYERS_STYLE = style("""
 .wt-large .wt-players-about, .wt-large .wt-players-note, .wt-large .wt-players-seat,
 .wt-large .wt-players-computer { font-size: 21px; }
 .wt-app.wt-large .wt-players .widget-toggle-button { font-size: 21px; height: 46px; }
+/* The Players button grows in Large print as the buttons beside it do. */
+.wt-app.wt-large .widget-toggle-button.wt-secondary,
+.wt-app:has(.wt-large) .widget-toggle-button.wt-secondary { font-size: 22px; height: 48px; }
 """)
 
 
@@ -149,9 +152,12 @@ class PlayersPanel(widgets.VBox):
         self._note = widgets.HTML(WAITING)
         self._message = widgets.HTML()  # what is wrong with a name, beside where it is typed
         self._seats = widgets.VBox()
+        # The style is on the page while the panel is closed too (a closed panel is not
+        # drawn, but its style applies): the Players button beside New round needs it.
+        self._style = widgets.HTML(PLAYERS_STYLE, layout=widgets.Layout(display="none"))
         self._sheet = [
-            widgets.HTML(html('{style}<div class="wt-players-head">Players for the next '
-                              "round</div>", style=PLAYERS_STYLE)),
+            self._style,
+            widgets.HTML('<div class="wt-players-head">Players for the next round</div>'),
             self.count if self.count is not None else widgets.HTML(html(
                 '<span class="wt-players-about">{count} players.</span>', count=seats)),
             self._seats, self._about, self._message, self._note,
@@ -161,7 +167,7 @@ class PlayersPanel(widgets.VBox):
             "screen or the computer", layout=widgets.Layout(width="auto", min_width="96px"))
         self.button.add_class("wt-secondary")
         self.button.observe(self._on_open, names="value")
-        super().__init__()
+        super().__init__([self._style])
         self.add_class("wt-players")
         self.layout.display = "none"  # closed, it takes no room above the table
         self._in_play = Seating(None, (), ())
@@ -272,7 +278,7 @@ class PlayersPanel(widgets.VBox):
     # Callbacks
 
     def _on_open(self, change: dict[str, Any]) -> None:
-        self.children = self._sheet if change["new"] else []
+        self.children = self._sheet if change["new"] else [self._style]
         self.layout.display = None if change["new"] else "none"
 
     def _on_count(self, change: dict[str, Any]) -> None:

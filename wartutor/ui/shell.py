@@ -410,11 +410,12 @@ class GameApp(widgets.VBox):
             list(make_controls(self)) if make_controls is not None else [])
 
         coach = [self._coach.button] if self._coach is not None else []
+        below: list[widgets.Widget] = [*coach, *self._secondary_buttons()]
+        if self.players is not None:  # Players beside New round: they come to its deal
+            below.insert(below.index(self._new_round) + 1, self.players.button)
         choices = widgets.VBox([
             *self._design_controls, self._action_row, self._reasons, self._message,
-            widgets.HBox([*coach, *self._secondary_buttons(),
-                          *self._present(self.players and self.players.button)],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox(below, layout=widgets.Layout(flex_flow="row wrap")),
         ])
         choices.add_class("wt-choices")
         watching = widgets.VBox([self.pace, widgets.HBox([self._next, self._skip])])
