@@ -373,3 +373,18 @@ def test_the_log_words_a_step_again_once_it_is_undone_and_played_otherwise() -> 
     with speaking(0, ("Ada", "Bo")):  # another voice: every step worded again
         assert log.entries(other, n, 1, ("Ada", "Bo")) == GameLog().entries(
             other, n, 1, ("Ada", "Bo"))
+
+
+def test_the_rulings_menus_say_yes_no_and_seats_by_name() -> None:
+    from wartutor.ui.rulings import RulingsPanel
+    from wartutor.variants import find_variant
+
+    panel = RulingsPanel(find_variant("trade_war"))
+    labels = {name: [label for label, _ in menu.options] for name, menu in panel.menus.items()}
+    assert labels["ask_hold"] == ["no", "yes"]  # not False / True
+    assert labels["first_player"] == ["random", "you", "Computer 1", "Computer 2",
+                                      "Computer 3", "Computer 4"]  # not 0 1 2 3 4
+    panel.menus["first_player"].label = "Computer 2"  # a label picks its seat's number
+    assert panel.chosen()["first_player"] == 2
+    war_room = RulingsPanel(find_variant("war_room"))
+    assert [label for label, _ in war_room.menus["first_player"].options][1:3] == ["you", "Ana"]

@@ -19,10 +19,14 @@ from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.players import COUNT
 
 _WAITING = "Changes apply when you press New round."
+FIRST = "first_player"  # the rule option that names a seat
 _CHANGED = Markup("<b>Changed: press New round to play with these rulings.</b>")
 
 
 def choice_label(value: Any) -> str:
+    """A ruling's value in words: "yes" and "no", never Python's True and False."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     return "none" if value is None else str(value)
 
 
@@ -61,8 +65,17 @@ class RulingsPanel(widgets.Accordion):
 
     def _label(self, name: str, value: Any) -> str:
         """How a setting reads in a menu; a variant may name long values (a whole deck file)."""
+        if name == FIRST and isinstance(value, int) and not isinstance(value, bool):
+            return self._seat(value)  # a seat by its name, not its number
         label = getattr(self._variant, "setting_label", None)
         return str(label(name, value)) if label is not None else choice_label(value)
+
+    def _seat(self, seat: int) -> str:
+        """"you", or the seat's name at the largest table (the menu offers every seat)."""
+        count = rulings_of(self._variant.rules_type).get(COUNT)
+        most = max(count.choices) if count is not None else seat + 1
+        names = self._variant.player_names(self._variant.rules_type(**{COUNT: most}))
+        return "you" if seat == 0 else names[seat] if seat < len(names) else f"seat {seat}"
 
     def chosen(self) -> dict[str, Any]:
         """The settings for the next New round: the menus', and this round's where there is
