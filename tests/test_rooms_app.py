@@ -49,7 +49,7 @@ def open_deal(store: RoomStore, deal: str, students: int = 2) -> str:
 def first_choice(labels: list[str]) -> str:
     return next(label for label in labels if label in ("Activate", "Decline", "Skip it",
                                                        "Use it", "Turn cards")
-                or label.startswith("Hit "))
+                or "\u2192" in label)  # a target: what it does to that card
 
 
 def mover(*screens: RoomGame) -> RoomGame:

@@ -229,9 +229,9 @@ def test_the_war_room_table_and_buttons_speak_to_the_player_on_screen() -> None:
     assert "Player 2" not in table and "Ana" not in table
     assert "You go first, as the ruling names." in app.log_texts()
     design = WarRoomTable()
-    assert design.action_label("target Ana") == "Hit Ana's card"
+    assert design.action_label("target Ana") == "Aim at Ana's card"
     with speaking(1, ("Ada", "Bo", "Cy")):
-        assert design.action_label("target You") == "Hit Ada's card"
+        assert design.action_label("target You") == "Aim at Ada's card"
 
 
 def test_the_trade_war_table_and_menus_speak_to_the_player_on_screen() -> None:

@@ -133,13 +133,15 @@ def test_the_tie_break_marks_who_takes_part_and_greys_out_what_is_refused() -> N
     assert "tie-break step 1" in table
     assert table.count("In the tie-break") == 2 and "Out of the tie-break" in table
     app.press("Activate")
-    assert app.labels()[:2] == ["Hit Ana's card", "Hit Ben's card"]
+    # Each target says what the Attack +4 does to its card: the lowest VC wins.
+    assert app.labels()[:2] == ["Ana's card 7 \u2192 11: worse for Ana",
+                                "Ben's card 6 \u2192 10: worse for Ben"]
     greyed = app.greyed()
     assert "Skip it" in greyed and "mandatory" in greyed["Skip it"]
     assert "mandatory" in app.reasons_text()
     with pytest.raises(BadInput, match="greyed out"):
         app.press("Skip it")
-    app.press("Hit Ana's card")  # a card outside the tie-break can still be hit
+    app.press("Ana's card 7 \u2192 11: worse for Ana")  # outside the tie-break, yet hit
     assert "Ana's card goes from 7 to 11" in " ".join(app.log_texts())
 
 

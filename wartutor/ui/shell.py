@@ -1132,8 +1132,11 @@ class GameApp(widgets.VBox):
             self._shown_actions = shown
             self._action_row.children = [self._action_button(a) for a in shown]
         refusals: dict[str, list[str]] = {}
+        now_label = getattr(self._design, "button_label", None)  # what it does at this view
         for action in shown:
             button = self._action_buttons[action]
+            if now_label is not None:
+                button.description = now_label(view, action)
             refused = self._variant.why_not(state, action)
             button.disabled = refused is not None
             button.tooltip = refused

@@ -406,9 +406,24 @@ class WarRoomTable:
     def action_label(self, action: str) -> str:
         if action.startswith("target "):  # the action names the seat by its own name
             seat = NAMES.index(action.removeprefix("target "))
-            return f"Hit {voice().whose(seat, NAMES)} card"
+            return f"Aim at {voice().whose(seat, NAMES)} card"
         return {"activate": "Activate", "decline": "Decline", "use": "Use it",
                 "skip": "Skip it"}.get(action, action)
+
+    def button_label(self, view: WarRoomView, action: str) -> str:
+        """A target's button says what the instruction does to that card, and for whom:
+        the lowest VC wins, so a lower VC is better for the card's player."""
+        card_now = (view.table[view.resolving[0]] if view.resolving is not None else None)
+        if not action.startswith("target ") or card_now is None or view.resolving is None:
+            return self.action_label(action)
+        step = card_now.card.instructions[view.resolving[1]]
+        seat = NAMES.index(action.removeprefix("target "))
+        target = view.table[seat]
+        if target is None:
+            return self.action_label(action)
+        better = "better" if step.change < 0 else "worse"
+        return (f"{voice().whose(seat, NAMES, capital=True)} card {target.vc} \u2192 "
+                f"{target.vc + step.change}: {better} for {voice().who(seat, NAMES)}")
 
     def offered_actions(self, view: WarRoomView, legal: tuple[str, ...]) -> tuple[str, ...]:
         """When a target is chosen, every other player's card is offered (the ones the
