@@ -247,6 +247,16 @@ def test_the_box_takes_cards_out_and_a_stage_menu_changes_the_stage() -> None:
     assert "a game that is over has no ending" in panel.status_text().lower()
 
 
+def test_pick_all_moves_a_whole_place_in_its_order() -> None:
+    panel = opened(classic_war_app(seed=4, pace="instant"))
+    deck = panel.zone_codes()["Your deck, top card first"]
+    panel.pick_all_button("Your deck, top card first").click()
+    panel.put_button("The computer's deck, top card first").click()
+    assert panel.zone_codes()["Your deck, top card first"] == []
+    assert panel.zone_codes()["The computer's deck, top card first"][26:] == deck
+    assert "Before the first battle you hold 0 cards and the computer 52" in panel.status_text()
+
+
 def test_a_picked_card_is_marked_and_a_second_press_puts_it_down() -> None:
     panel = opened(classic_war_app(seed=4, pace="instant"))
     button = panel.card_button("9S")

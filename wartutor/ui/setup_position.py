@@ -157,10 +157,11 @@ class SetupPanel(widgets.VBox):
             widgets.HTML(_CSS),
             widgets.HTML(html('<div class="wt-setup-head">Set up a position</div>'
                               '<div class="wt-setup-help">Press cards to pick them (press '
-                              "again to put one down), then press <b>Put in ...</b> under a "
-                              "place: the picked cards go there, under its cards, so a pile's "
-                              "first card is its top. Cards left in the box are not in the "
-                              "game. Rulings: those of {title} on the table.</div>",
+                              "again to put one down) or <b>Pick all</b> of a place, then "
+                              "press <b>Put in ...</b> under a place: the picked cards go "
+                              "there, under its cards, so a pile's first card is its top. "
+                              "Cards left in the box are not in the game. Rulings: those of "
+                              "{title} on the table.</div>",
                               title=variant.title)),
             widgets.HBox([self.from_table, self.empty, self.upload, self.close_button]),
             widgets.HBox([self.code_box, self.open_code],
@@ -220,26 +221,23 @@ class SetupPanel(widgets.VBox):
                 self._order[z].append(card)
         self._rows = [widgets.HBox() for _ in zones]
         self._box_row = widgets.HBox()
-        self._put: list[widgets.Button] = []
+        self._put: list[widgets.Button] = []  # a place's Put in, and its Pick all
+        self._pick_all: list[widgets.Button] = []
         boxes = []
         for z, zone in enumerate(zones):
             self._rows[z].add_class("wt-setup-cards")
             head = widgets.HTML()
-            put = self._button(f"Put in: {zone.label.split(',')[0].split(' (')[0]}",
-                               self._on_put, f"Move the picked cards here: {zone.label}")
-            put.add_class("wt-secondary")
-            self._put.append(put)
-            box = widgets.VBox([head, self._rows[z], *([] if zone.fixed else [put])])
+            name = zone.label.split(",")[0].split(" (")[0]
+            buttons = self._place_buttons(f"Put in: {name}", f"Pick all: {name}", zone.label)
+            box = widgets.VBox([head, self._rows[z], *([] if zone.fixed else [buttons])])
             box.add_class("wt-setup-zone")
             boxes.append(box)
         self._heads = [b.children[0] for b in boxes]
         self._box_row.add_class("wt-setup-cards")
         self._box_head = widgets.HTML()
-        box_put = self._button("Put in the box", self._on_put, "Take the picked cards out of "
-                                                               "the game")
-        box_put.add_class("wt-secondary")
-        self._put.append(box_put)  # the last: the box
-        box = widgets.VBox([self._box_head, self._box_row, box_put])
+        box = widgets.VBox([self._box_head, self._box_row,  # the last place: the box
+                            self._place_buttons("Put in the box", "Pick all in the box",
+                                                "the box, out of the game")])
         box.add_class("wt-setup-zone")
         zone_grid = widgets.HBox([*boxes, box])
         zone_grid.add_class("wt-setup-zones")
@@ -395,6 +393,19 @@ class SetupPanel(widgets.VBox):
         return next(c.button for c in self._cards
                     if c.code == code and (zone is None or c.zone == zone))
 
+    def _place_buttons(self, put: str, pick: str, where: str) -> widgets.HBox:
+        self._put.append(self._button(put, self._on_put, f"Move the picked cards to {where}"))
+        self._pick_all.append(self._button(pick, self._on_pick_all,
+                                           f"Pick every card in {where}, in order"))
+        for button in (self._put[-1], self._pick_all[-1]):
+            button.add_class("wt-secondary")
+        return widgets.HBox([self._put[-1], self._pick_all[-1]],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+
+    def pick_all_button(self, label: str) -> widgets.Button:
+        """The "Pick all" button of the place with this label (or of the box, BOX)."""
+        return self._pick_all[self._put.index(self.put_button(label))]
+
     def put_button(self, label: str) -> widgets.Button:
         """The "Put in ..." button of the place with this label (or of the box, BOX)."""
         if label == BOX:
@@ -417,6 +428,15 @@ class SetupPanel(widgets.VBox):
             card.button.add_class("wt-picked")
         else:
             card.button.remove_class("wt-picked")
+
+    def _on_pick_all(self, button: widgets.Button) -> None:
+        at = self._pick_all.index(button)
+        here = self._order[at] if at < len(self._zones) else [c for c in self._cards
+                                                              if c.zone == -1]
+        for card in here:
+            if card not in self._picked:
+                self._picked.append(card)
+                self._mark(card)
 
     def _on_put(self, button: widgets.Button) -> None:
         to = self._put.index(button)
