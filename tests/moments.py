@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from wartutor.variants.arsenal import game as arsenal
+from wartutor.variants.arsenal.cards import card_of_code
+from wartutor.variants.arsenal.game import ArsenalState
 from wartutor.variants.guerrilla_tactics import game as guerrilla
 from wartutor.variants.guerrilla_tactics.state import GuerrillaState, changed
 from wartutor.variants.trade_war import game as trade_war
@@ -56,6 +59,19 @@ def trade_war_moments(before: TradeState, action: str) -> list[TradeState]:
     return seen
 
 
-MOMENTS: dict[str, Any] = {"guerrilla_tactics": guerrilla_moments, "war_room": war_room_moments,
-                           "trade_war": trade_war_moments}
+def arsenal_moments(before: ArsenalState, action: str) -> list[ArsenalState]:
+    """Every moment one Arsenal step passes through after its card: a last card played for
+    its side (AR-FORCED), and the round it ends (game.moment_after)."""
+    card = card_of_code(action.removeprefix("play "))
+    assert card is not None
+    state: ArsenalState | None = arsenal.choose(before, card, [])
+    seen = []
+    while state is not None and state.outcome is None:
+        seen.append(state)
+        state = arsenal.moment_after(state, [])
+    return seen
+
+
+MOMENTS: dict[str, Any] = {"arsenal": arsenal_moments, "guerrilla_tactics": guerrilla_moments,
+                           "trade_war": trade_war_moments, "war_room": war_room_moments}
 """By variant: the moments of a step (the variants whose steps hold some)."""

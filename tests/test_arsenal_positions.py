@@ -6,11 +6,13 @@ import dataclasses
 from typing import Any
 
 import pytest
+from moments import arsenal_moments
 
 from wartutor.core import BadInput, Game, Trace, play_out
 from wartutor.core.chance import Rng
 from wartutor.core.record import explanation
 from wartutor.variants.arsenal import ARSENAL, ArsenalRules
+from wartutor.variants.arsenal import game as rules_of_play
 from wartutor.variants.arsenal.cards import arsenal_cards
 from wartutor.variants.arsenal.game import SuddenDeathDrawn
 
@@ -286,3 +288,42 @@ def test_a_card_only_a_lesson_may_hold_points_to_stacked() -> None:
         Game.from_position(ARSENAL, LESSON_RULES, changed(pile=["NK-SO"]))
     with pytest.raises(BadInput, match=r'round 1 is 7, not text\. Allowed: "who led'):
         Game.from_position(ARSENAL, LESSON_RULES, AFTER_ONE | {"rounds": [7]})
+
+
+# A moment where nobody chooses: the side to move holds its last card, which is played for
+# it (AR-FORCED). The game plays on from it as the rules do.
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_every_moment_of_a_played_game_plays_on_from_its_position(seed: int) -> None:
+    rules = ArsenalRules(deck=("standard", "four-suits")[seed % 2], hand_size=(7, 5, 3)[seed % 3],
+                         dry=("all-played", "pile-empty")[seed // 2 % 2])
+    agents = {p: ARSENAL.agents[("heuristic", "random")[seed % 2]](p, seed) for p in (0, 1)}
+    game = play_out(Game.new(ARSENAL, rules, seed), agents)
+    last_cards = 0
+    for before, step in zip(game.steps, game.steps[1:], strict=False):
+        assert step.action is not None
+        for moment in arsenal_moments(before.state, step.action):
+            state, events = ARSENAL.play_from_position(rules, ARSENAL.position_of(moment), seed)
+            expected: list[Any] = []
+            original = dataclasses.replace(moment, rng=Rng.from_seed(seed))
+            while (after := rules_of_play.moment_after(original, expected)) is not None:
+                original = after
+            last_cards += bool(expected)
+            assert state == original
+            assert events == tuple(expected)
+    assert last_cards or rules.dry == "pile-empty"
+
+
+def test_lesson_the_last_cards_are_played_for_their_sides() -> None:
+    last = YOU_LEAD | {"hands": {"you": "NK-SO", "npc": "SH-SF"}, "stacked": True}
+    game = Game.from_position(ARSENAL, LESSON_RULES, last)
+    said = [explanation(game, e, 0) for e in game.steps[0].events[1:3]]
+    assert said == [
+        "Round 1: you have one card left, so it is led without a choice: Nuke (Special Ops).",
+        "The NPC has one card left, so it answers without a choice: Shield (Space Force)."]
+    assert game.outcome is not None and game.outcome.winners == (0,)  # no shield stops a Nuke
+
+
+def test_the_stages_a_teacher_can_name_are_listed_with_what_each_needs() -> None:
+    assert [s.name for s in ARSENAL.stages()] == ["lead", "answer", "over"]

@@ -40,7 +40,7 @@ from wartutor.variants.arsenal.agents import AGENTS, HEURISTIC, Style, npc
 from wartutor.variants.arsenal.campaign import Campaign
 from wartutor.variants.arsenal.cards import ArsenalCard, arsenal_card, arsenal_cards
 from wartutor.variants.arsenal.explain import RULE_TITLES, Verdict, beats, explain, why_not
-from wartutor.variants.arsenal.game import ArsenalState, MatchOver
+from wartutor.variants.arsenal.game import ArsenalEvent, ArsenalState, MatchOver
 from wartutor.variants.arsenal.levels import LEVELS
 from wartutor.variants.arsenal.rules import FIXED_RULINGS, ArsenalRules
 from wartutor.variants.arsenal.view import ArsenalView, view
@@ -125,6 +125,13 @@ class Arsenal:
     ) -> ArsenalState:
         """The state at ``position`` (see docs/positions.md), or BadInput saying why not."""
         return positions.from_position(rules, position, seed)
+
+    def play_from_position(
+        self, rules: ArsenalRules, position: Mapping[str, Any], seed: int
+    ) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
+        """The state at the first choice from that position, and the events on the way
+        (a last card played for its side, AR-FORCED)."""
+        return positions.play_from_position(rules, position, seed)
 
     def stages(self) -> tuple[Stage, ...]:
         """The stages a position may name, with what each needs (see position.py)."""

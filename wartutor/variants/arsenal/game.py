@@ -304,21 +304,30 @@ def playable(state: ArsenalState, action: object) -> ArsenalCard | None:
 def play(state: ArsenalState, card: ArsenalCard) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
     """A legal card played by the side to move (checked by the caller), then any forced card."""
     events: list[ArsenalEvent] = []
-    state = _lay(state, card, False, events)
-    return _play_forced(state, events)
+    return _play_forced(choose(state, card, events), events)
+
+
+def choose(state: ArsenalState, card: ArsenalCard, events: list[ArsenalEvent]) -> ArsenalState:
+    """The moment right after the side to move plays ``card`` by its own choice."""
+    return _lay(state, card, False, events)
 
 
 def _play_forced(
     state: ArsenalState, events: list[ArsenalEvent]
 ) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
-    """A side holding one card has no choice: play it for them (ruling AR-FORCED)."""
-    while state.outcome is None:
-        # The side to move, as decision() names it.
-        hand = state.hands[state.leader if state.lead is None else 1 - state.leader]
-        if len(hand) != 1:
-            break
-        state = _lay(state, hand[0], True, events)
+    while (after := moment_after(state, events)) is not None:
+        state = after
     return state, tuple(events)
+
+
+def moment_after(state: ArsenalState, events: list[ArsenalEvent]) -> ArsenalState | None:
+    """A side holding one card has no choice: the moment after it is played for them (ruling
+    AR-FORCED); None when the side to move chooses, or the match is over."""
+    if state.outcome is not None:
+        return None
+    # The side to move, as decision() names it.
+    hand = state.hands[state.leader if state.lead is None else 1 - state.leader]
+    return _lay(state, hand[0], True, events) if len(hand) == 1 else None
 
 
 # Each of the steps below adds what happened to ``events`` and returns the state after it.

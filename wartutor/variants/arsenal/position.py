@@ -45,7 +45,15 @@ from wartutor.variants.arsenal.cards import (
     standard_deck,
 )
 from wartutor.variants.arsenal.clash import clash
-from wartutor.variants.arsenal.game import NPC, YOU, ArsenalState, MatchOver, RoundPlayed
+from wartutor.variants.arsenal.game import (
+    NPC,
+    YOU,
+    ArsenalEvent,
+    ArsenalState,
+    MatchOver,
+    RoundPlayed,
+    moment_after,
+)
 from wartutor.variants.arsenal.rules import ArsenalRules
 
 KEYS = ("stage", "round", "leader", "lead", "hands", "pile", "captured", "rounds",
@@ -105,7 +113,25 @@ def _stacked(state: ArsenalState) -> bool:
 
 
 def from_position(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -> ArsenalState:
-    """The state at ``position``, checked as carefully as a deal (see the module docstring)."""
+    """The state at ``position``, checked as carefully as a deal (see the module docstring).
+    A side to move holding one card plays it (AR-FORCED): the state the game plays on to."""
+    return play_from_position(rules, position, seed)[0]
+
+
+def play_from_position(
+    rules: ArsenalRules, position: Mapping[str, Any], seed: int
+) -> tuple[ArsenalState, tuple[ArsenalEvent, ...]]:
+    """The state at the first choice (or the end) from ``position``, and the events of the
+    moments on the way: a last card played for its side (AR-FORCED), the round it ends."""
+    events: list[ArsenalEvent] = []
+    state = _moment(rules, position, seed)
+    while (after := moment_after(state, events)) is not None:
+        state = after
+    return state, tuple(events)
+
+
+def _moment(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -> ArsenalState:
+    """The engine's state at ``position`` itself, checked; one where a last card may be due."""
     check_keys(position, KEYS, OPTIONAL)
     stacked = choice(position.get("stacked", False), "'stacked'", (False, True))
     stage = choice(position["stage"], "the stage", STAGES)
@@ -220,19 +246,18 @@ def _check_hands(rules: ArsenalRules, stage: str, leader: int,
                  full: int, had_pile: bool | None, dealt_short: bool) -> None:
     """The hand sizes a match in play can have: both draw alike, so they are equal when a
     round is led (full while the pile lasts, but for the hands a lesson dealt short), and a
-    side with one card has no choice. ``had_pile`` None: whether the deal laid a pile is
-    not known."""
+    side with one card has it played for it (AR-FORCED). ``had_pile`` None: whether the
+    deal laid a pile is not known."""
     to_move = leader if stage == "lead" else 1 - leader
     size = len(hands[to_move])
     others = size if stage == "lead" else size - 1
     top = full if pile and not dealt_short else size
     allowed = (f"{'equal hands' if stage == 'lead' else 'the leader one card short'}, of "
-               f"2 to {full} cards for the side to move"
+               f"1 to {full} cards for the side to move"
                + ("" if dealt_short else f" ({full} while the pile lasts)"))
-    if not 2 <= size <= full or len(hands[1 - to_move]) != others or size != top:
+    if not 1 <= size <= full or len(hands[1 - to_move]) != others or size != top:
         raise BadInput(f"at stage {quoted(stage)} you hold {len(hands[YOU])} cards and the NPC "
-                       f"{len(hands[NPC])}, with {len(pile)} in the pile", allowed=allowed +
-                       "; a side's last card is played for it (AR-FORCED)")
+                       f"{len(hands[NPC])}, with {len(pile)} in the pile", allowed=allowed)
     if rules.dry == "pile-empty" and had_pile and not pile:
         raise BadInput("the match goes on with the pile used up",
                        allowed='stage "over": under ruling AR-DRY \'pile-empty\' the match '
