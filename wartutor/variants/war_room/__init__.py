@@ -82,6 +82,8 @@ class WarRoom:
             return f"{load_deck(value).name} ({'shipped' if shipped else 'deck file'})"
         if name == "first_player" and isinstance(value, int):
             return f"{NAMES[value]} (seat {value})"
+        if name == "lesson_rounds":  # a house rule: off unless a class agrees on it
+            return "off (the rule text's game)" if value is None else f"{value} rounds"
         return "none" if value is None else str(value)
 
     def player_names(self, rules: WarRoomRules) -> tuple[str, ...]:

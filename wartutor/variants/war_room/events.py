@@ -210,12 +210,17 @@ class Reshuffled:
 @set_at_once
 @dataclass(frozen=True)
 class GameOver:
-    """``ending``: 'last-player', 'nobody' (a draw), or 'limit' or 'endless' (unfinished)."""
+    """``ending``: 'last-player', 'nobody' (a draw), 'lesson' (house rule WR-HOUSE-LESSON:
+    the lesson's last round is played, and the most cards held win), or 'limit' or 'endless'
+    (unfinished). ``held``: at a lesson's end, each remaining player's cards, draw stack and
+    collection pile together, in seat order; ``winner`` is then the one holding the most,
+    or None when several share the most."""
 
     winner: int | None
     ending: str
     round: int
     rule: str
+    held: tuple[tuple[int, int], ...] = ()
 
 
 WarRoomEvent = (

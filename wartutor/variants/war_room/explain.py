@@ -60,6 +60,8 @@ RULE_TITLES = {
     "WR-STALEMATE-WHEN": "ruling WR-STALEMATE-WHEN: when a tie cannot be broken",
     "WR-STALEMATE": "ruling WR-STALEMATE: settling a stalemate",
     "WR-MAX-ROUNDS": "ruling WR-MAX-ROUNDS: the game limit",
+    "WR-HOUSE-LESSON": "house rule WR-HOUSE-LESSON: the lesson's last round, then the most "
+                       "cards held win",
     "WR-ENDLESS": "ruling WR-ENDLESS: a game that can only repeat itself",
     "WR-SEATS": "ruling WR-SEATS: clockwise order",
     "WR-TARGET-CHOICE": "ruling WR-TARGET-CHOICE: the activating player chooses",
@@ -297,10 +299,29 @@ def explain(event: Event) -> str:
         case GameOver(ending="endless", round=n):
             return (f"Round {n} begins exactly as an earlier round did, and nobody had a choice "
                     f"in between: the game would repeat forever, so it stops here, unfinished.")
+        case GameOver(ending="lesson", round=n, held=held):
+            return _lesson_over(n, held)
         case GameOver(ending="limit", round=n):
             return (f"The game stops after {n} rounds without a winner, at the game limit: "
                     f"it is unfinished, not a win and not a draw.")
     raise TypeError(f"not a War Room event: {event!r}")
+
+
+def _lesson_over(last: int, held: tuple[tuple[int, int], ...]) -> str:
+    """House rule WR-HOUSE-LESSON: who wins, first and short, then the rule and the counts."""
+    most = max(count for _, count in held)
+    top = [p for p, count in held if count == most]
+    if len(top) > 1:
+        result = (f"{_list([who(p) for p in top])} hold the most cards, {most} each, and "
+                  f"share the win.")
+    else:
+        w = top[0]
+        result = (f"{who(w)} {_verb(w, 'hold', 'holds')} the most cards, {most}, and "
+                  f"{_verb(w, 'win', 'wins')} the game{'!' if voice().you(w) else '.'}")
+    each = _list([f"{who(p)} {count}" for p, count in held])
+    return (f"The lesson's last round is over: {result} A house rule for lessons ends the "
+            f"game after round {last}, and whoever holds the most cards (draw stack and "
+            f"collection pile) wins. Cards held: {each}.")
 
 
 # Refusals: why an action is not allowed now (the app greys a choice out with these words).

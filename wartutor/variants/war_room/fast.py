@@ -385,6 +385,7 @@ def _play(
     same_tie = rules.stalemate_when == "same-tie"
     void = rules.stalemate == "void"
     round_limit = rules.round_limit
+    lesson = rules.lesson_rounds
     heuristic = tuple(name == "heuristic" for name in agents)
     every_heuristic = all(heuristic)
     minds = [Rng.from_seed((seed * 8 + p) % (1 << 64)) for p in range(n)]  # the agents' own
@@ -488,9 +489,11 @@ def _play(
             collections[winner].extend([table[s] for s in order])
             first = winner
 
-        # After the round: eliminations, the end, the reshuffle, the game limit. Only a
-        # player whose draw stack is empty can be out, or make everyone reshuffle.
+        # After the round: eliminations, the end, the lesson's end (a house rule), the
+        # reshuffle, the game limit. Only a player whose draw stack is empty can be out, or
+        # make everyone reshuffle.
         empty = [p for p in remaining if not stacks[p]]
+        reshuffle = False
         if empty:
             out = [p for p in empty if not collections[p]]
             if out:
@@ -499,12 +502,18 @@ def _play(
                 in_play = tuple(remaining)
                 if len(remaining) <= 1:
                     return summary(tuple(remaining), "last-player" if remaining else "nobody")
-            if len(empty) > len(out):  # a remaining player's draw stack is empty
-                for p in remaining:
-                    mixed = [*stacks[p], *collections[p]]
-                    rng = shuffle_in_place(mixed, rng)
-                    stacks[p] = deque(mixed)
-                    collections[p] = []
-                reshuffles += 1
+            reshuffle = len(empty) > len(out)  # a remaining player's draw stack is empty
+        if lesson is not None and rounds >= lesson:
+            held = [len(stacks[p]) + len(collections[p]) for p in remaining]
+            most = max(held)
+            return summary(tuple(p for p, n in zip(remaining, held, strict=True) if n == most),
+                           "lesson")
+        if reshuffle:
+            for p in remaining:
+                mixed = [*stacks[p], *collections[p]]
+                rng = shuffle_in_place(mixed, rng)
+                stacks[p] = deque(mixed)
+                collections[p] = []
+            reshuffles += 1
         if round_limit is not None and rounds >= round_limit:
             return summary(None, "unfinished")

@@ -7,7 +7,9 @@ resolve clockwise from the first player, every mandatory instruction of each (3)
 lowest VC wins (4) and collects every revealed card, going first next round (5). Tied
 players alone go on to tie-break steps of the same reveal cycle, until a sole winner
 (or a stalemate, ruling WR-STALEMATE). After the round: eliminations, then the
-reshuffle when any draw stack is empty; the last player remaining wins.
+reshuffle when any draw stack is empty; the last player remaining wins. A class may
+agree on house rule WR-HOUSE-LESSON: the game ends after the lesson's last round, won by
+whoever holds the most cards.
 
 Seats are numbered clockwise from 0 (you). The state is immutable; :func:`advance`
 takes every step that needs nobody's choice and stops at the next decision.
@@ -47,7 +49,7 @@ from wartutor.variants.war_room.events import (
     TieBreak,
     WarRoomEvent,
 )
-from wartutor.variants.war_room.rules import NAMES, WarRoomRules
+from wartutor.variants.war_room.rules import HOUSE_LESSON, NAMES, WarRoomRules
 
 ACTIVATE, DECLINE, USE, SKIP = "activate", "decline", "use", "skip"
 TARGET = tuple(f"target {name}" for name in NAMES)  # the action that aims at each seat
@@ -455,6 +457,9 @@ def _after_round(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomStat
         over = GameOver(winner, "last-player" if remaining else "nobody", state.round, "WR-END")
         events.append(over)
         return _with(state, outcome=Outcome(remaining, over))
+    lesson = state.rules.lesson_rounds
+    if lesson is not None and state.round >= lesson:
+        return _lesson_over(state, events)
     empty = tuple([p for p in remaining if not stacks[p]])
     if empty:
         mixed, emptied, rng = list(stacks), list(collections), state.rng
@@ -470,6 +475,24 @@ def _after_round(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomStat
         events.append(over)
         return _with(state, outcome=Outcome((), over, unfinished=True))
     return _with(state, phase="reveal")  # the next round begins: a moment of its own
+
+
+def _lesson_over(state: WarRoomState, events: list[WarRoomEvent]) -> WarRoomState:
+    outcome = lesson_end(state.stacks, state.collections, state.remaining, state.round)
+    assert isinstance(outcome.because, GameOver)
+    events.append(outcome.because)
+    return _with(state, outcome=outcome)
+
+
+def lesson_end(stacks: tuple[Pile, ...], collections: tuple[Pile, ...],
+               remaining: tuple[int, ...], last: int) -> Outcome:
+    """House rule WR-HOUSE-LESSON: the lesson's last round is played, so the game ends, won
+    by whoever holds the most cards (draw stack and collection pile); a tie shares the win."""
+    held = tuple((p, len(stacks[p]) + len(collections[p])) for p in remaining)
+    most = max(count for _, count in held)
+    winners = tuple(p for p, count in held if count == most)
+    return Outcome(winners, GameOver(winners[0] if len(winners) == 1 else None, "lesson", last,
+                                     HOUSE_LESSON, held))
 
 
 # Stepping: take every step that needs no choice, stop at the next decision.

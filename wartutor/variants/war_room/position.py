@@ -59,9 +59,10 @@ from wartutor.variants.war_room.game import (
     InPlay,
     WarRoomState,
     advance,
+    lesson_end,
     next_to_declare,
 )
-from wartutor.variants.war_room.rules import NAMES, WarRoomRules
+from wartutor.variants.war_room.rules import HOUSE_LESSON, NAMES, WarRoomRules
 
 REVEAL, COMPARE = "before-the-reveal", "compare"  # stages where nobody chooses
 _STAGES = (
@@ -86,7 +87,7 @@ def stages() -> tuple[Stage, ...]:
     """The stages a War Room position may name, in the order a game meets them."""
     return _STAGES
 ENDINGS = {"last-player": "WR-END", "nobody": "WR-END", "limit": "WR-MAX-ROUNDS",
-           "endless": "WR-ENDLESS"}  # how a game ends, and the rule that ends it so
+           "endless": "WR-ENDLESS", "lesson": HOUSE_LESSON}  # how a game ends, and the rule
 COUNTS = tuple(Counts.__dataclass_fields__)
 MAX_NUMBER = 10**9  # the largest round, step, count or VC size: no game comes near it
 
@@ -332,8 +333,9 @@ class _Reading:
     # The round, the tie-break step and who is in it.
 
     def _read_round(self) -> None:
-        limit = self.rules.round_limit
-        self.round = number(self.p["round"], "'round'", 1, MAX_NUMBER if limit is None else limit)
+        # A game ends at its limit, or at a lesson's last round (a house rule).
+        limits = [n for n in (self.rules.round_limit, self.rules.lesson_rounds) if n is not None]
+        self.round = number(self.p["round"], "'round'", 1, min(limits, default=MAX_NUMBER))
 
     def _read_step(self) -> None:
         step = self.p.get("tie_break_step", 0)
@@ -583,13 +585,17 @@ class _Reading:
         left = len(self.remaining)
         needed = {"last-player": left == 1, "nobody": left == 0,
                   "limit": left >= 2 and self.round == self.rules.round_limit,
-                  "endless": left >= 2}[ending]
+                  "endless": left >= 2,
+                  "lesson": left >= 2 and self.round == self.rules.lesson_rounds}[ending]
         if not needed:
             allowed = {"last-player": "exactly one player holding cards",
                        "nobody": "no player holding cards",
                        "limit": f"at least two players holding cards and 'round' equal to the "
                                 f"rules' round_limit ({self.rules.round_limit})",
-                       "endless": "at least two players holding cards"}[ending]
+                       "endless": "at least two players holding cards",
+                       "lesson": f"at least two players holding cards and 'round' equal to "
+                                 f"the rules' lesson_rounds ({self.rules.lesson_rounds}), "
+                                 f"house rule {HOUSE_LESSON}"}[ending]
             raise BadInput(f"the ending {ending!r} does not fit {left} remaining players in "
                            f"round {self.round}", allowed=allowed)
         for seat in range(self.n):
@@ -645,7 +651,9 @@ class _Reading:
         resolve = self.stage in ("resolve", COMPARE)
         n = self.n
         outcome = None
-        if self.over:
+        if self.over and self.ending == "lesson":
+            outcome = lesson_end(self.stacks, self.collections, self.remaining, self.round)
+        elif self.over:
             finished = self.ending in ("last-player", "nobody")
             winner = self.remaining[0] if self.ending == "last-player" else None
             outcome = Outcome(self.remaining if finished else (),

@@ -12,6 +12,7 @@ from wartutor.variants.war_room.deck import DEFAULT_DECK, Deck, load_deck
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # five names to give; the text itself allows more
 MIN_STACK = 10  # "Each player must receive at least 10 cards"
 NAMES = ("You", "Ana", "Ben", "Cho", "Dev")
+HOUSE_LESSON = "WR-HOUSE-LESSON"  # a house rule's id says so: it changes the text, not reads it
 
 
 def _is_first(value: Any) -> bool:
@@ -88,6 +89,18 @@ class WarRoomRules:
         allowed_text="a whole number of rounds of at least 1, or None for no limit",
         why="The text has no limit; the simulator needs one. A game stopped by it is "
             "reported as unfinished, never as a win or a draw.",
+    )
+    # A house rule: not an answer to the text, a change to it that a class agrees on.
+    lesson_rounds: int | None = ruling(
+        HOUSE_LESSON, "House rule for a lesson: after how many rounds does the game end, won "
+        "by whoever holds the most cards?",
+        default=None, choices=(None, 10, 20, 30),
+        accepts=_is_limit,
+        allowed_text="None (off: the rule text's game) or a whole number of rounds of at least 1",
+        why="A house rule, not a reading of the text, which plays on until one player is left: "
+            "hundreds of rounds, hours in class. With a lesson's limit, once that round is "
+            "played the player holding the most cards (draw stack and collection pile "
+            "together) wins; players tied for the most share the win. Off by default.",
     )
 
     def __post_init__(self) -> None:
