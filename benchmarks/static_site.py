@@ -11,13 +11,15 @@ is playable, how a click feels, what a tab costs, and games played in the page.
 3. Click to first frame in the Voici page: from a click on "Turn cards" to the battle's
    first moment in "What just happened", timed inside the page.
 4. Memory: the resident memory of every Chromium process with the game page open, less
-   the same browser with a blank page (the page, its Pyodide worker and its renderer).
+   the same browser with a blank page (the page, its Pyodide worker and its renderer);
+   and the Coach in Arsenal's Voici page, from a press to its answer.
 5. ``--games`` games of each variant in the page (Pyodide on the main thread of a blank
    page that loads the site's own Pyodide and wheels) against the same games in Python
    here, in one process and with every core.
 
 Served as the tests serve it: python -m http.server on 127.0.0.1, every other request
-refused. The machine is shared: run it twice and take the lower figures.
+refused. The machine is shared: each figure comes with the load average of the minute it
+was taken in; run it twice and take the lower figures.
 """
 
 from __future__ import annotations
@@ -76,10 +78,8 @@ window.result = (async () => {
   const py = await loadPyodide({indexURL: "site/static/pyodide/"});
   await py.loadPackage(["wartutor"], {messageCallback: () => {}});
   const boot = (performance.now() - t0) / 1000;
-  // pyodide_kernel stands an empty module in for fcntl, which Pyodide leaves out: so here.
   const times = py.runPython(`
-import sys, time, types, json
-sys.modules.setdefault("fcntl", types.ModuleType("fcntl"))
+import time, json
 from wartutor.explore import simulate
 out = {}
 for name in ${VARIANTS}:
@@ -119,6 +119,24 @@ def fenced(context: BrowserContext, base: str) -> list[str]:
 
     context.route("**/*", route)
     return outside
+
+
+def load() -> float:
+    """The machine's load average over the last minute, beside every figure: the machine
+    is shared, and a figure means little without it."""
+    return round(os.getloadavg()[0], 1)
+
+
+def coach_answer(page: Page, url: str) -> float:
+    """Seconds from a press of Coach at Arsenal's first decision to its answer."""
+    page.goto(url)
+    coach = page.get_by_role("button", name="Coach").first
+    coach.wait_for(timeout=180_000)
+    page.locator(".wt-main-button:not([disabled])").first.wait_for(timeout=60_000)
+    t = time.perf_counter()
+    coach.click()
+    page.locator(".wt-coach-head", has_text="chance to win").wait_for(timeout=120_000)
+    return time.perf_counter() - t
 
 
 def voici_ready(page: Page, url: str) -> float:
@@ -214,6 +232,7 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 game_url = f"{base}/site/voici/render/classic_war.html"
+                arsenal_url = f"{base}/site/voici/render/arsenal.html"
                 lite_url = f"{base}/site/notebooks/index.html?path=classic_war.ipynb"
                 for label, url, ready in (("Voici game page", game_url, voici_ready),
                                           ("JupyterLite notebook", lite_url, lite_ready)):
@@ -225,21 +244,22 @@ def main() -> None:
                             args=[*CHROMIUM_ARGS, FENCE], viewport={"width": 1366, "height": 768})
                         outside = fenced(context, base)
                         page = context.new_page()
-                        times.append(ready(page, url))
+                        times.append((round(ready(page, url), 1), load()))
                         if label.startswith("Voici") and len(times) == 2:
                             page.wait_for_timeout(3000)  # the page settled (pace timers)
                             clicks = [click(page) for _ in range(args.clicks)]
-                            report["click to first frame ms (median, max)"] = [
-                                round(statistics.median(clicks)), round(max(clicks))]
+                            report["click to first frame ms (median, max), load"] = [
+                                round(statistics.median(clicks)), round(max(clicks)), load()]
                             loaded = chromium_rss()
                             page.goto("about:blank")
                             time.sleep(2)
                             report["tab memory MB (game page less a blank page)"] = round(
                                 loaded - chromium_rss())
+                            report["Coach in Arsenal's page: press to answer s, load"] = [
+                                round(coach_answer(page, arsenal_url), 1), load()]
                         context.close()
                         assert not outside, outside
-                    report[f"{label}: load to playable s (first, second)"] = [
-                        round(t, 1) for t in times]
+                    report[f"{label}: load to playable s, load (first, second)"] = times
                 browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                             args=[*CHROMIUM_ARGS, FENCE])
                 context = browser.new_context()
@@ -252,11 +272,11 @@ def main() -> None:
         finally:
             proc.terminate()
     here = python_games(args.games)
-    report["pyodide boot in a page s"] = round(in_page["boot"], 1)
+    report["pyodide boot in a page s, load"] = [round(in_page["boot"], 1), load()]
     report[f"{args.games} games, s: page / Python one process / Python every core"] = {
         name: [round(in_page["times"][name], 2), round(here[name]["one process"], 2),
                round(here[name]["every core"], 2)] for name in VARIANTS}
-    report["machine load (1 min)"] = round(os.getloadavg()[0], 1)
+    report["machine load (1 min) at the end"] = load()
     print(json.dumps(report, indent=1, ensure_ascii=False))
 
 

@@ -222,12 +222,122 @@ def pyodide_dist(dest: Path, build_venv: Path) -> list[str]:
             "imports": wheel_imports(wheel), "depends": depends[name],
             "unvendored_tests": False,
         }
+    wartutor = next(w.name for w in extras if w.name.startswith("wartutor-"))
+    with_bytecode([dest / str(e["file_name"]) for e in entries.values()]
+                  + [dest / "python_stdlib.zip"], keep_source={wartutor})
     for entry in entries.values():
         entry["sha256"] = hashlib.sha256((dest / str(entry["file_name"])).read_bytes()).hexdigest()
     lock["packages"] = {norm(k): v for k, v in sorted(entries.items())}
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     # Everything is preloaded, so the kernel installs nothing with micropip at start.
     return sorted(str(e["name"]) for e in entries.values())
+
+
+# --- bytecode, as Pyodide's own builds ship it -------------------------------------------
+# Without bytecode, Pyodide compiles every module it imports from its source, on every page
+# load: the wheels from PyPI and the npm package's standard library hold sources only, and
+# compiling the standard library, IPython and ipywidgets took most of a game page's start
+# (benchmarks/static_site.py). So the build compiles them once, with the site's own Pyodide
+# (run by node: bytecode is only good for the Python that made it), and ships what Pyodide's
+# own package builds ship: each module's .pyc in place of its .py. wartutor keeps its sources
+# beside its bytecode (in __pycache__, as Python writes it), so that its tracebacks show
+# their lines. The bytecode is "unchecked": never compared with a source, which is
+# either gone or the very one it was made from.
+
+BYTECODE_JS = """
+import { loadPyodide } from %(module)s;
+const py = await loadPyodide({indexURL: %(index)s});
+py.FS.mkdirTree("/work");
+py.FS.mount(py.FS.filesystems.NODEFS, {root: %(work)s}, "/work");
+py.runPython(%(program)s);
+"""
+
+# Run in Pyodide: /work/jobs.json lists [source, target, keep_source] under /work.
+BYTECODE_PY = r"""
+import importlib.util, json, site, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+SITE_PACKAGES = site.getsitepackages()[0]
+STDLIB_ZIP = next(p for p in sys.path if p.endswith(".zip"))
+
+def pyc_name(name, keep_source):
+    if not keep_source:
+        return name[:-3] + ".pyc"  # in its place: zipimport and the path finder take it
+    folder, _, file = name.rpartition("/")
+    return f"{folder}/__pycache__/{file[:-3]}.{sys.implementation.cache_tag}.pyc".lstrip("/")
+
+def compiled(source, target, keep_source):
+    # Tracebacks name the file where it will be: a wheel's in site-packages, the standard
+    # library's in its zip.
+    where = STDLIB_ZIP if source.endswith(".zip") else SITE_PACKAGES
+    made = {}
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout:
+        record = None
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                record = (info, data.decode())
+                continue
+            name = info.filename
+            code = None
+            if name.endswith(".py"):
+                try:
+                    code = compile(data, f"{where}/{name}", "exec", dont_inherit=True)
+                except (SyntaxError, ValueError):  # a file for another Python: left as it is
+                    code = None
+            if code is None or keep_source:
+                zout.writestr(info, data)
+            if code is not None:
+                pyc = zipfile.ZipInfo(pyc_name(name, keep_source), info.date_time)
+                pyc.compress_type = zipfile.ZIP_DEFLATED
+                zout.writestr(pyc, _code_to_hash_pyc(code, importlib.util.source_hash(data), False))
+                made[name] = pyc.filename
+        if record is not None:  # the wheel's list of files, saying what it now holds
+            info, text = record
+            lines = []
+            for line in text.splitlines():
+                path = line.split(",", 1)[0]
+                if path in made and not keep_source:
+                    line = made[path] + ",,"
+                lines.append(line)
+            if keep_source:
+                lines += [pyc + ",," for pyc in made.values()]
+            zout.writestr(info, "\n".join(lines) + "\n")
+
+for source, target, keep_source in json.load(open("/work/jobs.json")):
+    compiled("/work/" + source, "/work/" + target, keep_source)
+"""
+
+
+def with_bytecode(files: list[Path], keep_source: set[str]) -> None:
+    """Replace each wheel or zip in ``files`` by the same with its modules' bytecode (cached
+    in .cache/site/bytecode by the file's sha256: only wartutor's changes between builds)."""
+    folder = CACHE / "bytecode"
+    work = folder / "work"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    jobs, done = [], {}
+    for file in files:
+        digest = hashlib.sha256(file.read_bytes()).hexdigest()
+        cached = folder / f"{digest}-{file.name}"
+        done[file] = cached
+        if not cached.exists():
+            shutil.copy2(file, work / file.name)
+            jobs.append((file.name, cached.name + ".part", file.name in keep_source))
+    if jobs:
+        log(f"bytecode for {len(jobs)} of {len(files)} wheels and zips (node, Pyodide)")
+        (work / "jobs.json").write_text(json.dumps(jobs))
+        runtime = npm_package(*PYODIDE)
+        script = BYTECODE_JS % {
+            "module": json.dumps((runtime / "pyodide.mjs").as_uri()),
+            "index": json.dumps(str(runtime) + "/"), "work": json.dumps(str(work)),
+            "program": json.dumps(BYTECODE_PY)}
+        run(["node", "--input-type=module", "-e", script], stdout=subprocess.DEVNULL)
+        for _, part, _ in jobs:
+            (work / part).replace(folder / part.removesuffix(".part"))
+    shutil.rmtree(work)
+    for file, cached in done.items():
+        shutil.copy2(cached, file)
 
 
 # --- the site ------------------------------------------------------------------------
