@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -104,6 +105,30 @@ def test_the_site_has_every_app_page_and_serves_everything_itself() -> None:
     assert kernel["pyodideUrl"].startswith("./") and kernel["disablePyPIFallback"] is True
 
 
+@built
+def test_the_site_ships_bytecode_so_pages_compile_nothing_at_start() -> None:
+    pyodide = SITE / "static" / "pyodide"
+
+    def files(archive: Path) -> dict[str, bytes]:
+        with zipfile.ZipFile(archive) as z:
+            return {n: z.read(n) for n in z.namelist() if n.endswith((".py", ".pyc"))}
+
+    stdlib = files(pyodide / "python_stdlib.zip")
+    ipython = files(next(pyodide.glob("ipython-*.whl")))
+    mine = files(next(pyodide.glob("wartutor-*.whl")))
+    # As Pyodide's own builds: the bytecode in place of the source.
+    assert "json/decoder.pyc" in stdlib and "json/decoder.py" not in stdlib
+    assert "IPython/core/interactiveshell.pyc" in ipython
+    assert "IPython/core/interactiveshell.py" not in ipython
+    # wartutor keeps its source beside (its tracebacks show their lines).
+    compiled = [n for n in mine if n.startswith("wartutor/__pycache__/web.cpython-3")]
+    assert "wartutor/web.py" in mine and len(compiled) == 1
+    pycs = (stdlib["json/decoder.pyc"], ipython["IPython/core/interactiveshell.pyc"],
+            mine[compiled[0]])
+    assert len({pyc[:4] for pyc in pycs}) == 1  # one Python's bytecode: the site's Pyodide
+    assert {pyc[4:8] for pyc in pycs} == {b"\x01\x00\x00\x00"}  # never checked against a source
+
+
 def test_in_the_browser_the_explorer_plays_in_the_page_in_chunks_and_hears_cancel() -> None:
     from wartutor.explore import simulate
     from wartutor.ui.explorer import ExplorerApp
@@ -144,3 +169,36 @@ def test_in_the_browser_the_coach_plays_a_quarter_of_its_games() -> None:
         there = advise(guerrilla, game.rules, view, game.decision, games=40)
     assert {c.games for c in here.chances} == {40} and {c.games for c in there.chances} == {10}
 
+
+
+def test_in_the_browser_the_coach_panel_says_how_many_games_it_plays() -> None:
+    from wartutor.core import Game
+    from wartutor.ui.coach_panel import CoachPanel, Question
+    from wartutor.variants import find_variant
+
+    guerrilla = find_variant("guerrilla_tactics")
+    game = Game.new(guerrilla, seed=3)
+    assert game.decision is not None
+    view = guerrilla.view(game.state, game.decision.player)
+    said: list[str] = []
+    with web.browser_edition():
+        panel = CoachPanel(lambda work: work())
+        panel._answer.observe(lambda change: said.append(change["new"]), names="value")
+        panel.offer(Question(guerrilla, game.rules, view, game.decision, label=str))
+        panel.button.click()
+    assert panel.advice is not None
+    played = {c.games for c in panel.advice.chances}
+    assert played == {25}  # a quarter of a server's 100 (web.coach_games)
+    assert "playing 25 games" in said[0]  # what it said it would play, it played
+
+
+def test_in_the_browser_a_campaign_saves_without_a_lock_and_a_stale_tab_keeps_it(
+        tmp_path: Path) -> None:
+    from wartutor.variants.arsenal.progress import Progress, ProgressFile
+
+    with web.browser_edition():  # two tabs of one campaign: two pages' own records
+        ahead, stale = ProgressFile(tmp_path), ProgressFile(tmp_path)
+        ahead.save(Progress(unlocked=4))
+        stale.save(Progress(unlocked=2, label="Ada"))
+    assert not list(tmp_path.glob("*.lock"))  # no lock: Pyodide has no flock to take one
+    assert ProgressFile(tmp_path).load()[0] == Progress(unlocked=4, label="Ada")

@@ -51,12 +51,34 @@ def browser_edition() -> Iterator[None]:
 # voici/render/ beside each other); JupyterLite opens a notebook to edit at
 # notebooks/index.html?path=x.ipynb. A Voici page gets no query string in its kernel, so a
 # query is left off in the browser (the page offers its own choice instead).
+#
+# The same notebook shows its links in a Voici page and in a JupyterLite notebook, whose
+# addresses differ (voici/render/ and notebooks/), and JupyterLite takes a relative link
+# for a file beside the notebook. So in the browser every link is the site's full address,
+# read from where the page's Python runs: its worker's script, in the site's extensions/.
+
+#: Where the kernel's worker script lives in the site (jupyterlite-pyodide-kernel).
+WORKER_FOLDER = "extensions/@jupyterlite/pyodide-kernel-extension/"
+
+
+def site_root() -> str:
+    """The static site's address, ending in "/" ("https://school.example/wartutor/"), or
+    "" where it cannot be known (then links are relative to a Voici page)."""
+    try:
+        import js  # type: ignore[import-not-found]  # Pyodide's window on the browser
+    except ImportError:  # not in Pyodide (a test of the browser edition)
+        return ""
+    worker = str(getattr(getattr(js, "location", None), "href", ""))
+    root, found, _ = worker.partition(WORKER_FOLDER)
+    return root if found and root.startswith(("https://", "http://")) else ""
 
 
 def app_link(notebook: str, query: str = "") -> str:
     """The link from one app page to another app (a notebook run as a page)."""
     if in_browser():
-        return notebook.removesuffix(".ipynb") + ".html"
+        page = notebook.removesuffix(".ipynb") + ".html"
+        root = site_root()
+        return f"{root}voici/render/{page}" if root else page
     return f"{notebook}?{query}" if query else notebook
 
 
@@ -64,7 +86,7 @@ def notebook_link(notebook: str) -> str:
     """The link to a notebook a student reads, edits and runs: JupyterLite in the browser,
     the same notebook as a page on a server (Voilà; JupyterLab opens it from its tree)."""
     if in_browser():
-        return f"../../notebooks/index.html?path={notebook}"
+        return f"{site_root() or '../../'}notebooks/index.html?path={notebook}"
     return notebook
 
 
@@ -141,16 +163,23 @@ def data_folder() -> Path | None:
     return Path.home() / ".wartutor"
 
 
+def can_lock_files() -> bool:
+    """Whether a save may lock its file against other processes: not in the browser, where
+    a page's Python is alone in its tab's worker and Pyodide has no ``flock``."""
+    return not in_browser()
+
+
 def storage_note() -> str:
     """A sentence for the page on how long what is saved is kept (empty on a server)."""
     if not in_browser():
         return ""
     folder = data_folder()
     if folder is not None and folder.is_relative_to(DRIVE):
-        return ("Saved in this browser: it is here next time on this computer, in this "
-                "browser, unless its site data is cleared.")
-    return ("This browser keeps nothing for this page (a private window?): what is played "
-            "is lost when the page closes.")
+        return ("Your progress is saved in this browser after every match: it is here next "
+                "time you open this site on this computer, in this browser, unless the "
+                "browser's data for the site is cleared.")
+    return ("This browser keeps nothing for this page (a private window?): your progress is "
+            "lost when the page closes.")
 
 
 def server_needed_note() -> str:

@@ -25,10 +25,34 @@ def button_named(page: Page, name: str) -> Locator:
     return page.get_by_role("button", name=name, exact=True)
 
 
+def cut_words(page: Page) -> list[str]:
+    """The campaign row's words that do not fit their box: its name box's label, the box
+    and its button must read whole."""
+    return page.locator(".wt-campaign .widget-label, .wt-campaign .widget-button, "
+                        ".wt-campaign .wt-whose").evaluate_all(
+        "found => found.filter(e => e.scrollWidth > e.clientWidth).map(e => e.innerText)")
+
+
 def test_arsenal_plays_a_round_against_the_npc(page: Page, voila_server: Server) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})  # a school laptop's screen
     page.goto(f"{voila_server.url}/voila/render/arsenal.ipynb")
     arena = page.locator(".wt-arena")
     expect(arena).to_be_visible(timeout=60_000)
+    # The campaign's name box is the first thing on the page, above the map and the match,
+    # its label and button read whole, in normal and in large print.
+    name_box = page.get_by_role("textbox", name="Your name")
+    expect(name_box).to_be_visible()
+    row, the_map = (page.locator(s).bounding_box() for s in (".wt-campaign", ".wt-map"))
+    assert row is not None and the_map is not None and row["y"] < the_map["y"] < 768 / 3
+    assert cut_words(page) == []
+    button_named(page, "Large print").click()
+    expect(page.locator(".wt-app.wt-large")).to_have_count(1)
+    assert cut_words(page) == []
+    assert page.locator(".wt-campaign .widget-label", has_text="Your name").evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)") >= 20  # it grew
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "arsenal-large-print.png")
+    button_named(page, "Large print").click()
     expect(page.locator(".wt-arena-head")).to_have_text("Level 1: Boot Camp")
     expect(page.locator(".wt-arena-sub")).to_contain_text("against Sergeant Sandbag")
     # Your hand: seven card-shaped buttons; the NPC's hand: face-down backs with a label.

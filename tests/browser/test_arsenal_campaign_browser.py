@@ -144,9 +144,11 @@ def test_a_stale_tab_never_rolls_the_campaign_back_and_a_classmate_never_gets_in
     for page in (older, real, theirs):
         assert data not in page.content() and "class-data" not in page.content()
 
-    # The name box sits at the top, its button read whole, at a laptop's size.
+    # The name box sits at the top, its label and button read whole, at a laptop's size.
     button = real.get_by_role("button", name="Name my campaign")
     assert button.evaluate("b => b.scrollWidth <= b.clientWidth"), "the button's words are cut"
+    label = real.locator(".wt-campaign .widget-label", has_text="Your name")
+    assert label.evaluate("e => e.scrollWidth <= e.clientWidth"), "the label's words are cut"
     box, the_map = (real.locator(s).bounding_box() for s in (".wt-campaign", ".wt-map"))
     assert box is not None and the_map is not None and box["y"] < the_map["y"]
     assert box["y"] + box["height"] < SCREEN["height"] / 4

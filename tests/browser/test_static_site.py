@@ -158,21 +158,94 @@ def press_a_choice(page: Page) -> bool:
     return False
 
 
+# What the start page's words must be at 1366x768, in normal and in large print: its body
+# text at 16 px or more, and no label broken over two lines ("A / game").
+START_TEXT_JS = """() => {
+    const sizes = [...document.querySelectorAll('.wt-door p, .wt-door dt, .wt-door dd')]
+        .map(e => parseFloat(getComputedStyle(e).fontSize));
+    const lines = e => {
+        const words = document.createRange();
+        words.selectNodeContents(e);
+        return new Set([...words.getClientRects()].map(r => Math.round(r.top))).size;
+    };
+    const broken = [...document.querySelectorAll('.wt-door dt, .wt-door-links a')]
+        .filter(e => lines(e) !== 1 || e.scrollWidth > e.clientWidth)
+        .map(e => e.innerText);
+    return {smallest: Math.min(...sizes), broken};
+}"""
+
+
+def site_links(page: Page) -> list[tuple[str, str]]:
+    """The start page's links: their words and where they go."""
+    found = page.locator(".wt-front-page a").evaluate_all(
+        "links => links.map(a => [a.innerText.trim(), a.href])")
+    return [(name, href) for name, href in found]
+
+
+def assert_links_open_the_site(site: StaticSite, page: Page,
+                               links: list[tuple[str, str]]) -> None:
+    """Every app link is a Voici page of the site, every notebook link a notebook of the
+    site in JupyterLite; each is there (the server answers it)."""
+    assert len(links) >= 12, links  # five games, five explorers, pass and play, the lab
+    for name, href in links:
+        assert href.startswith(site.url + "/"), (name, href)
+        path = href.removeprefix(site.url + "/")
+        if path.startswith("notebooks/index.html?path="):
+            notebook = path.split("?path=", 1)[1]
+            assert page.request.get(f"{site.url}/files/{notebook}").ok, (name, href)
+        else:
+            assert path.startswith("voici/render/") and path.endswith(".html"), (name, href)
+            assert page.request.get(href).ok, (name, href)
+    assert not [h for _, h in links if "play_together" in h or "class_board" in h]
+
+
 def test_the_start_page_links_to_the_static_pages(checked: StaticSite) -> None:
     page = checked.open("")  # index.html sends the browser on to the start page
     expect(page.get_by_role("link", name="Play Classic War")).to_be_visible(timeout=BOOT)
-    hrefs = page.locator(".wt-front-page a").evaluate_all("links => links.map(a => a.href)")
-    assert hrefs and not [h for h in hrefs if ".ipynb" in h.split("?path=")[0]], hrefs
-    assert not [h for h in hrefs if "play_together" in h or "class_board" in h], hrefs
+    links = site_links(page)
+    assert_links_open_the_site(checked, page, links)
+    assert dict(links)["Play Arsenal"] == f"{checked.url}/voici/render/arsenal.html"
+    assert dict(links)["Strategy lab"] == (f"{checked.url}/notebooks/index.html"
+                                     "?path=strategy_lab.ipynb")
     expect(page.locator(".wt-front-page")).to_contain_text("need a server")
     expect(page.get_by_role("link", name="Pass and play")).to_be_visible()
+    text = page.evaluate(START_TEXT_JS)
+    assert text["smallest"] >= 16 and text["broken"] == [], text
     shoot(page, "start")
+    page.get_by_role("checkbox", name="Large print").check()
+    large = page.evaluate(START_TEXT_JS)
+    assert large["smallest"] >= 22 and large["broken"] == [], large
+    shoot(page, "start-large-print")
+    page.get_by_role("checkbox", name="Large print").uncheck()
     page.get_by_role("link", name="Play Classic War").click()
     expect(page.get_by_role("button", name="Turn cards", exact=True)).to_be_visible(
         timeout=BOOT)
     assert page.url.endswith("/voici/render/classic_war.html")
     play_first_choice(page)
     shoot(page, "classic_war")
+    page.close()
+
+
+def test_the_start_notebook_in_jupyterlite_links_the_same_pages(checked: StaticSite) -> None:
+    page = checked.open("notebooks/index.html?path=start.ipynb")
+    run_all(page)
+    expect(page.get_by_role("link", name="Play Classic War")).to_be_visible(timeout=BOOT)
+    links = site_links(page)
+    assert_links_open_the_site(checked, page, links)
+    with page.context.expect_page() as opened:  # JupyterLite opens a page in a new tab
+        page.get_by_role("link", name="Play War Room").click()
+    game = opened.value
+    game.on("pageerror", lambda e: checked.errors.append(f"war_room from start.ipynb: {e}"))
+    game.locator(".wt-main-button").first.wait_for(timeout=BOOT)
+    assert game.url == f"{checked.url}/voici/render/war_room.html"
+    game.close()
+    with page.context.expect_page() as opened:
+        page.get_by_role("link", name="Strategy lab").click()
+    lab = opened.value
+    lab.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=BOOT)
+    assert lab.url.endswith("/notebooks/index.html?path=strategy_lab.ipynb")
+    shoot(page, "start-in-jupyterlite")
+    lab.close()
     page.close()
 
 
@@ -184,16 +257,20 @@ def test_each_game_plays_a_move_in_the_page(checked: StaticSite, game: str) -> N
     page.close()
 
 
-def test_a_jupyterlite_notebook_runs_and_plays(checked: StaticSite) -> None:
-    page = checked.open("notebooks/index.html?path=classic_war.ipynb")
+def run_all(page: Page) -> None:
+    """Run All from the notebook's own menu, as a student would."""
     page.locator(".jp-Notebook").first.wait_for(timeout=BOOT)
     expect(page.locator(".jp-Notebook-ExecutionIndicator, #jp-kernel-status, "
                         ".jp-KernelStatus").first).to_be_attached(timeout=BOOT)
     page.locator(".jp-Notebook").first.click()
     page.keyboard.press("Escape")
-    # Run All: the notebook's own menu, as a student would.
     page.get_by_role("menuitem", name="Run").click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+
+def test_a_jupyterlite_notebook_runs_and_plays(checked: StaticSite) -> None:
+    page = checked.open("notebooks/index.html?path=classic_war.ipynb")
+    run_all(page)
     expect(page.get_by_role("button", name="Turn cards", exact=True)).to_be_visible(
         timeout=BOOT)
     play_first_choice(page)
@@ -210,4 +287,25 @@ def test_the_rule_explorer_plays_in_the_page_and_draws_its_answer(checked: Stati
     expect(charts).to_have_count(2, timeout=60_000)  # drawn without matplotlib
     expect(page.locator(".widget-html").filter(has_text="Played ")).not_to_have_count(0)
     shoot(page, "rule_explorer")
+    page.close()
+
+
+def test_an_arsenal_campaign_is_kept_in_the_browser_across_a_reload(
+        checked: StaticSite) -> None:
+    """Saved in the site's drive (the browser's IndexedDB), under this browser's key (its
+    local storage): a reload, or another visit in the same browser, finds it. The Coach
+    answers in the page, with a quarter of a server's games."""
+    page = checked.open("voici/render/arsenal.html")
+    name = page.get_by_role("textbox", name="Your name")
+    expect(name).to_be_visible(timeout=BOOT)
+    expect(page.locator(".wt-note", has_text="saved in this browser")).to_be_visible()
+    name.fill("Ada")
+    page.get_by_role("button", name="Name my campaign").click()
+    expect(page.locator(".wt-whose")).to_have_text("Ada's campaign")
+    page.get_by_role("button", name="Coach").first.click()  # its name has its icon too
+    expect(page.locator(".wt-coach")).to_contain_text("of 25 games", timeout=60_000)
+    shoot(page, "arsenal")
+    page.reload()
+    expect(page.locator(".wt-whose")).to_have_text("Ada's campaign", timeout=BOOT)
+    expect(page.locator(".wt-note", has_text="saved in this browser")).to_be_visible()
     page.close()

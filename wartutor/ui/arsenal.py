@@ -37,6 +37,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from wartutor import web
 from wartutor.core.agents import random_agent
 from wartutor.core.engine import Step
 from wartutor.core.errors import BadInput, quoted
@@ -62,6 +63,11 @@ CAMPAIGN_STYLE = """<style>
 .wt-campaign .wt-whose { font-size: 17px; font-weight: 700; }
 .wt-campaign .widget-button { width: auto; padding: 0 12px; }
 .wt-getting-ready { font-size: 18px; padding: 24px 12px; }
+/* Large print, chosen in the match below, grows the campaign's row too: the box wide enough
+   for its hint. */
+.wt-arsenal-app:has(.wt-large) .wt-campaign .wt-whose { font-size: 22px; }
+.wt-arsenal-app:has(.wt-large) .wt-campaign .wt-student { width: 430px !important; }
+.wt-arsenal-app:has(.wt-large) .wt-map .wt-note { font-size: 19px; }
 </style>"""
 
 
@@ -352,7 +358,9 @@ class ArsenalApp(widgets.VBox):
         done = sum(w > 0 for w in progress.wins)
         self._beaten.value = html('<span class="wt-note">Levels beaten: {done} of 10</span>',
                                   done=done)
-        kept = KEPT_ON_SERVER if self._class_server else KEPT_HERE
+        # In the browser edition, where the browser keeps it (and for how long) is the
+        # edition's to say: the site's drive, or nothing in a private window.
+        kept = web.storage_note() or (KEPT_ON_SERVER if self._class_server else KEPT_HERE)
         self._status.value = html('<div class="wt-note">{kept}</div>', kept=kept)
         message = campaign.message if campaign is not None else None
         self._alert.value = (html('<div class="wt-message" role="alert">{message}</div>',

@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from wartutor import web
 from wartutor.core.engine import Decision, Variant
 from wartutor.explore.coach import Advice, Chance, advise
 from wartutor.ui.markup import Markup, html, joined
@@ -111,9 +112,11 @@ class CoachPanel(widgets.VBox):
         if question is None:
             return
         games = games_for(len(question.decision.legal_actions))
+        # advise plays fewer of them in the browser edition, where Pyodide plays on one
+        # core, so that the answer comes within a few seconds there too: say how many.
         self._answer.value = html('<div class="wt-coach" role="status"><span class="wt-coach-head">'
                                   "Coach:</span> playing {games} games on from here for each "
-                                  "choice…</div>", games=games)
+                                  "choice…</div>", games=web.coach_games(games))
         advice = advise(question.variant, question.rules, question.view, question.decision,
                         games=games, agents=question.agents, seen=question.seen())
         self.advice = advice

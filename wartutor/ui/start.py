@@ -90,28 +90,49 @@ DOORS = (
          _tile("Nuke", "level 4", "#9c0014") + _tile("Shield", "up to 3", "#1a5fb4")),
 )
 
+# Words at 17 px and more (a school laptop's screen, read by a twelve-year-old); Large print
+# (the box at the top, as in every app) makes them bigger still, without a script: the
+# box's own state, read by :has(), so it works wherever the page's HTML is shown.
 FRONT_STYLE = Markup("""
 <style>
+.wt-front-page { font-family: system-ui, 'DejaVu Sans', sans-serif; font-size: 17px;
+  line-height: 1.4; }
 .wt-front { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr));
-  gap: 16px; max-width: 1100px; font-family: system-ui, 'DejaVu Sans', sans-serif; }
+  gap: 16px; max-width: 1100px; }
 .wt-door { border: 2px solid #1d6b3a; border-radius: 12px; padding: 12px 16px;
   background: #fff; color: #111; }
 .wt-door h2 { font-size: 24px; margin: 0 0 6px; }
+.wt-door p { font-size: 17px; margin: 8px 0; }
 .wt-door-picture { background: #1d6b3a; border-radius: 8px; padding: 8px; display: flex;
   gap: 6px; }
 .wt-door-picture svg.wt-card { width: 60px; height: 84px; }
-.wt-door dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; font-size: 16px;
+.wt-door dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; font-size: 17px;
   margin: 8px 0; }
-.wt-door dt { font-weight: 700; }
-.wt-door dd { margin: 0; }
+/* JupyterLab's own rule for dt (a float a fifth wide) broke "A game" over two lines. */
+.wt-door dt { font-weight: 700; white-space: nowrap; float: none; width: auto; margin: 0; }
+.wt-door dd { margin: 0; float: none; width: auto; }
 .wt-door-links { display: flex; gap: 10px; flex-wrap: wrap; }
 .wt-door-links a { font-size: 18px; font-weight: 700; padding: 6px 12px; border-radius: 6px;
   text-decoration: none; border: 2px solid #1a5fb4; color: #1a5fb4; }
 .wt-door-links a.wt-play { background: #1a5fb4; color: #fff; }
 .wt-door-links a:focus-visible { outline: 3px solid #e67700; outline-offset: 2px; }
-.wt-together { font-size: 20px; margin: 0 0 12px; font-family: system-ui, 'DejaVu Sans',
-  sans-serif; }
-.wt-together a { font-weight: 700; color: #1a5fb4; }
+.wt-together { font-size: 20px; margin: 0 0 12px; }
+.wt-together a { font-weight: 700; color: var(--jp-content-link-color, #1a5fb4); }
+.wt-front-large { display: inline-flex; align-items: center; gap: 8px; font-size: 18px;
+  font-weight: 700; margin: 0 0 10px; cursor: pointer; }
+.wt-front-large input { width: 20px; height: 20px; margin: 0; }
+.wt-front-page:has(.wt-front-large input:checked) .wt-front-large { font-size: 24px; }
+.wt-front-page:has(.wt-front-large input:checked) .wt-front-large input { width: 28px;
+  height: 28px; }
+.wt-front-page:has(.wt-front-large input:checked) .wt-front {
+  grid-template-columns: repeat(auto-fill, minmax(440px, 1fr)); max-width: 1400px; }
+.wt-front-page:has(.wt-front-large input:checked) .wt-door h2 { font-size: 32px; }
+.wt-front-page:has(.wt-front-large input:checked) .wt-door p,
+.wt-front-page:has(.wt-front-large input:checked) .wt-door dl { font-size: 23px; }
+.wt-front-page:has(.wt-front-large input:checked) .wt-door-links a { font-size: 24px; }
+.wt-front-page:has(.wt-front-large input:checked) .wt-together { font-size: 26px; }
+.wt-front-page:has(.wt-front-large input:checked) .wt-door-picture svg { width: 84px;
+  height: 118px; }
 </style>
 """)
 
@@ -135,7 +156,7 @@ def door_html(door: Door) -> Markup:
     return html(
         '<section class="wt-door" aria-label="{title}"><h2>{title}</h2>'
         '<div class="wt-door-picture">{picture}</div><p>{blurb}</p>'
-        "<dl><dt>Players</dt><dd>{players}</dd><dt>A game</dt><dd>{game_time}</dd></dl>"
+        "<dl><dt>Players</dt><dd>{players}</dd><dt>How long</dt><dd>{game_time}</dd></dl>"
         '<div class="wt-door-links"><a class="wt-play" href="{notebook}">Play {title}</a>'
         '<a class="wt-explore" href="{explorer}">Explore its rules</a></div></section>',
         title=door.title, picture=door.picture, blurb=door.blurb, players=door.players,
@@ -165,8 +186,9 @@ class StartPage:
                 "(it opens as a notebook to edit and run, here in your browser).</p>",
                 no_server=web.server_needed_note(),
                 pass_and_play=web.app_link(PASS_AND_PLAY), lab=web.notebook_link(LAB))
-        return html('{style}{front}<div class="wt-front-page">{together}'
-                    '<div class="wt-front">{doors}</div></div>{same_tab}',
+        return html('{style}{front}<div class="wt-front-page">'
+                    '<label class="wt-front-large"><input type="checkbox"> Large print</label>'
+                    '{together}<div class="wt-front">{doors}</div></div>{same_tab}',
                     style=Markup(STYLESHEET), front=FRONT_STYLE, together=together, doors=doors,
                     same_tab=SAME_TAB)
 

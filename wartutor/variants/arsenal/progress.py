@@ -12,7 +12,8 @@ file beside the save, it reads the saved record again, merges the page's into it
 (:meth:`Progress.merged`: the furthest of the two, level by level), applies the change,
 and writes the result (:meth:`ProgressFile.update`). The lock is the system's own
 (``fcntl.flock`` on Linux and macOS, ``msvcrt.locking`` on Windows), so two kernels, or
-two processes of any kind, take turns, and a process that dies holding it lets it go.
+two processes of any kind, take turns, and a process that dies holding it lets it go. The
+browser edition takes no lock (:meth:`ProgressFile._locked` says why).
 
 A file that cannot be read or makes no sense (whatever its bytes) is never deleted:
 it is moved aside under a new name, the player is told so in plain words, and a fresh
@@ -46,6 +47,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
+from wartutor import web
 from wartutor.core.data import data_folder
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.limits import parse_json, read_text
@@ -221,6 +223,15 @@ class ProgressFile:
         """Hold the lock beside the save. The lock file is made if missing and never
         removed: a process that removed it could let two others each lock a file of its
         own name."""
+        if not web.can_lock_files():
+            # In the browser a page's Python runs in that tab's own worker, alone: no other
+            # process shares its files, so there is no one to take turns with, and Pyodide
+            # has no flock to take turns by (its kernel's fcntl is an empty stand-in).
+            # Another tab of the same campaign is another worker, which reads the browser's
+            # copy of the file afresh at each save (the drive asks the page for every
+            # read), so the merge below still keeps the furthest progress.
+            yield
+            return
         with open(self.lock_path, "a+b") as handle:
             deadline = time.monotonic() + LOCK_WAIT
             while not _try_lock(handle):
@@ -327,9 +338,12 @@ if sys.platform == "win32":
         msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
 
 else:
-    import fcntl
+    # Imported where a lock is taken, not above: Pyodide has no fcntl at all (the browser
+    # takes no lock), and the rules load there too.
 
     def _try_lock(handle: IO[bytes]) -> bool:
+        import fcntl
+
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -337,6 +351,8 @@ else:
         return True
 
     def _unlock(handle: IO[bytes]) -> None:
+        import fcntl
+
         fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
