@@ -185,14 +185,19 @@ def app_only(built: tuple[Path, Path, Path], tmp_path_factory: pytest.TempPathFa
     return python, env
 
 
-def test_with_app_alone_the_version_and_the_notebooks(app_only: tuple[Path, dict[str, str]],
-                                                      tmp_path: Path) -> None:
+def test_with_app_alone_the_version_and_the_notebooks_for_app_and_class(
+    app_only: tuple[Path, dict[str, str]], tmp_path: Path,
+) -> None:
     python, env = app_only
     said = run(python, "-m", "wartutor", "--version", cwd=tmp_path, env=env).stdout
     assert said.strip() == f"wartutor {wartutor.__version__}"
     run(python.with_name("wartutor"), "notebooks", tmp_path / "lessons", cwd=tmp_path, env=env)
     copied = sorted(p.name for p in (tmp_path / "lessons").glob("*.ipynb"))
     assert copied == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    # wartutor class serves the notebooks the wheel shipped, from the same folder.
+    served = run(python, "-c", "from wartutor.serve import parser; "
+                 "print(parser().parse_args([]).notebooks)", cwd=tmp_path, env=env).stdout
+    assert (Path(served.strip()) / "start.ipynb").is_file()
 
 
 # In the fresh environment: the explorer app plays its games in worker processes and draws

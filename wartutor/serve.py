@@ -23,6 +23,7 @@ import socket
 import sys
 from pathlib import Path
 
+from wartutor.local import notebooks_folder
 from wartutor.rooms.store import URL_SETTING, RoomStore
 from wartutor.server.passwords import BITS, PasswordProblem, new_password, read_password
 from wartutor.server.remember import Memory
@@ -39,7 +40,7 @@ from wartutor.server.settings import (
 from wartutor.server.words import WORDS
 from wartutor.ui.classroom import CLASS_SERVER
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = notebooks_folder()  # the installed package's, or the checkout's
 CLASS_PASSWORD, TEACHER_PASSWORD = "CLASS_PASSWORD", "TEACHER_PASSWORD"
 # What every kernel of the class is told, besides CLASS_SERVER: the rule explorer's cap
 # (wartutor.ui.explorer reads these names).
