@@ -331,3 +331,12 @@ def test_a_support_you_turned_down_is_marked_as_your_choice() -> None:
     app.press("Don't support")
     assert "Chose: Don't support" not in app.table_text()  # the skirmish is settled
     assert "You do not support" in " ".join(app.log_texts())
+
+
+def test_the_cards_of_your_hand_on_the_table_stand_for_the_choices_that_play_them() -> None:
+    app = guerrilla_tactics_app(seed=1, stacked=SUPPORT, pace="instant")
+    table = app._table.value  # the page makes these buttons while the choice is offered
+    assert 'data-choice="Play 5♠" data-name="Play the five of spades"' in table
+    assert 'data-choice="Play K♠"' in table and table.count("wt-card-choice") == 2
+    app.press("Play 5♠")
+    assert 'data-choice="Support with K♠"' in app._table.value

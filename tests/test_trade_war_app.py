@@ -311,3 +311,10 @@ def test_the_computers_first_turns_are_moments_before_your_first_choice() -> Non
     assert said[0] == "Computer 1 asks Computer 2 for a seven. Computer 2 has none."
     assert "Turn 2: Computer 2 (next clockwise) is the instigator." in said
     assert "Turn 3 · You are the instigator" in app.table_text() and not app.playing_back
+
+
+def test_the_cards_of_your_hand_on_the_table_stand_for_the_plays_of_one_card() -> None:
+    app = trade_war_app(seed=1, rules={"first_player": 0}, stacked=("AS 7C 2D", "7H KD", "9C 9D"))
+    table = app._table.value  # the page makes these buttons while "Play A♠" is offered
+    assert 'data-choice="Play A♠" data-name="Play the ace of spades"' in table
+    assert table.count("wt-card-choice") == 3  # yours only

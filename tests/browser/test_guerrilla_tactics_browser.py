@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -62,3 +63,30 @@ def test_guerrilla_tactics_plays_a_skirmish_with_a_support(
     page.set_viewport_size({"width": 1280, "height": 1600})
     app = page.locator(".jp-OutputArea-output", has=page.locator(".gt-table"))
     app.screenshot(path=ARTIFACTS / "guerrilla_tactics.png")
+
+
+def test_a_card_of_your_hand_on_the_table_plays_when_pressed(
+        page: Page, voila_server: Server) -> None:
+    # You hold the five and the king of spades; your five loses to Ana's eight, and the
+    # king may support it.
+    cell = {"cell_type": "code", "execution_count": None, "id": "game", "metadata": {},
+            "outputs": [], "source": "from wartutor.ui import guerrilla_tactics_app\n\n"
+                                     "guerrilla_tactics_app(seed=1, stacked=('5S KS', '9D 8D'),"
+                                     " pace='instant')"}
+    (voila_server.root / "guerrilla_cards.ipynb").write_text(json.dumps(
+        {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_server.url}/voila/render/guerrilla_cards.ipynb")
+    table = page.locator(".gt-table")
+    five = table.get_by_role("button", name="Play the five of spades", exact=True)
+    expect(five).to_be_visible(timeout=60_000)
+    # Ana's cards are no buttons: only a choice on offer is.
+    expect(table.get_by_role("button")).to_have_count(2)
+    five.click()
+    expect(page.locator(".wt-happened")).to_contain_text("you reveal the five of spades")
+    # Now the king may support it: from the keyboard, as a button.
+    king = table.get_by_role("button", name="Support with the king of spades", exact=True)
+    expect(king).to_be_visible()
+    king.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".wt-log")).to_contain_text("Support: you add the king of spades")

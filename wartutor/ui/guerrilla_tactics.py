@@ -18,6 +18,7 @@ from typing import Any
 from wartutor.core.cards import Card, card
 from wartutor.core.engine import Event
 from wartutor.core.rulings import settings_of
+from wartutor.ui.card_clicks import playable
 from wartutor.ui.guerrilla_moments import SeatNow, TableNow, at_rest, partway, support_helps
 from wartutor.ui.markup import Markup, html, joined, style
 from wartutor.ui.playback import DEFAULT_PACE
@@ -292,7 +293,10 @@ def _hand_html(table: TableNow, s: SeatNow) -> Markup:
     if not s.hand_count and "hand" not in s.changed:
         return Markup()  # nothing in hand: no room taken
     if s.hand is not None:
-        cards = joined(_figure(c, _what(table, c) if c else "") for c in s.hand)
+        mine = table.seats.index(s) == (table.viewer if table.viewer is not None else 0)
+        cards = joined(_figure(c, _what(table, c) if c else "",
+                               _choice(table.stage, c) if mine and c else None)
+                       for c in s.hand)
     else:
         hidden = max(0, s.hand_count - len(s.shown))
         cards = joined(_figure(c, "shown") for c in s.shown) + _figure(None, "") * hidden
@@ -307,9 +311,21 @@ def _what(table: TableNow, c: Card) -> str:
     return "Guerrilla" if is_guerrilla(c, table.rank) else "spy" if c.rank == SPY else ""
 
 
-def _figure(c: Card | None, caption: str) -> Markup:
+def _figure(c: Card | None, caption: str, choice: str | None = None) -> Markup:
+    """A card over its caption; ``choice``, the action that plays it from your hand (the
+    page makes it a button while that choice is offered: wartutor.ui.card_clicks)."""
+    drawn = card_svg(c)
+    if choice is not None and c is not None:
+        verb = {"play": "Play", "support": "Support with", "cancel": "Cancel it with"}
+        drawn = playable(drawn, choice_words(choice),
+                         f"{verb[choice.split()[0]]} the {c}")
     return html("<figure>{card}<figcaption>{caption}</figcaption></figure>",
-                card=card_svg(c), caption=caption or _NO_CAPTION)
+                card=drawn, caption=caption or _NO_CAPTION)
+
+
+def _choice(stage: str, c: Card) -> str:
+    """The action that lays this card of your hand at this stage."""
+    return {"support": "support", "cancel": "cancel"}.get(stage, "play") + " " + c.code
 
 
 _NO_CAPTION = Markup("&nbsp;")

@@ -40,6 +40,7 @@ from wartutor.core.rulings import rules_from, shared_play_rules
 from wartutor.core.trace import Trace
 from wartutor.core.voice import speaking, voice
 from wartutor.explore.coach import coach_agent
+from wartutor.ui.card_clicks import card_clicks
 from wartutor.ui.coach_panel import CoachPanel, Question
 from wartutor.ui.connection import connection_watch
 from wartutor.ui.export import TakeHomePanel
@@ -456,6 +457,7 @@ class GameApp(widgets.VBox):
             connection_watch(),
             self.handout.widget,
             opening_start(),
+            card_clicks(),
         ])
         self.add_class("wt-app")
         self._dealt(since=0)  # the computers' moves before your first choice are moments too

@@ -28,6 +28,7 @@ from wartutor.core.cards import RANK_CODES, RANK_NAMES, Card
 from wartutor.core.engine import Decision, Event
 from wartutor.core.rulings import settings_of
 from wartutor.core.voice import speaking, voice
+from wartutor.ui.card_clicks import playable
 from wartutor.ui.joker_names import JokerNamesPanel, checked_names
 from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.playback import DEFAULT_PACE
@@ -147,6 +148,16 @@ def joker_svg(joker: Joker) -> Markup:
 
 def trade_card_svg(c: TradeCard | None) -> Markup:
     return joker_svg(c) if isinstance(c, Joker) else card_svg(c)
+
+
+def _said(c: TradeCard) -> str:
+    """A card as its button says it: '9♠', or the joker's name."""
+    return joker_word(c) if isinstance(c, Joker) else c.symbol
+
+
+def _named(c: TradeCard) -> str:
+    """A card as a screen reader names it: 'the nine of spades', or the joker's name."""
+    return joker_word(c) if isinstance(c, Joker) else f"the {c}"
 
 
 def symbol(code: str) -> str:
@@ -408,8 +419,9 @@ class Scene:
         mine = seat == _near(self.viewer)
         if hand is None:
             shown = backs_html(size)
-        elif mine:
-            shown = joined(trade_card_svg(c) for c in hand) or backs_html(0)
+        elif mine:  # each card pressed as the choice that plays it alone, where offered
+            shown = joined(playable(trade_card_svg(c), f"Play {_said(c)}", f"Play {_named(c)}")
+                           for c in hand) or backs_html(0)
         else:  # the teacher sees every hand: the others' as short text, to keep them small
             shown = (html('<span class="tw-mini-list">{cards}</span>', cards=mini_cards(hand))
                      if hand else backs_html(0))
@@ -664,8 +676,8 @@ def trade_war_app(
     ['Draw from the centre']
     >>> app.choose("ask 1 7")
     >>> app.skip()  # to your next choice; app.next_moment() shows each moment in turn
-    >>> app.labels()
-    ['Play 2♦', 'Play 7♣', 'Play A♠', 'Coach', 'Play 10 choices', 'Undo', 'New round']
+    >>> app.labels()[:3]  # each card of your hand on the table plays as its button does
+    ['Play 2♦', 'Play 7♣', 'Play A♠']
     >>> app.press("Play A♠")  # the battle plays out on the table, one moment at a time
     >>> while not app.frame().words.startswith("You win the battle"):
     ...     app.next_moment()
