@@ -209,7 +209,10 @@ def handout_html(game: Game[Any], player: int | None = 0,
     variant = game.variant
     own = variant.player_names(game.rules)
     players = ", ".join(voice().who(p, own, capital=True) for p in range(len(own)))
-    facts = [("Players", players), ("Deal code", _code(game)), ("Steps", len(game.steps) - 1)]
+    # Where the deal is a secret until the end (a room, a shared screen), so is its code.
+    secret = voice().secret_deal and game.outcome is None
+    facts = [("Players", players), *([] if secret else [("Deal code", _code(game))]),
+             ("Steps", len(game.steps) - 1)]
     if game.outcome is not None:
         facts.append(("Result", explanation(game, game.outcome.because, player, names)))
     record = (marked(record_html(game, player, names, label, last=last), variant.name)

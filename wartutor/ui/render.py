@@ -327,19 +327,31 @@ class _TextOf(HTMLParser):
         super().__init__()
         self.parts: list[str] = []
         self._hidden = 0  # inside a <style>, or inside an <svg> already said by its label
+        # A glossary mark (wartutor.ui.glossary) is a word of its sentence, said with the
+        # text on either side of it: "the instigator." not "the instigator ."
+        self._in_word = self._glue = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         label = dict(attrs).get("aria-label")
         if tag == "svg" and label and not self._hidden:
             self.parts.append(label)
         self._hidden += tag in ("style", "svg")
+        if tag == "a" and dict(attrs).get("class") == "wt-term":
+            self._in_word = self._glue = True
 
     def handle_endtag(self, tag: str) -> None:
         self._hidden -= tag in ("style", "svg")
+        if tag == "a" and self._in_word:
+            self._in_word, self._glue = False, True
 
     def handle_data(self, data: str) -> None:
-        if not self._hidden:
+        if self._hidden:
+            return
+        if self._glue and self.parts:
+            self.parts[-1] += data
+        else:
             self.parts.append(data)
+        self._glue = self._in_word
 
 
 def text_of(fragment: str) -> str:
