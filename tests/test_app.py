@@ -38,7 +38,8 @@ def press(app: GameApp, label: str, times: int) -> None:
 
 def test_the_buttons_say_what_the_browser_tests_look_for() -> None:
     app = classic_war_app(seed=1, pace="instant")
-    assert app.labels() == ["Turn cards", "Play 10 battles", "New round", "Set up a position"]
+    assert app.labels() == ["Turn cards", "Play 10 battles", "Play to the end", "New round",
+                            "Set up a position"]
     app.press("Turn cards")
     assert {"Undo", "Turn cards"} <= set(app.labels())
 

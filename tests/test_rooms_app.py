@@ -25,7 +25,8 @@ from wartutor.variants.classic_war import ClassicRules
 # War Room, two players, three rounds: both players declare every round.
 SHORT_DEAL = "WR-7-H=3"
 # The controls a room does not have, by the words on them.
-NOT_IN_A_ROOM = ("Undo", "Redo", "New round", "Play 10", "Show everything (teacher)",
+NOT_IN_A_ROOM = ("Undo", "Redo", "New round", "Play 10", "Play to the end",
+                 "Show everything (teacher)",
                  "Join deal", "Seed", "Step", "Computers", "Coach", "Make the files",
                  "Open the game")
 

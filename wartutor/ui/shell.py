@@ -53,6 +53,7 @@ from wartutor.ui.playback import DEFAULT_PACE, PACES, TICK_MS, WAITS, Frame, fra
 from wartutor.ui.players import PlayersPanel, chooses_players, held_widgets
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.rulings import RulingsPanel
+from wartutor.ui.to_the_end import ToTheEnd
 
 AUTOPLAY_DECISIONS = 10
 COACH = "coach"  # the Computers menu's value for the coach as opponent
@@ -78,6 +79,7 @@ class Parts:
     new_round: bool = True  # New round, with rulings menus for it
     deal: bool = True  # the deal code, the seed box and Join deal
     autoplay: bool = True  # Play 10
+    to_the_end: bool = True  # Play to the end, and its Cancel (wartutor.ui.to_the_end)
     show_everything: bool = True  # the teacher's look at every hand
     computers: bool = True  # the Computers menu: the coach as the hardest opponent
     coach: bool = True  # the Coach button
@@ -89,13 +91,14 @@ class Parts:
 SINGLE_PLAYER = Parts()
 # Players sharing a screen: going back, a deal code or every hand would show one player
 # the other's cards, and so would the record before the end.
+# Playing to the end would make the players' own choices for them: it is not built.
 PASS_AND_PLAY = Parts(undo=False, deal=False, show_everything=False, take_home=AT_THE_END,
-                      set_up=False)
+                      set_up=False, to_the_end=False)
 # A room's game is shared: nobody may undo it, deal again, peek, or have the coach's help
 # against classmates; its deal is the server's secret until the end.
 ROOM = Parts(undo=False, new_round=False, deal=False, autoplay=False, show_everything=False,
              computers=False, coach=False, take_home=AT_THE_END, set_up=False,
-             players=False)
+             players=False, to_the_end=False)
 
 
 class TableDesign(Protocol):
@@ -295,6 +298,7 @@ class GameApp(widgets.VBox):
                                               "Let the computer make your next "
                                               f"{AUTOPLAY_DECISIONS} moves")
                                  if parts.autoplay else None)
+        self._to_the_end = ToTheEnd(self) if parts.to_the_end else None
         self._undo = self._button("Undo", self._on_undo, "Go back one step") \
             if parts.undo else None
         self._redo = self._button("Redo", self._on_redo, "Go forward one step") \
@@ -475,8 +479,9 @@ class GameApp(widgets.VBox):
         return [part for part in parts if part is not None]
 
     def _secondary_buttons(self) -> list[widgets.Button]:
-        return self._present(self._autoplay_button, self._undo, self._redo, self._new_round,
-                             self._set_up)
+        return self._present(self._autoplay_button,
+                             *(self._to_the_end.buttons if self._to_the_end else ()),
+                             self._undo, self._redo, self._new_round, self._set_up)
 
     def _take_home_panel(self) -> TakeHomePanel:
         # Where the record goes home only at the end, no other game may be opened here.
@@ -545,6 +550,11 @@ class GameApp(widgets.VBox):
     def playing_back(self) -> bool:
         """True while moments are still to be shown before your next choice."""
         return bool(self._frames)
+
+    @property
+    def playing_to_the_end(self) -> bool:
+        """True while Play to the end plays on (until the end, or Cancel)."""
+        return self._to_the_end is not None and self._to_the_end.running
 
     def frame(self) -> Frame | None:
         """The moment on show during a playback (None at rest)."""
@@ -862,13 +872,17 @@ class GameApp(widgets.VBox):
             game = game.play(agent(view, decision))
         return game
 
-    def _continue(self, game: Game[Any]) -> None:
-        """Play back the end of ``game``, which extends the steps up to the cursor."""
+    def _continue(self, game: Game[Any], *, at_once: bool = False) -> None:
+        """Play back the end of ``game``, which extends the steps up to the cursor (or,
+        ``at_once``, show where it ends, as Play to the end does)."""
         since = self._cursor
         self._game = game
         self._cursor = len(game.steps) - 1
         self._clear_messages()
-        self._play_back(since)
+        if at_once:
+            self._show()
+        else:
+            self._play_back(since)
 
     def _join_deal(self) -> None:
         assert self.code_box is not None  # Join deal exists only with its box
@@ -1165,6 +1179,8 @@ class GameApp(widgets.VBox):
             self._redo.disabled = watching or self._cursor == len(self._game.steps) - 1
         if self._new_round is not None:
             self._new_round.disabled = False
+        if self._to_the_end is not None:
+            self._to_the_end.offer(mine)
 
     @staticmethod
     def _reasons_html(refusals: dict[str, list[str]], *, watching: bool) -> str:
