@@ -76,7 +76,7 @@ DOORS = (
          "Play one card, support when losing, and watch the low Guerrillas rise in rank.",
          _hand("2C 2C AC")),
     Door("War Room", "war_room", "2 to 5 players",
-         "Hundreds of rounds: play 20 minutes, then let Play 10 choices finish it",
+         "Hundreds of rounds, hours; house rule for a lesson: 20 rounds in 15 to 30 minutes",
          "Every card has a value (the lowest wins) and an activation that attacks or defends.",
          _tile("Sniper", "VC 3", "#9c0014") + _tile("Sentry", "VC 1", "#0b5b1d")),
     Door("Trade War", "trade_war", "2 to 5 players",
