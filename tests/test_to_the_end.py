@@ -158,3 +158,10 @@ def test_an_arsenal_match_played_to_the_end_counts_for_the_campaign(tmp_path: Pa
     campaign = arsenal_app(tmp_path, seed=4)
     run_apart(played(campaign.match))
     assert re.search(r"won this one|cleared|beat", campaign.news_text()), campaign.news_text()
+
+
+def test_it_can_be_pressed_while_the_computers_moves_before_your_choice_are_shown() -> None:
+    app = trade_war_app(seed=151, players=4)  # the computers' opening turns play out first
+    assert app.playing_back and PLAY in app.labels()
+    app.press(PLAY)  # no loop here: at once
+    assert app.game.outcome is not None and not app.playing_back

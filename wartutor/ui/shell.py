@@ -1180,7 +1180,7 @@ class GameApp(widgets.VBox):
         if self._new_round is not None:
             self._new_round.disabled = False
         if self._to_the_end is not None:
-            self._to_the_end.offer(mine)
+            self._to_the_end.offer()
 
     @staticmethod
     def _reasons_html(refusals: dict[str, list[str]], *, watching: bool) -> str:

@@ -94,17 +94,20 @@ class ToTheEnd:
     def running(self) -> bool:
         return self._run is not None
 
-    def offer(self, mine: bool) -> None:
-        """Show the button as the app shows its controls: pressable at your own choice; while
-        a run is under way Cancel stands in its place, and nothing but New round (which
-        drops the run) may be pressed."""
+    def offer(self) -> None:
+        """Show the button as the app shows its controls: pressable when the game awaits your
+        choice, even while the moments before it are still shown; while a run is under way
+        Cancel stands in its place, and nothing but New round (which drops the run) may be
+        pressed."""
+        app = self._app
         running = self.running
+        decision = app._variant.decision(app.game.steps[app.cursor].state)
+        yours = decision is not None and decision.player == app._human
         self.button.layout.display = "none" if running else None
         self.cancel.layout.display = None if running else "none"
-        self.button.disabled = running or not mine
+        self.button.disabled = running or not yours
         self.cancel.disabled = not running or self._stopping
         if running:
-            app = self._app
             app._next.disabled = app._skip.disabled = True
             app._reasons.value = html('<div class="wt-reason">{words}</div>', words=PLAYING)
 
