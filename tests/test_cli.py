@@ -203,6 +203,21 @@ def test_wartutor_app_serves_the_start_page_on_this_machine_only(tmp_path: Path)
         server.wait(timeout=20)
 
 
+def test_the_class_servers_memory_is_kept_where_os_has_no_fchmod_as_on_windows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import os
+
+    from wartutor.server.remember import Memory
+
+    monkeypatch.delattr(os, "fchmod", raising=False)
+    first = Memory.at(tmp_path)
+    assert first.password("class", made=lambda: "tiger-lamp-river") == "tiger-lamp-river"
+    assert Memory.at(tmp_path).password("class", made=lambda: "other") == "tiger-lamp-river"
+    if os.name == "posix":
+        assert first.path.stat().st_mode & 0o777 == 0o600
+
+
 def test_every_package_of_the_source_is_listed_for_the_wheel() -> None:
     import tomllib
 

@@ -72,7 +72,9 @@ class Memory:
         # Written to a new file that only its owner may read, then moved into place.
         fresh = self.path.with_suffix(".new")
         fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        os.fchmod(fd, 0o600)  # in case a crash left it behind with other permissions
+        # In case a crash left it behind with other permissions (os.chmod: Windows has no
+        # os.fchmod before Python 3.13).
+        os.chmod(fresh, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
         os.replace(fresh, self.path)
