@@ -12,6 +12,7 @@ from wartutor.core.cards import codes, standard_deck
 from wartutor.core.chance import Rng
 from wartutor.core.record import explanation
 from wartutor.variants.classic_war import CLASSIC_WAR, ClassicRules
+from wartutor.variants.classic_war.game import ClassicState, Compared, battle
 
 TURN = {0: lambda view, decision: "turn", 1: lambda view, decision: "turn"}
 RULES = ClassicRules()
@@ -98,7 +99,7 @@ OVER = changed(stage="over", decks=both(THEIRS + " " + YOURS, ""), winner="you",
         (changed(decks=both(YOURS.replace("KD ", ""), THEIRS)), "leaves out 1 card of the deck"),
         (changed(decks=both(YOURS + " 9X", THEIRS)), "your deck: '9X' is not a card"),
         (changed(decks=both(YOURS + " 4C", THEIRS)), "your deck holds 4C twice"),
-        (changed(stage="war"), "the stage is 'war'. Allowed: 'play' or 'over'"),
+        (changed(stage="peace"), "the stage is 'peace'. Allowed: 'play' or 'war' or 'over'"),
         (changed(battles=500), "a game in play has reached the battle limit of 500"),
         (changed(battles=501), "the number of battles played is 501"),
         (changed(battles=-1), "the number of battles played is -1"),
@@ -183,3 +184,76 @@ def test_before_the_first_battle_the_deck_is_split_26_and_26_unless_a_lesson_sta
     assert str(refused.value) == (
         "before the first battle you hold 40 cards and the computer 12. Allowed: 26 each, as "
         "the deck is split (rule 1), or 'stacked' true for a lesson's stacked deal.")
+
+
+# Stage "war": a moment inside a battle, its face-up cards equal. Nobody chooses: the battle
+# goes on by itself to its end (CW-BATTLE-UNIT), as in play.
+
+
+def war_positions(before: ClassicState) -> list[tuple[dict[str, Any], int]]:
+    """The moments of the battle played from ``before`` at which its face-up cards tie, each
+    as a position, with the index of its comparison among the battle's events."""
+    _, events = battle(before)
+    step = before.rules.war_down + 1
+    found = []
+    for i, event in enumerate(events):
+        if isinstance(event, Compared) and event.winner is None:
+            n = 1 + event.war * step  # the cards each side has laid so far
+            found.append(({
+                "stage": "war", "battles": before.battles, "wars": before.wars + event.war,
+                "decks": both(codes(before.decks[0][n:]), codes(before.decks[1][n:])),
+                "last_battle": both(codes(before.decks[0][:n]), codes(before.decks[1][:n])),
+                "unclaimed": "", "winner": None, "ending": None}, i))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_war_of_a_played_game_plays_on_from_its_position(seed: int) -> None:
+    rules = ClassicRules(war_down=1 + seed % 3, pickup=("winner-first", "shuffled")[seed % 2],
+                         short_scope=("war", "game")[seed // 2 % 2], battle_limit=300)
+    game = play_out(Game.new(CLASSIC_WAR, rules, seed), TURN, max_steps=300)
+    wars = 0
+    for step in game.steps[:-1]:
+        before = dataclasses.replace(step.state, rng=Rng.from_seed(seed))
+        for position, at in war_positions(before):
+            state, events = CLASSIC_WAR.play_from_position(rules, position, seed)
+            after, battle_events = battle(before)
+            assert state == after
+            assert events == battle_events[at:]
+            wars += 1
+    assert wars
+
+
+def test_lesson_set_up_the_war_itself() -> None:
+    war = A_WAR | {"stage": "war", "battles": 41, "wars": 3,
+                   "decks": both(A_WAR["decks"]["you"].removeprefix("9S "),
+                                 A_WAR["decks"]["computer"].removeprefix("9H ")),
+                   "last_battle": both("9S", "9H")}
+    game = Game.from_position(CLASSIC_WAR, RULES, war)
+    said = [explanation(game, e, 0) for e in game.steps[0].events[1:]]
+    assert said[0] == "Battle 42: both turn a nine. Equal ranks mean war."
+    assert said[2].startswith("War 1 of battle 42: your king beats the computer's seven.")
+    assert game.state == Game.from_position(CLASSIC_WAR, RULES, A_WAR).play("turn").state
+    assert game.decision is not None  # the next battle: Turn cards
+
+
+def test_a_war_needs_equal_face_up_cards_on_the_table_and_none_of_them_in_a_deck() -> None:
+    war = A_WAR | {"stage": "war", "decks": both(A_WAR["decks"]["you"].removeprefix("9S "),
+                                                 A_WAR["decks"]["computer"].removeprefix("9H "))}
+    no_war = {"stage": "war", "battles": 0, "wars": 0, "decks": both("4C", "5D"),
+              "last_battle": both("AS", "2S"), "unclaimed": "", "winner": None, "ending": None,
+              "stacked": True}
+    with pytest.raises(BadInput, match=r"at stage 'war' the face-up cards on the table are AS "
+                                       r"and 2S\. Allowed: the battle so far"):
+        CLASSIC_WAR.from_position(RULES, no_war, 0)
+    with pytest.raises(BadInput, match="9S is in your deck and in the battle on the table"):
+        CLASSIC_WAR.from_position(RULES, war | {"last_battle": both("9S", "9H"),
+                                                "decks": A_WAR["decks"]}, 0)
+    with pytest.raises(BadInput, match="the number of battles played is 100"):
+        CLASSIC_WAR.from_position(ClassicRules(battle_limit=100), war | {
+            "battles": 100, "last_battle": both("9S", "9H")}, 0)
+
+
+def test_the_stages_a_teacher_can_name_are_listed_with_what_each_needs() -> None:
+    assert [(s.name, s.choice) for s in CLASSIC_WAR.stages()] == [
+        ("play", True), ("war", False), ("over", False)]

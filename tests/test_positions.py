@@ -148,8 +148,8 @@ def test_a_trace_of_a_position_is_version_2_and_one_of_a_deal_stays_version_1() 
         lambda: Trace.from_json(json.dumps(saved | {"position": "play"})))
     assert "both a stacked deal and a set position" in refusal(
         lambda: Trace.from_json(json.dumps(saved | {"stacked": ["9S", "9H"]})))
-    broken = saved | {"position": DEALT | {"stage": "war"}}
-    assert "the trace's position is refused: the stage is 'war'" in refusal(
+    broken = saved | {"position": DEALT | {"stage": "peace"}}
+    assert "the trace's position is refused: the stage is 'peace'" in refusal(
         lambda: Trace.from_json(json.dumps(broken)))
 
 

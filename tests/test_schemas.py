@@ -282,14 +282,14 @@ def test_a_version_2_trace_holds_a_valid_position_of_its_variant() -> None:
     good["actions"] = []
     assert errors(TRACE, good) == []
     Trace.from_json(json.dumps(good))
-    bad = changed(good, ("position", "stage"), "war")
+    bad = changed(good, ("position", "stage"), "peace")
     assert any(e.startswith("position/stage") for e in errors(TRACE, bad))
     with pytest.raises(BadInput):
         Trace.from_json(json.dumps(bad))
 
 
 BAD_POSITIONS = {
-    "classic_war": [(("stage",), "war"), (("decks", "you"), "9S 9X"), (("turn",), 0),
+    "classic_war": [(("stage",), "peace"), (("decks", "you"), "9S 9X"), (("turn",), 0),
                     (("winner",), ...), (("battles",), -1), (("decks", "dealer"), "")],
     "guerrilla_tactics": [(("guerrilla_rank",), 7), (("seats", 0, "table"), ["lay 9S"]),
                           (("seats", 0, "out"), "no"), (("seats",), []),

@@ -35,7 +35,7 @@ from wartutor.variants.classic_war import game as rules_of_play
 from wartutor.variants.classic_war import position as positions
 from wartutor.variants.classic_war.explain import RULE_TITLES, explain
 from wartutor.variants.classic_war.fast import play_fast
-from wartutor.variants.classic_war.game import ClassicState, GameOver
+from wartutor.variants.classic_war.game import ClassicEvent, ClassicState, GameOver
 from wartutor.variants.classic_war.rules import FIXED_RULINGS, ClassicRules
 from wartutor.variants.classic_war.view import ClassicView, view
 
@@ -101,6 +101,13 @@ class ClassicWar:
     ) -> ClassicState:
         """The state at ``position`` (see docs/positions.md), or BadInput saying why not."""
         return positions.from_position(rules, position, seed)
+
+    def play_from_position(
+        self, rules: ClassicRules, position: Mapping[str, Any], seed: int
+    ) -> tuple[ClassicState, tuple[ClassicEvent, ...]]:
+        """The state at that position, and at stage "war" the events of the battle fought on
+        to its end."""
+        return positions.play_from_position(rules, position, seed)
 
     def stages(self) -> tuple[Stage, ...]:
         """The stages a position may name, with what each needs (see position.py)."""

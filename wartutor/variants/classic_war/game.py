@@ -162,13 +162,21 @@ _FACE_DOWN = {(c.rank, c.suit): Laid(c, False) for c in standard_deck()}
 
 
 def battle(state: ClassicState) -> tuple[ClassicState, tuple[ClassicEvent, ...]]:
+    mine, theirs = state.decks
+    laid = ([_FACE_UP[mine[0].rank, mine[0].suit]], [_FACE_UP[theirs[0].rank, theirs[0].suit]])
+    return fight(state, 1, laid, 0)
+
+
+def fight(
+    state: ClassicState, used: int, laid: tuple[list[Laid], list[Laid]], war: int
+) -> tuple[ClassicState, tuple[ClassicEvent, ...]]:
+    """The battle from the moment its last face-up cards lie on the table: each side has
+    laid the top ``used`` cards of its deck (both always lay the same number), as ``laid``,
+    in the ``war``-th war of this battle (0: none yet)."""
     rules = state.rules
     mine, theirs = state.decks
     number, wars = state.battles + 1, state.wars
-    up: Pair = (mine[0], theirs[0])
-    laid = ([_FACE_UP[up[0].rank, up[0].suit]], [_FACE_UP[up[1].rank, up[1].suit]])
-    used = 1  # cards each side has laid so far (both always lay the same number)
-    war = 0
+    up: Pair = (mine[used - 1], theirs[used - 1])
     events: list[ClassicEvent] = []
     while True:
         winner = _higher(up)

@@ -40,20 +40,27 @@ from wartutor.core.position import (
 from wartutor.variants.classic_war.game import (
     COMPUTER,
     YOU,
+    ClassicEvent,
     ClassicState,
     GameOver,
     Laid,
     _pickup_order,
+    fight,
 )
 from wartutor.variants.classic_war.rules import ClassicRules
 
 KEYS = ("stage", "battles", "wars", "decks", "last_battle", "unclaimed", "winner", "ending")
 OPTIONAL = ("stacked",)  # true: a lesson's stacked deal, which may leave cards out
 SEATS = ("you", "computer")
+WAR = "war"  # a moment inside a battle (CW-BATTLE-UNIT): nobody chooses until it ends
 _STAGES = (
     Stage("play", "Before a battle: both turn their top card when you press Turn cards; equal "
           "ranks start a war, fought to its end in the same battle (CW-BATTLE-UNIT).",
           "both decks holding cards, fewer battles than the limit", True),
+    Stage(WAR, "In the middle of a battle, the face-up cards are equal: a war. Both lay cards "
+          "face down and one up, and the battle goes on by itself to its end.",
+          "'last_battle' the battle so far as laid, its last face-up cards of equal rank, and "
+          "not in the decks; 'battles' those played before it", False),
     Stage("over", "The game is over.", "an 'ending' and a 'winner' that fit the decks", False),
 )
 STAGES = stage_names(_STAGES)
@@ -98,42 +105,75 @@ def _laid_card(laid: Laid) -> Card:
 
 
 def from_position(rules: ClassicRules, position: Mapping[str, Any], seed: int) -> ClassicState:
-    """The state at ``position``, checked as carefully as a deal (see the module docstring)."""
+    """The state at ``position``, checked as carefully as a deal (see the module docstring).
+    At stage ``"war"``, the state once the battle is over (see :func:`play_from_position`)."""
+    return play_from_position(rules, position, seed)[0]
+
+
+def play_from_position(
+    rules: ClassicRules, position: Mapping[str, Any], seed: int
+) -> tuple[ClassicState, tuple[ClassicEvent, ...]]:
+    """The state at ``position``, and no events; at stage ``"war"``, the state once the
+    battle is fought to its end, with the events of the war on the way."""
     check_keys(position, KEYS, OPTIONAL)
     stacked = choice(position.get("stacked", False), "'stacked'", (False, True))
     stage = choice(position["stage"], "the stage", STAGES)
+    war = stage == WAR  # the table shows the battle in progress, its cards out of the decks
     limit = rules.battle_limit if rules.battle_limit is not None else _MAX_BATTLES
-    battles = number(position["battles"], "the number of battles played", 0, limit)
+    battles = number(position["battles"], "the number of battles played", 0, limit - war)
     decks_given = check_table(position["decks"], "the decks", SEATS)
     decks = (card_list(decks_given["you"], card, "your deck"),
              card_list(decks_given["computer"], card, "the computer's deck"))
     unclaimed = card_list(position["unclaimed"], card, "the unclaimed cards")
-    every_card_once({"your deck": decks[YOU], "the computer's deck": decks[COMPUTER],
-                     "the unclaimed cards": unclaimed}, standard_deck(), stacked)
     laid_given = check_table(position["last_battle"], "the last battle", SEATS)
     laid = (card_list(laid_given["you"], card, "your cards of the last battle"),
             card_list(laid_given["computer"], card, "the computer's cards of the last battle"))
+    zones = {"your deck": decks[YOU], "the computer's deck": decks[COMPUTER],
+             "the unclaimed cards": unclaimed}
+    if war:
+        zones["the battle on the table"] = laid[YOU] + laid[COMPUTER]
+    every_card_once(zones, standard_deck(), stacked)
     wars = number(position["wars"], "the number of wars fought", 0,
-                  battles * (52 // (rules.war_down + 1)))
-    _check_last_battle(rules, battles, wars, laid)
-    _check_pile_taken(rules, decks, unclaimed, laid)
-    if battles == 0 and not stacked and (len(decks[YOU]), len(decks[COMPUTER])) != _SPLIT:
-        raise BadInput(f"before the first battle you hold {len(decks[YOU])} cards and the "
-                       f"computer {len(decks[COMPUTER])}",
+                  (battles + war) * (52 // (rules.war_down + 1)))
+    _check_last_battle(rules, battles + war, wars, laid)
+    if war:
+        _check_war(laid)
+    else:
+        _check_pile_taken(rules, decks, unclaimed, laid)
+    dealt = (len(decks[YOU]) + war * len(laid[YOU]),
+             len(decks[COMPUTER]) + war * len(laid[COMPUTER]))
+    if battles == 0 and not stacked and dealt != _SPLIT:
+        raise BadInput(f"before the first battle you hold {dealt[YOU]} cards and the "
+                       f"computer {dealt[COMPUTER]}",
                        allowed="26 each, as the deck is split (rule 1), or 'stacked' true for a "
                                "lesson's stacked deal")
     winner_name = choice(position["winner"], "the winner", (*SEATS, None))
     ending = choice(position["ending"], "the ending", (*ENDINGS, None))
     winner = None if winner_name is None else SEATS.index(winner_name)
     outcome = None
-    if stage == "play":
-        _check_playing(decks, unclaimed, winner_name, ending, battles, rules.battle_limit)
-    else:
+    if war:  # the battle's cards are still the tops of the decks until it is over
+        decks = (laid[YOU] + decks[YOU], laid[COMPUTER] + decks[COMPUTER])
+    if stage == "over":
         outcome = _outcome(rules, decks, unclaimed, battles, winner, ending)
+    else:
+        _check_playing(decks, unclaimed, winner_name, ending, battles, rules.battle_limit)
     table = tuple(tuple(Laid(c, i % (rules.war_down + 1) == 0) for i, c in enumerate(side))
                   for side in laid)
-    return ClassicState(rules, Rng.from_seed(seed), decks, (table[0], table[1]), unclaimed,
-                        battles, wars, outcome)
+    state = ClassicState(rules, Rng.from_seed(seed), decks, (table[0], table[1]), unclaimed,
+                         battles, wars, outcome)
+    if not war:
+        return state, ()
+    used = len(laid[YOU])
+    return fight(state, used, (list(table[0]), list(table[1])), (used - 1) // (rules.war_down + 1))
+
+
+def _check_war(laid: tuple[tuple[Card, ...], tuple[Card, ...]]) -> None:
+    """At stage war the battle is on the table, and its last face-up cards are equal."""
+    if not laid[YOU] or laid[YOU][-1].rank != laid[COMPUTER][-1].rank:
+        shown = " and ".join(side[-1].code for side in laid if side) or "no cards"
+        raise BadInput(f"at stage 'war' the face-up cards on the table are {shown}",
+                       allowed="the battle so far in 'last_battle', its last face-up cards of "
+                               "equal rank (rule 3), or the stage 'play'")
 
 
 def _check_last_battle(rules: ClassicRules, battles: int, wars: int,
