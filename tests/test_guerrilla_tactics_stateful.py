@@ -192,7 +192,7 @@ def test_a_support_that_would_not_improve_the_outcome_is_refused() -> None:
         game = game.play(action)
     assert game.decision is not None
     assert game.decision.legal_actions == ("support KS", "decline")  # not the four
-    with pytest.raises(BadInput, match="Supporting with the four of spades would not improve"):
+    with pytest.raises(BadInput, match="Supporting with the four of spades would not help"):
         game.play("support 4S")
 
 

@@ -139,7 +139,7 @@ def test_an_activated_card_resolves_every_mandatory_instruction() -> None:
     game = play(new("SN SC", "SC SC", "GH SC"), "activate", "decline")
     assert game.decision is not None and game.decision.kind == "target"
     assert game.decision.legal_actions == ("target Ana", "target Ben")  # no 'skip'
-    with pytest.raises(BadInput, match="which is mandatory"):
+    with pytest.raises(BadInput, match="which must be used"):
         game.play("skip")
     game = play(game, "target Ana")
     steps = [e.number for e in events(game, InstructionResolved)]
@@ -394,7 +394,7 @@ def test_illegal_actions_are_refused_with_the_reason_and_change_nothing() -> Non
     game = play(new("SN SC", "SC SC", "GH SC"), "activate", "decline")
     state = game.state
     for action, reason in [
-        ("skip", "mandatory"), ("use", "choose which card it hits"),
+        ("skip", "must be used"), ("use", "choose which card it hits"),
         ("target You", "cannot hit your own card"), ("target Dev", "no player called 'Dev'"),
         ("activate", "'activate' is not a choice now"),
     ]:

@@ -466,8 +466,8 @@ def refusal_text(r: Refusal) -> str:
             return (f"Only a Guerrilla cancels a promotion, and {card} is not one: the "
                     f"Guerrillas are {guerrilla_ranks(r.number)}.")
         case "support-no-better":
-            return (f"Supporting with {card} would not improve {_poss(p)} outcome, and a "
-                    f"support must.")
+            return (f"Supporting with {card} would not help: a support must take "
+                    f"{_who(p)} from losing to a tie or a win, or from a tie to a win.")
         case "tie-not-drawn":
             return f"The tie-break cards must be the ones just drawn: {_cards(r.cards)}."
         case "tie-same-card":

@@ -342,13 +342,15 @@ def _why_not(state: WarRoomState, action: object) -> str | None:
     p = now.player
     if now.kind == "declare":
         return (f"Now {who(p)} must declare: 'activate' or 'decline'. Targets and optional "
-                f"instructions are chosen later, as each instruction resolves.")
+                f"instructions are chosen later, as each instruction is used.")
     owner, card, step = current_instruction(state)
-    doing = (f"{whose(owner)} {card.name} is resolving instruction {state.instruction + 1} "
+    ordinal = ("first", "second", "third", "fourth")[state.instruction] if (
+        state.instruction < 4) else f"number {state.instruction + 1}"
+    doing = (f"{whose(owner)} {card.name} is using its {ordinal} instruction "
              f"({instruction_label(step)})")
     if action == SKIP:
-        return (f"{_cap(doing)}, which is mandatory: an activated card resolves every "
-                f"mandatory instruction.")
+        return (f"{_cap(doing)}, which must be used: only an instruction marked optional "
+                f"may be skipped.")
     if action == USE:
         return f"{_cap(doing)}: choose which card it hits."
     if isinstance(action, str) and action.startswith("target "):
