@@ -47,6 +47,25 @@ def test_the_game_keeps_its_own_copy_of_the_position() -> None:
     assert game.position == DEALT
 
 
+def test_a_game_from_a_stage_where_nobody_chooses_shows_the_moments_and_replays_from_its_trace(
+) -> None:
+    """Classic War's war plays on by itself: the first step is the position set, then the
+    war to the end of its battle; the trace keeps the position and replays the game."""
+    rest = [c.code for c in standard_deck() if c.code not in ("9S", "9H")]
+    war = {"stage": "war", "battles": 0, "wars": 0,
+           "decks": {"you": " ".join(rest[:25]), "computer": " ".join(rest[25:])},
+           "last_battle": {"you": "9S", "computer": "9H"}, "unclaimed": "", "winner": None,
+           "ending": None}
+    game = Game.from_position(CLASSIC_WAR, None, war, seed=2)
+    first, *moments = game.steps[0].events
+    assert type(first).__name__ == "PositionSet" and first.stage == "war"  # type: ignore[attr-defined]
+    assert [type(e).__name__ for e in moments][:2] == ["Compared", "WarLaid"]
+    assert game.state.battles == 1 and game.decision is not None
+    game = game.play("turn").play("turn")
+    loaded = Trace.from_json(Trace.of(game).to_json())
+    assert loaded.position == war and loaded.replay().state == game.state
+
+
 def test_a_variant_without_positions_says_so() -> None:
     class NoPositions:
         title, rules_type = "Old War", dict

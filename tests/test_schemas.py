@@ -18,6 +18,7 @@ from moments import MOMENTS
 from referencing import Registry, Resource
 
 from wartutor.core import BadInput, Game, Trace, play_out, rulings_of
+from wartutor.core.cards import codes
 from wartutor.core.engine import Agent
 from wartutor.schemas import (
     VARIANT_NAMES,
@@ -169,6 +170,30 @@ def test_positions_at_moments_where_nobody_chooses_are_valid(name: str) -> None:
                 assert errors(POSITION[name], position) == [], position
                 stages.add(position["stage"])
     assert {s.name for s in variant.stages() if not s.choice} - {"over"} <= stages
+
+
+def test_classic_war_positions_at_a_war_are_valid() -> None:
+    """A war inside a battle: the battle so far on the table, out of the decks."""
+    checked = 0
+    for game_name, game in GAMES:
+        if game_name != "classic_war":
+            continue
+        for step, after in zip(game.steps, game.steps[1:], strict=False):
+            wars = after.state.wars - step.state.wars
+            if wars:
+                laid = 1 + (game.rules.war_down + 1) * (wars - 1)  # the last war's tie
+                decks = step.state.decks
+                position = {"stage": "war", "battles": step.state.battles,
+                            "wars": step.state.wars + wars - 1,
+                            "decks": {"you": codes(decks[0][laid:]),
+                                      "computer": codes(decks[1][laid:])},
+                            "last_battle": {"you": codes(decks[0][:laid]),
+                                            "computer": codes(decks[1][:laid])},
+                            "unclaimed": "", "winner": None, "ending": None}
+                assert errors(POSITION["classic_war"], position) == []
+                game.variant.from_position(game.rules, position, 0)
+                checked += 1
+    assert checked
 
 
 @pytest.mark.parametrize("name", VARIANT_NAMES)

@@ -19,6 +19,12 @@ any cards of the 52, each at most once, rather than the players' suits).
 
 Who is tied (the contenders) is not written: the table says it. A position is checked
 as the engine would have left it (``from_position``), and refused otherwise.
+
+Its stage may also be a moment where nobody chooses: ``"before-the-draw"`` (a skirmish
+begins; ``skirmish`` is the one about to begin), ``"promotion-window"`` (it opens, or not)
+or ``"before-the-play"``; or a stage of choices whose first player has only one (the one
+card in hand). From there the game plays on by itself, as the rules do, to the first
+choice (``play_from_position`` gives the events on the way). ``stages()`` lists them all.
 """
 
 from __future__ import annotations
