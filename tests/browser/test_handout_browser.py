@@ -1,9 +1,11 @@
-"""Print in every app gives a hand-out of several A4 pages with the rules in it, in Voilà.
+"""Print gives a hand-out of several A4 pages with the rules in it, in Voilà (three apps:
+every app prints through the shell).
 
 Print calls the browser's print once the hand-out has arrived. Printing is emulated as
-Chromium prints: the page in print media (what shows, what does
-not) and ``page.pdf`` (how many pages, and the hand-out's headings as the PDF's outline).
-Before Print the page would print one screen of the app; after it, only the hand-out.
+Chromium prints: the page in print media (what shows, what does not) and ``page.pdf`` (how
+many pages, and the hand-out's headings as the PDF's outline). The browser's own print,
+before Print is pressed, gives the rules and the rulings; after it, the game too; the app
+itself is never printed. A marked word of the glossary opens its entry.
 """
 
 from __future__ import annotations
