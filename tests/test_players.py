@@ -216,14 +216,17 @@ def test_switching_back_and_forth_leaves_no_widget_behind() -> None:
     from ipywidgets.widgets.widget import _instances
 
     app = app_of("trade_war")  # its Whom and Rank menus are the design's own
-    seat_people(app, {1: ""})
-    open_widgets = len(_instances)
-    for kind in (COMPUTER, PERSON):
-        players = panel(app)
-        assert players.kinds[1] is not None
-        players.kinds[1].value = kind
+    there_before = set(_instances)
+    for kind in (PERSON, COMPUTER, PERSON):
+        held = held_widgets(app)
+        kinds = panel(app).kinds
+        assert kinds[1] is not None
+        kinds[1].value = kind
         app.press("New round")
-    assert len(_instances) == open_widgets
+        assert all(w.comm is None for w in held - held_widgets(app))  # the old mode's, closed
+    # Every widget made since is one the app holds now: none was left open behind it.
+    held_now = {w.model_id for w in held_widgets(app)}
+    assert set(_instances) - there_before <= held_now
 
 
 def test_the_same_people_again_deal_a_new_round_without_building_the_app_again() -> None:
