@@ -202,7 +202,8 @@ class GameApp(widgets.VBox):
     between two of their turns a curtain hides the table until the next player presses
     Ready, so that each sees only their own view. ``names`` are what the seats are
     called when the one on screen is "you" (by default "Player 1", "Player 2", ... for
-    the players at a shared screen, the variant's own names for the computers).
+    the players at a shared screen, the variant's own names for the computers). In the
+    page, the Players button beside New round chooses both (:mod:`wartutor.ui.players`).
     ``position`` starts the game from a set position (``docs/positions.md``), as a
     lesson does; like a set deal, every New round starts it again.
 
