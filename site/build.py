@@ -135,6 +135,29 @@ def placeholder_wheel(name: str, version: str, dest: Path) -> Path:
     return wheel
 
 
+# jedi, which IPython's completer imports in every kernel, carries 1,100 type stubs for
+# packages no page has (typeshed's third_party and django-stubs): unpacking its 1,880 files
+# took about 3 s of every page's start. Completion keeps the standard library's stubs.
+JEDI_UNUSED = ("jedi/third_party/typeshed/third_party/", "jedi/third_party/django-stubs/")
+
+
+def without_unused_stubs(wheel: Path) -> None:
+    """jedi's wheel without JEDI_UNUSED (the folder typeshed/third_party/ stays, empty:
+    jedi lists it)."""
+    trimmed = wheel.with_suffix(".trimmed")
+    with zipfile.ZipFile(wheel) as zin, zipfile.ZipFile(trimmed, "w", zipfile.ZIP_DEFLATED) as zout:
+        zout.writestr(zipfile.ZipInfo(JEDI_UNUSED[0], (2020, 1, 1, 0, 0, 0)), "")
+        for info in zin.infolist():
+            if info.filename.startswith(JEDI_UNUSED):
+                continue
+            data = zin.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                data = "".join(line for line in data.decode().splitlines(keepends=True)
+                               if not line.startswith(JEDI_UNUSED)).encode()
+            zout.writestr(info, data)
+    trimmed.replace(wheel)
+
+
 def wheel_imports(wheel: Path) -> list[str]:
     """The top-level modules a wheel installs (for the lock's "imports")."""
     with zipfile.ZipFile(wheel) as z:
@@ -190,6 +213,8 @@ def pyodide_dist(dest: Path, build_venv: Path) -> list[str]:
         else:
             wheel = dest / pypi_wheel(str(entry["name"]), str(entry["version"])).name
             shutil.copy2(pypi_wheel(str(entry["name"]), str(entry["version"])), wheel)
+            if key == "jedi":
+                without_unused_stubs(wheel)
         entry = {**entry, "file_name": wheel.name, "package_type": "package",
                  "depends": [d for d in entry["depends"] if norm(d) in shipped],  # type: ignore[attr-defined]
                  "unvendored_tests": False}

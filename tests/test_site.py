@@ -127,6 +127,12 @@ def test_the_site_ships_bytecode_so_pages_compile_nothing_at_start() -> None:
             mine[compiled[0]])
     assert len({pyc[:4] for pyc in pycs}) == 1  # one Python's bytecode: the site's Pyodide
     assert {pyc[4:8] for pyc in pycs} == {b"\x01\x00\x00\x00"}  # never checked against a source
+    # jedi (IPython's completer) without the stubs of packages no page has: fewer files to
+    # unpack at every start; the standard library's stay for completion.
+    with zipfile.ZipFile(next(pyodide.glob("jedi-*.whl"))) as z:
+        stubs = [n for n in z.namelist() if n.endswith(".pyi")]
+    assert any("typeshed/stdlib/" in n for n in stubs)
+    assert not [n for n in stubs if "typeshed/third_party/" in n or "django-stubs" in n]
 
 
 def test_in_the_browser_the_explorer_plays_in_the_page_in_chunks_and_hears_cancel() -> None:
