@@ -157,7 +157,8 @@ def test_an_unreadable_save_is_reported_and_kept(tmp_path: Path) -> None:
 
 def test_cards_and_backs_have_text_alternatives() -> None:
     svg = arsenal_card_svg(arsenal_card("BW-SO"))
-    assert 'aria-label="Brick Wall of Special Ops, a cap-2 shield"' in svg
+    assert ('aria-label="Brick Wall of Special Ops, a shield that stops bombs up to level 2"'
+            in svg)
     assert 'aria-label="a face-down card"' in back_svg(LEVELS[9])
 
 

@@ -11,7 +11,7 @@ Decision(player=1, kind='lead', legal_actions=('play RK-SF', 'play CS-ML'))
 >>> for event in game.steps[-1].events:
 ...     print(ARSENAL.explain(event))
 You answer with Kevlar (Pirates).
-Kevlar (Pirates) blocks a level-1 Rocket (Space Force): a shield stops any bomb at or under its cap, whatever the suits.
+Kevlar (Pirates) blocks a level-1 Rocket (Space Force): a shield stops any bomb of its own level or lower, whatever the suits.
 You capture both cards; they are out of the game for good. Captured so far: you 2, the NPC 0.
 You won the round, so you lead round 2: you reveal first.
 Round 2: you have one card left, so it is led without a choice: Nuke (Special Ops).

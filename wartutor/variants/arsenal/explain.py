@@ -4,8 +4,8 @@
 >>> bool(verdict)
 True
 >>> print(verdict.why)  # doctest: +NORMALIZE_WHITESPACE
-Kevlar (Pirates) blocks a level-1 Rocket (Space Force): a shield stops any bomb at or
-under its cap, whatever the suits.
+Kevlar (Pirates) blocks a level-1 Rocket (Space Force): a shield stops any bomb of its
+own level or lower, whatever the suits.
 """
 
 from __future__ import annotations
@@ -131,8 +131,8 @@ def clash_words(met: Clash) -> str:
             return (f"Both are level-{w.level} bombs of {w.suit_name}, so the level's pecking "
                     f"order decides: {w.name} beats {lose.name}.")
         case "blocks":
-            return (f"{w} blocks {_bomb(lose)}: a shield stops any bomb at or under its cap, "
-                    f"whatever the suits.")
+            return (f"{w} blocks {_bomb(lose)}: a shield stops any bomb of its own level or "
+                    f"lower, whatever the suits.")
         case "above-cap":
             stops = ("level-1 bombs" if lose.level == 1
                      else f"bombs up to level {lose.level}")
@@ -144,7 +144,7 @@ def clash_words(met: Clash) -> str:
             return (f"Two shields: {w} stops bombs up to level {w.level}, {lose} only up to "
                     f"level {lose.level}, so the stronger shield wins.")
         case "shield-suit":
-            return (f"Two shields with the same cap: {w.suit_name} ranks above {lose.suit_name}, "
+            return (f"Two shields of the same level: {w.suit_name} ranks above {lose.suit_name}, "
                     f"so the {w} wins.")
         case "turned-back":
             return (f"{w} flips {_bomb(lose)} back on its owner: the bomb is blocked and the "
@@ -276,7 +276,9 @@ def why_not(state: ArsenalState, action: object) -> str | None:
 
 
 def family_word(card: ArsenalCard) -> str:
-    """'level-2 bomb', 'cap-1 shield' or 'Counter-Strike': a card's job in a few words."""
+    """'level-2 bomb', 'shield that stops bombs up to level 1' or 'Counter-Strike': a card's
+    job in a few words."""
     if card.family == BOMB:
         return f"level-{card.level} bomb"
-    return f"cap-{card.level} shield" if card.level else "Counter-Strike"
+    return (f"shield that stops bombs up to level {card.level}" if card.level
+            else "Counter-Strike")
