@@ -50,6 +50,8 @@ PERSON, COMPUTER = "person", "computer"
 NO_SEATS_TO_CHOOSE = frozenset({"arsenal"})
 
 WAITING = Markup('<span class="wt-players-note">Changes apply when you press New round.</span>')
+LESSON = ("This lesson is set for its own number of players: to play with another, join a "
+          "deal or set up another position.")
 CHANGED = Markup('<span class="wt-players-note"><b>Changed: press New round to play with these '
                  "players.</b></span>")
 
@@ -203,10 +205,13 @@ class PlayersPanel(widgets.VBox):
         chosen = {**settings, **seating.settings()}
         return {name: value for name, value in chosen.items() if value != defaults[name]}
 
-    def show_round(self, rules: Any) -> None:
-        """Set the panel to the players of a new round."""
+    def show_round(self, rules: Any, *, lesson: bool = False) -> None:
+        """Set the panel to the players of a new round; a ``lesson`` (a set position) keeps
+        its number of players, so the count is greyed out and the panel says why."""
         if self.count is not None:
             self.count.value = getattr(rules, COUNT)
+            self.count.disabled = lesson
+            self.count.tooltip = LESSON if lesson else None
         for seat, kind in enumerate(self.kinds):
             if kind is not None:
                 kind.value = PERSON if seat in self._people else COMPUTER
@@ -264,7 +269,10 @@ class PlayersPanel(widgets.VBox):
         self._seats.children = self._rows[:count]
         people = sum(self._is_person(seat) for seat in range(count))
         computers = count - people
+        lesson = self.count is not None and self.count.disabled
         self._about.value = (
+            html('<div class="wt-players-about">{lesson}</div>', lesson=LESSON) if lesson
+            else Markup()) + (
             html('<div class="wt-players-about">You against the computer.</div>')
             if people == 1 and computers == 1 else
             html('<div class="wt-players-about">You against {computers} computer players.'

@@ -941,7 +941,7 @@ class GameApp(widgets.VBox):
         self.rulings.show_round(self._game.rules)
         self.handout.show()
         if self.players is not None:
-            self.players.show_round(self._game.rules)
+            self.players.show_round(self._game.rules, lesson=self._position is not None)
         self._play_back(since)
 
     # Playback: only which frame is on show changes, never the game
