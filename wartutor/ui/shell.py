@@ -480,9 +480,9 @@ class GameApp(widgets.VBox):
         return [part for part in parts if part is not None]
 
     def _secondary_buttons(self) -> list[widgets.Button]:
-        return self._present(self._autoplay_button,
+        return self._present(self._autoplay_button, self._undo, self._redo,
                              *(self._to_the_end.buttons if self._to_the_end else ()),
-                             self._undo, self._redo, self._new_round, self._set_up)
+                             self._new_round, self._set_up)
 
     def _take_home_panel(self) -> TakeHomePanel:
         # Where the record goes home only at the end, no other game may be opened here.
