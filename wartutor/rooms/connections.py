@@ -20,6 +20,7 @@ Each gives :meth:`begun`: a cursor in a transaction just begun, on a connection 
 
 from __future__ import annotations
 
+import atexit
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -67,6 +68,17 @@ class ThreadConnections:
 
 _pools: dict[str, Any] = {}  # this process's pool for each PostgreSQL address
 _pools_lock = threading.Lock()
+
+
+@atexit.register
+def _close_pools() -> None:
+    """Close every pool as the process ends: left to the garbage collector, a pool waits
+    seconds for threads the ending interpreter no longer runs (Python 3.13)."""
+    with _pools_lock:
+        pools = list(_pools.values())
+        _pools.clear()
+    for pool in pools:
+        pool.close()
 
 
 class PooledConnections:
