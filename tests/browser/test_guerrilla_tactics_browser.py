@@ -90,3 +90,32 @@ def test_a_card_of_your_hand_on_the_table_plays_when_pressed(
     king.focus()
     page.keyboard.press("Enter")
     expect(page.locator(".wt-log")).to_contain_text("Support: you add the king of spades")
+
+
+def test_a_support_you_were_never_offered_is_not_tagged_as_your_choice(
+        page: Page, voila_server: Server) -> None:
+    # Four players, seed 2: your five loses to Ben's queen and the two left in your hand is
+    # a Guerrilla, which cannot help, so you are not asked to support.
+    cell = {"cell_type": "code", "execution_count": None, "id": "game", "metadata": {},
+            "outputs": [], "source": "from wartutor.ui import guerrilla_tactics_app\n\n"
+                                     "guerrilla_tactics_app(seed=2, players=4, pace='wait')"}
+    (voila_server.root / "guerrilla_four.ipynb").write_text(json.dumps(
+        {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_server.url}/voila/render/guerrilla_four.ipynb")
+    expect(button(page, "Play 5♠")).to_be_visible(timeout=60_000)
+    button(page, "Play 5♠").click()
+    happened, you = page.locator(".wt-happened"), page.locator(".gt-seat").first
+    expect(happened).to_contain_text("Moment 1 of", timeout=30_000)
+    seen = []
+    for _ in range(12):  # every moment, pressing Next, until your choices are back
+        seen.append(you.inner_text())
+        if not button(page, "Next").is_enabled():
+            break
+        shown = happened.inner_text()
+        button(page, "Next").click()
+        expect(happened).not_to_have_text(shown)
+    assert not any("Chose: Don't support" in words for words in seen), seen
+    assert any("No card would help: no support" in words for words in seen), seen
+    expect(page.locator(".wt-log")).to_contain_text(
+        "You do not support. A second card may be added only if it does better")
