@@ -183,3 +183,17 @@ def test_a_position_past_the_lessons_last_round_or_ended_before_it_is_refused() 
     with pytest.raises(BadInput, match="lesson_rounds"):  # round 1 is not a lesson of 3
         WAR_ROOM.from_position(WarRoomRules(players=2, lesson_rounds=3, first_player=0),
                                ended, 0)
+
+
+def test_a_teacher_chooses_it_in_the_apps_rulings_menu_for_the_next_round() -> None:
+    from wartutor.ui.war_room import war_room_app
+
+    app = war_room_app(seed=4821, pace="instant")
+    menu = app.rulings.menus["lesson_rounds"]
+    assert menu.label == "off (the rule text's game)"
+    assert [label for label, _ in menu.options] == [
+        "off (the rule text's game)", "10 rounds", "20 rounds", "30 rounds"]
+    menu.value = 20
+    app.press("New round")
+    assert app.game.rules.lesson_rounds == 20
+    assert "WR-HOUSE-LESSON" in app.rulings_text() and "20 rounds" in app.rulings_text()
