@@ -68,3 +68,24 @@ def test_war_room_plays_a_round_with_an_activation(page: Page, voila_server: Ser
     page.set_viewport_size({"width": 1280, "height": 1800})
     app = page.locator(".jp-OutputArea-output", has=page.locator(".wr-table"))
     app.screenshot(path=ARTIFACTS / "war_room.png")
+
+
+def test_at_game_over_what_just_happened_shows_the_win(page: Page, voila_server: Server) -> None:
+    # The game: WR-34163-A4 (five players), Instant, Activate, then Play 10 four
+    # times. What just happened once showed a moment from the middle of the last step.
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_server.url}/voila/render/war_room.ipynb")
+    expect(button(page, "Join deal")).to_be_visible(timeout=60_000)
+    button(page, "Instant").click()
+    page.locator(".wt-code-box input").fill("WR-34163-A4")
+    button(page, "Join deal").click()
+    expect(page.locator(".wt-deal-code")).to_contain_text("WR-34163-A4")
+    button(page, "Activate").click()
+    for _ in range(4):
+        ten = button(page, "Play 10 choices")
+        expect(ten).to_be_enabled(timeout=60_000)
+        ten.click()
+    happened = page.locator(".wt-happened")
+    expect(happened).to_contain_text("Dev is the last player remaining and wins",
+                                     timeout=120_000)
+    expect(happened).not_to_contain_text("instruction 1")
