@@ -159,9 +159,11 @@ def press_a_choice(page: Page) -> bool:
 
 
 # What the start page's words must be at 1366x768, in normal and in large print: its body
-# text at 16 px or more, and no label broken over two lines ("A / game").
+# text (the notebook's words too) at 16 px or more, and no label broken over two lines
+# ("A / game").
 START_TEXT_JS = """() => {
-    const sizes = [...document.querySelectorAll('.wt-door p, .wt-door dt, .wt-door dd')]
+    const sizes = [...document.querySelectorAll(
+            '.wt-door p, .wt-door dt, .wt-door dd, .wt-together, .jp-RenderedMarkdown p')]
         .map(e => parseFloat(getComputedStyle(e).fontSize));
     const lines = e => {
         const words = document.createRange();

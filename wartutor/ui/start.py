@@ -133,6 +133,10 @@ FRONT_STYLE = Markup("""
 .wt-front-page:has(.wt-front-large input:checked) .wt-together { font-size: 26px; }
 .wt-front-page:has(.wt-front-large input:checked) .wt-door-picture svg { width: 84px;
   height: 118px; }
+/* The notebook's own words around the cards, in a Voilà or Voici page only (in JupyterLab
+   a style would reach every notebook open beside this one). */
+body[data-voila] .jp-RenderedMarkdown { font-size: 17px; }
+body[data-voila]:has(.wt-front-large input:checked) .jp-RenderedMarkdown { font-size: 23px; }
 </style>
 """)
 
