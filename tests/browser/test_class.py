@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-import axe_playwright_python
 import pytest
+from axe import serious_findings
 from playwright.sync_api import Page, expect
 from servers import Server
 from test_browser_voila import battle_number, button, open_classic, wait_battle_change
@@ -21,8 +21,6 @@ from wartutor.ui.connection import LOST
 
 pytestmark = pytest.mark.browser
 
-# axe-core's own script, as the PyPI package axe-playwright-python ships it.
-AXE_JS = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
 
 # Each page, and something on it that shows its app has rendered.
 PAGES = {
@@ -42,13 +40,7 @@ def test_axe_finds_nothing_serious_on_the_page(page: Page, voila_server: Server,
     page.goto(f"{voila_server.url}/voila/render/{name}.ipynb")
     expect(page.locator(PAGES[name]).first).to_be_visible(timeout=60_000)
     page.wait_for_timeout(500)  # the last widgets settle
-    page.evaluate(AXE_JS)
-    violations = page.evaluate(
-        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
-    serious = [
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
-        for v in violations if v["impact"] in ("serious", "critical")
-    ]
+    serious = serious_findings(page)
     assert not serious, "\n".join(serious)
 
 

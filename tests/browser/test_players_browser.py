@@ -11,18 +11,15 @@ the curtain for the next player.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
-import axe_playwright_python
 import pytest
+from axe import serious_contrast
 from playwright.sync_api import Browser, Page, expect
 from servers import ARTIFACTS, Server
 
 pytestmark = pytest.mark.browser
 
 WIDTH, HEIGHT = 1366, 768
-AXE_JS = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
 
 # The panel's controls on show: their words, font size, box, and whether words are cut.
 PANEL_CONTROLS = """() => [...document.querySelectorAll(
@@ -41,15 +38,6 @@ def projector(browser: Browser) -> Iterator[Page]:
     page.set_default_timeout(60_000)
     yield page
     context.close()
-
-
-def serious_contrast(page: Page, selector: str) -> list[str]:
-    page.add_script_tag(content=AXE_JS)
-    found: list[dict[str, Any]] = page.evaluate(
-        "async (selector) => (await axe.run(document.querySelector(selector), {runOnly: "
-        "['color-contrast'], resultTypes: ['violations']})).violations", selector)
-    return [f"{node['target']}: {node['any'][0]['message'] if node['any'] else ''}"
-            for v in found if v["impact"] in ("serious", "critical") for node in v["nodes"]]
 
 
 def test_a_teacher_seats_two_people_and_they_take_turns_at_the_screen(

@@ -11,11 +11,9 @@ each app in light, dark and Large print go to test-artifacts/.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
-import axe_playwright_python
 import pytest
+from axe import serious_contrast
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from servers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Server
@@ -24,7 +22,6 @@ pytestmark = pytest.mark.browser
 
 WIDTH, HEIGHT = 1366, 768
 APPS = ("classic_war", "guerrilla_tactics", "war_room", "trade_war", "arsenal")
-AXE_JS = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
 
 # Where the apps explain: what just happened, the reasons beside the choices, the banner,
 # the messages and the log.
@@ -165,16 +162,6 @@ def skip(page: Page) -> None:
     if button.is_enabled():
         button.click()
     page.wait_for_timeout(500)
-
-
-def serious_contrast(page: Page) -> list[str]:
-    """axe-core's serious colour-contrast findings on the page, each with what it saw."""
-    page.add_script_tag(content=AXE_JS)
-    found: list[dict[str, Any]] = page.evaluate(
-        "async () => (await axe.run(document, {runOnly: ['color-contrast'], "
-        "resultTypes: ['violations']})).violations")
-    return [f"{node['target']}: {node['any'][0]['message'] if node['any'] else ''}"
-            for v in found if v["impact"] in ("serious", "critical") for node in v["nodes"]]
 
 
 def shot(page: Page, name: str) -> None:

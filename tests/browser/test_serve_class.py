@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from axe import serious_contrast
 from playwright.sync_api import Browser, Page, expect
 from servers import ARTIFACTS, CLASS_PASSWORD, TEACHER_PASSWORD, Server, start_class_server
 
@@ -60,7 +61,9 @@ def test_the_teachers_theme_reaches_every_page_and_a_page_cannot_ask_for_another
     ink = page.locator(".wt-front").evaluate(
         "e => getComputedStyle(e).color.match(/\\d+/g).slice(0, 3).map(Number)")
     assert sum(ink) / 3 > 150, ink
+    assert serious_contrast(page) == []  # the doors and their links too
     ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".wt-door-links").first.scroll_into_view_if_needed()
     page.screenshot(path=ARTIFACTS / "class_start_dark.png")
     context.close()
 

@@ -7,9 +7,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from axe import serious_contrast
 from playwright.sync_api import Browser, Page, expect
 from servers import ARTIFACTS, Server
-from test_readable import serious_contrast
 
 from wartutor.core.engine import Game
 from wartutor.variants.classic_war import CLASSIC_WAR

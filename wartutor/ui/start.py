@@ -82,11 +82,11 @@ DOORS = (
     Door("Trade War", "trade_war", "2 to 5 players",
          "About 90 turns: 20 to 30 minutes",
          "Guess a card in another player's hand, battle for it, and bank your winnings.",
-         _hand("7H 7C") + _tile("Joker", "Mueller", "#1a5fb4")),
+         _hand("7H 7C") + _tile("Joker", "Rebel", "#1a5fb4")),
     Door("Arsenal", "arsenal", "You against the computer",
          "45 rounds: about 10 minutes a match, ten levels in the campaign",
-         "Bombs, shields and Counter-Strikes in six ranked teams, led blind and answered "
-         "in sight.",
+         "Bombs, shields and Counter-Strikes in six ranked teams: one side plays a card "
+         "without seeing the other's, and the other answers seeing it.",
          _tile("Nuke", "level 4", "#9c0014") + _tile("Shield", "up to 3", "#1a5fb4")),
 )
 
@@ -100,7 +100,7 @@ FRONT_STYLE = Markup("""
 .wt-front { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr));
   gap: 16px; max-width: 1100px; }
 .wt-door { border: 2px solid #1d6b3a; border-radius: 12px; padding: 12px 16px;
-  background: #fff; color: #111; }
+  background: var(--jp-layout-color1, #fff); color: var(--jp-ui-font-color0, #111); }
 .wt-door h2 { font-size: 24px; margin: 0 0 6px; }
 .wt-door p { font-size: 17px; margin: 8px 0; }
 .wt-door-picture { background: #1d6b3a; border-radius: 8px; padding: 8px; display: flex;
@@ -113,8 +113,11 @@ FRONT_STYLE = Markup("""
 .wt-door dd { margin: 0; float: none; width: auto; }
 .wt-door-links { display: flex; gap: 10px; flex-wrap: wrap; }
 .wt-door-links a { font-size: 18px; font-weight: 700; padding: 6px 12px; border-radius: 6px;
-  text-decoration: none; border: 2px solid #1a5fb4; color: #1a5fb4; }
-.wt-door-links a.wt-play { background: #1a5fb4; color: #fff; }
+  text-decoration: none; border: 2px solid var(--jp-brand-color1, #1a5fb4);
+  color: var(--jp-content-link-color, #1a5fb4); }
+/* JupyterLab's own colour for links in a notebook's output outranks a plain rule. */
+.wt-door-links a.wt-play, .jp-RenderedHTMLCommon .wt-door-links a.wt-play {
+  background: #1a5fb4; border-color: #1a5fb4; color: #fff; }
 .wt-door-links a:focus-visible { outline: 3px solid #e67700; outline-offset: 2px; }
 .wt-together { font-size: 20px; margin: 0 0 12px; }
 .wt-together a { font-weight: 700; color: var(--jp-content-link-color, #1a5fb4); }
