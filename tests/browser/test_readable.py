@@ -131,8 +131,10 @@ def app_page(apps: dict[str, Page], context: BrowserContext, server: Server,
 def first_choice(page: Page) -> None:
     """Press the first choice that can be pressed; in Trade War, ask from the menus for the
     first rank that may be asked."""
+    skip(page)  # an app may open on the computers' first moves (Trade War, say)
     page.wait_for_function("() => document.querySelector('.wt-choices .wt-main-button:not("
-                           "[disabled])') || document.querySelector('.tw-ask-menu select')")
+                           "[disabled])') || document.querySelector('.tw-ask-menu select')"
+                           "?.offsetParent")
     ask = page.locator(".tw-ask-menu")
     if ask.count() and ask.first.is_visible():
         ask.locator("select").nth(0).select_option(index=0)
