@@ -184,7 +184,7 @@ def test_the_npcs_answer_appears_on_the_table_as_a_moment_of_its_own(tmp_path: P
     assert "Sergeant Sandbag's answer" in match.table_text()  # its place, still empty
     match.next_moment()
     answer = arsenal_card("CB-SD")
-    assert "The NPC answers with Chemical Bomb (Soldiers)." in match.happened_text()
+    assert "Sergeant Sandbag answers with Chemical Bomb (Soldiers)." in match.happened_text()
     assert f'<figure class="wt-changed">{arsenal_card_svg(answer)}' in match.table_html()
     assert "wins" not in match.table_text()  # not decided yet
     match.next_moment()
