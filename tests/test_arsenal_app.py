@@ -56,7 +56,8 @@ def test_a_played_card_brings_the_npcs_answer_and_the_explanation(tmp_path: Path
     app.press("L2 bomb\nSemtex\nMilitia")
     text = app.match.table_text()
     assert "Round 1: A level-2 Semtex (Militia) beats a level-1 Dynamite (Militia)" in text
-    assert "You lead: pick a card to reveal first, blind (you won the last round)" in text
+    assert ("You lead: pick a card to show first, before you see theirs (you won the last "
+            "round)") in text
     assert "Captured: you 2 · Sergeant Sandbag 0" in text
     assert any("You answer with Semtex (Militia)" in entry for entry in app.match.log_texts())
 
@@ -239,7 +240,7 @@ def test_your_hand_is_drawn_as_cards_in_their_family_colours(tmp_path: Path) -> 
     match = arsenal_app(tmp_path, seed=YOU_LEAD, pace="instant").match
     hand = ARSENAL.view(match.game.state, 0).hand
     assert match.labels()[:len(hand)] == [card_label(c) for c in hand]
-    assert card_label(arsenal_card("SH-SF")) == "cap 3\nShield\nSpace Force"  # as on its card
+    assert card_label(arsenal_card("SH-SF")) == "up to L3\nShield\nSpace Force"  # as on its card
     for place, card in enumerate(hand, start=1):  # a band of the family's colour on each
         assert (f".wt-main-button:nth-child({place}) {{ background: linear-gradient("
                 f"{FAMILY_TINTS[card.family]} 0 {BAND}, ") in match.table_html()

@@ -119,6 +119,7 @@ def arsenal_card_svg(card: ArsenalCard) -> Markup:
     words = card.name.replace("-", "- ").split(" ")
     half = max(1, len(words) // 2)
     lines = [" ".join(words[:half]).replace("- ", "-"), " ".join(words[half:])]
+    badge = _badge(card)  # "L4", "CS", or a shield's "up to L3", which needs a smaller size
     name = joined(html('<text x="50" y="{y}" font-size="16" text-anchor="middle">{line}</text>',
                        y=70 + 20 * i, line=line)
                   for i, line in enumerate(x for x in lines if x))
@@ -127,12 +128,13 @@ def arsenal_card_svg(card: ArsenalCard) -> Markup:
         'height="140" viewBox="0 0 100 140" font-family="DejaVu Sans, sans-serif">'
         '<rect x="2" y="2" width="96" height="136" rx="9" fill="#fff" stroke="#333" '
         'stroke-width="2"/><rect x="2" y="2" width="96" height="36" rx="9" fill="{colour}"/>'
-        '<text x="50" y="28" font-size="22" font-weight="700" fill="#fff" '
+        '<text x="50" y="{badge_y}" font-size="{badge_size}" font-weight="700" fill="#fff" '
         'text-anchor="middle">{badge}</text>'
         '<g fill="#111" font-weight="700">{name}</g>'
         '<text x="50" y="129" font-size="14" fill="#333" text-anchor="middle">'
         "{suit}</text></svg>",
-        label=describe(card), colour=FAMILY_COLOURS[card.family], badge=_badge(card),
+        label=describe(card), colour=FAMILY_COLOURS[card.family], badge=badge,
+        badge_size=22 if len(badge) <= 4 else 16, badge_y=28 if len(badge) <= 4 else 26,
         name=name, suit=card.suit_name,
     )
 
@@ -169,8 +171,10 @@ def card_label(card: ArsenalCard) -> str:
 
 
 def _badge(card: ArsenalCard) -> str:
-    return (f"L{card.level}" if card.family == "bomb"
-            else f"cap {card.level}" if card.family == "shield" else "CS")
+    # A shield's badge says which bombs it stops, in the bombs' own "L2" (not "cap 2").
+    if card.family == "bomb":
+        return f"L{card.level}"
+    return f"up to L{card.level}" if card.family == "shield" else "CS"
 
 
 # The band behind a card button's first line ("L2 bomb"): its top padding and one line.
@@ -397,7 +401,7 @@ class ArsenalTable:
         if view.leader == YOU and view.lead is not None:
             return f"You led; now {names[NPC]} answers, knowing your card."
         if view.leader == YOU:
-            what = "You lead: pick a card to reveal first, blind"
+            what = "You lead: pick a card to show first, before you see theirs"
         elif view.lead is not None:
             what = f"{names[NPC]} led: answer it, knowing its card"
         else:
