@@ -1,6 +1,7 @@
 """Screenshots of the apps at a classroom projector's size, to look at as a student would.
 
-    python benchmarks/screens.py [NOTEBOOK ...] [--size 1366x768] [--large] [--out DIR]
+    python benchmarks/screens.py [NOTEBOOK ...] [--size 1366x768] [--large]
+        [--theme light|dark] [--out DIR]
 
 Serves the notebooks with Voilà (as ``make app`` does), opens each one, waits for its
 first button, optionally turns on Large print, and saves ``<notebook>[-large].png``
@@ -28,6 +29,8 @@ def main() -> None:
     parser.add_argument("notebooks", nargs="*", default=list(APPS))
     parser.add_argument("--size", default="1366x768")
     parser.add_argument("--large", action="store_true", help="turn on Large print first")
+    parser.add_argument("--theme", choices=("light", "dark"), default="light",
+                        help="JupyterLab's theme for the page (Voilà's ?theme=)")
     parser.add_argument("--out", type=Path, default=ARTIFACTS / "screens")
     parser.add_argument("--app", metavar="CODE",
                         help="a notebook of one cell calling this app instead, e.g. "
@@ -52,7 +55,8 @@ def main() -> None:
             browser = launch_chromium(p)
             for name in args.notebooks:
                 page = browser.new_page(viewport={"width": width, "height": height})
-                page.goto(f"{server.url}/voila/render/{name}.ipynb", timeout=90_000)
+                page.goto(f"{server.url}/voila/render/{name}.ipynb?theme={args.theme}",
+                          timeout=90_000)
                 page.locator(".wt-choices").first.wait_for(timeout=90_000)
                 if args.large:
                     page.get_by_role("button", name="Large print").first.click()
@@ -67,7 +71,7 @@ def main() -> None:
                 # "With the game scrolled to the top": the app's top edge at the window's.
                 page.evaluate("document.querySelector('.wt-app').scrollIntoView()")
                 suffix = ("-large" if args.large else "") + ("-moment" if args.moment else "") + (
-                    "-coach" if args.coach else "")
+                    "-coach" if args.coach else "") + ("-dark" if args.theme == "dark" else "")
                 shot = args.out / f"{name}{suffix}.png"
                 page.screenshot(path=str(shot))
                 print(shot)
