@@ -69,6 +69,56 @@ def test_an_unknown_variant_in_the_address_opens_classic_war_and_says_so(
     assert requested_variant("variant=snap")[1].startswith("There is no variant called 'snap'")
 
 
+# The browser edition: the kernel never sees the address; the page's script gives it.
+
+
+def test_in_the_browser_edition_the_page_gives_the_variant_its_address_names(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    app = explorer_app()
+    assert app.variant_menu.value == "classic_war"
+    assert app.address is not None
+    app.address.give("war_room")  # as the page's script types it into the hidden box
+    assert app.variant_menu.value == "war_room"
+    assert app.games_box.value == DEFAULT_GAMES["war_room"]
+    assert EXACT["war_room"].question in app.exact_text()
+    app.address.give("trade_war")  # the page says it once: a second word changes nothing
+    assert app.variant_menu.value == "war_room"
+
+
+def test_a_value_from_the_page_that_is_no_variant_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    app = explorer_app()
+    assert app.address is not None
+    for hostile in ("snap", "", "<img src=x onerror=alert(1)>", "war_room\x00", "__class__",
+                    "classic_war" * 10_000, "war room; drop table", None, ["war_room"]):
+        app.address.give(hostile)
+        assert app.variant_menu.value == "classic_war", hostile
+        assert app.address.value is None and app.message_text() == ""
+    assert "A run takes about" in app.status.value
+    app.address.give("War Room")  # nothing broke: the page's real word is still taken
+    assert app.variant_menu.value == "war_room"
+
+
+def test_a_variant_the_student_chose_is_not_changed_by_the_page_late(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    app = explorer_app()
+    app.variant_menu.value = "arsenal"
+    assert app.address is not None
+    app.address.give("war_room")
+    assert app.variant_menu.value == "arsenal"
+
+
+def test_an_explorer_opened_on_a_named_variant_has_no_box_for_the_page() -> None:
+    app = explorer_app("trade_war")
+    assert app.address is None
+
+
 def test_without_a_query_string_as_in_jupyterlab_it_opens_classic_war(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:

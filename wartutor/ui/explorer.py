@@ -2,7 +2,9 @@
 
 All the work is done by :mod:`wartutor.explore`; this module only collects choices
 and shows the pictures and the plain-words reading. It opens at once, on the variant
-the page's address names (``rule_explorer.ipynb?variant=war_room``), with that
+the page's address names (``rule_explorer.ipynb?variant=war_room``: under Voila the
+kernel reads it from the request; in the browser edition, where the kernel never sees the
+address, a page script gives it, and a name that is no variant is ignored), with that
 variant's exact answer on screen and the expected time of a run; the games are played
 only when the button is pressed, in the background, so that Cancel can stop them.
 Tests press its buttons:
@@ -41,6 +43,7 @@ from wartutor.explore.simulate import (
     simulate_stepwise,
 )
 from wartutor.explore.table import Table
+from wartutor.ui.identity import PageValue
 from wartutor.ui.markup import Markup, escaped, html, joined
 from wartutor.ui.render import STYLESHEET
 from wartutor.ui.rulings import choice_label
@@ -74,6 +77,22 @@ SE_MEANS = ("A standard error is how far a simulated share typically strays from
             "chance: within 2 or 3 of the exact answer is as expected.")
 
 
+# The page's own address, for the browser edition (Voici), whose kernel never sees it.
+ADDRESS_VARIANT = """function () {
+    try { return new URLSearchParams(window.location.search).get("variant") || ""; }
+    catch (e) { return ""; }
+  }"""
+
+
+def variant_named(asked: str) -> str | None:
+    """The variant ``asked`` names (``war_room``, ``War Room``, ``war-room``), or None."""
+    key = asked.strip().lower().replace("-", "_").replace(" ", "_")
+    for name, variant in VARIANTS.items():
+        if key in (name, variant.title.lower().replace(" ", "_")):
+            return name
+    return None
+
+
 def requested_variant(query: str | None = None) -> tuple[str, str]:
     """The variant a page's query string names (``variant=war_room``), and a message when
     it names none: then Classic War. Without ``query``, the ``QUERY_STRING`` Voila sets
@@ -82,10 +101,9 @@ def requested_variant(query: str | None = None) -> tuple[str, str]:
     asked = parse_qs(text).get("variant", [""])[0].strip()
     if not asked:
         return DEFAULT_VARIANT, ""
-    key = asked.lower().replace("-", "_").replace(" ", "_")
-    for name, variant in VARIANTS.items():
-        if key in (name, variant.title.lower().replace(" ", "_")):
-            return name, ""
+    named = variant_named(asked)
+    if named is not None:
+        return named, ""
     return DEFAULT_VARIANT, f"There is no variant called {asked!r}; here is Classic War."
 
 
@@ -116,6 +134,8 @@ class ExplorerApp(widgets.VBox):
         self._cancel = threading.Event()
         self._per_game: dict[Any, float] = {}  # seconds a game takes, by settings
         self._compared = NOTHING  # the ruling the tables shown compare
+        self.address: PageValue | None = None  # the page's address, where it is followed
+        self._page = widgets.Box()  # where the address's hidden box goes, if it is followed
         self.variant_menu = widgets.Dropdown(
             options=[(v.title, name) for name, v in VARIANTS.items()], value=variant,
             description="Variant", style=_WIDE, layout=_MENU)
@@ -161,10 +181,26 @@ class ExplorerApp(widgets.VBox):
             widgets.HBox([self.games_box, self.seed_box]),
             widgets.HBox([self._run_button, self._cancel_button, self.progress, self.status]),
             self._message, self._reading, self._exact, self._lengths, self._results,
-            self._charts_mean,
+            self._charts_mean, self._page,
         ])
         self.add_class("wt-app")
         self._build_menus()
+
+    def follow_the_page_address(self) -> None:
+        """Open on the variant the page's address names, once the page says it (the browser
+        edition). Until then, and if it names none, the explorer stays as it opened; a
+        student who has already chosen another variant keeps it."""
+        opened = self.variant_menu.value
+        self.address = address = PageValue("wt-page-variant", ADDRESS_VARIANT,
+                                 lambda asked: variant_named(asked) is not None)
+
+        def follow(asked: str) -> None:
+            named = variant_named(asked)
+            if named is not None and self.variant_menu.value == opened and not self.running:
+                self.variant_menu.value = named
+
+        address.when_known(follow)
+        self._page.children = [address.widget]
 
     def __repr__(self) -> str:
         return "ExplorerApp()"  # notebooks keep a widget's text repr: keep results out of it
@@ -535,12 +571,14 @@ def explorer_app(variant: str | None = None, *, games: int | None = None, seed: 
     ``run=True`` it plays the games before returning. ``games`` defaults to a number
     sized for the variant (:data:`DEFAULT_GAMES`).
     """
-    message = ""
+    message, from_address = "", variant is None
     if variant is None:
         variant, message = requested_variant()
     app = ExplorerApp(variant, games=games, seed=seed, jobs=jobs, players=players)
     if message:
         app._say(message)
+    if from_address:
+        app.follow_the_page_address()
     if run:
         app.run()
     return app
