@@ -70,6 +70,24 @@ def test_the_teacher_renames_the_jokers_in_the_app_mid_game() -> None:
     assert Trace.of(app.game).to_json() == before
 
 
+def _rulings_words(app: GameApp) -> str:
+    """The rulings panel as a teacher reads it: each question, its reason and its table."""
+    menus = [menu.tooltip for menu in app.rulings.menus.values()]
+    return "\n".join([*menus, app.rulings_text()])
+
+
+def test_the_rulings_ask_about_the_jokers_by_the_names_in_play() -> None:
+    app = trade_war_app(seed=1)
+    words = _rulings_words(app)
+    assert "Eraser" in words and "TW-PUTIN-WHO" in words  # the codes stay the text's
+    assert not TEXT_WORDS.search(words.replace("TW-PUTIN", "TW-"))
+    panel = next(c for c in app.children if isinstance(c, JokerNamesPanel))
+    panel.mueller.value, panel.putin.value = "Star", "Comet"
+    panel.use.click()
+    renamed = _rulings_words(app)
+    assert "Comet" in renamed and "Eraser" not in renamed
+
+
 @pytest.mark.parametrize("mueller, putin", [
     ("<script>alert(1)</script>", "Comet"),
     ("Star", "Comet\u202e"),  # a bidi control turns the words around

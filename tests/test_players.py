@@ -341,3 +341,29 @@ def test_a_new_mode_that_cannot_be_dealt_is_refused_and_the_app_goes_on() -> Non
     assert app.parts == SINGLE_PLAYER
     app.press(app.labels()[0])  # and it plays on
     assert app.message_text() == ""
+
+
+def test_at_a_shared_screen_the_banner_names_the_winner_not_you() -> None:
+    app = GameApp(CLASSIC_WAR, ClassicTable(), humans=(0, 1), names=("Maya", "Leo"),
+                  stacked=("KD", "7C"), pace="instant")
+    for _ in range(4):  # behind the curtain until Ready, then the one turn
+        if app.game.outcome is not None:
+            break
+        app.press("Ready" if "Ready" in app.labels() else "Turn cards")
+    assert app.banner_text().startswith("Maya wins.")
+    assert "You win" not in app.banner_text()
+
+
+@pytest.mark.parametrize("name", ["guerrilla_tactics", "trade_war"])
+def test_with_every_seat_a_person_there_is_no_computers_menu(name: str) -> None:
+    app = app_of(name)
+    assert "Computers" in described(app)  # one person: the computers' player is chosen
+    panel(app).count.value = 2
+    seat_people(app, {1: "Leo"})
+    assert app.opponent is None and "Computers" not in described(app)
+    panel(app).count.value = 3  # a computer at the table again: its menu comes back
+    seat = panel(app).kinds[2]
+    assert seat is not None
+    seat.value = COMPUTER
+    app.press("New round")
+    assert app.opponent is not None and "Computers" in described(app)

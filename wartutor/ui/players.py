@@ -99,6 +99,10 @@ class Seating:
     typed: tuple[str, ...]
     names: tuple[str, ...] | None = None
 
+    def all_people(self) -> bool:
+        """Every seat a person: no computer plays."""
+        return self.count is not None and len(self.people) >= self.count
+
     def settings(self) -> dict[str, Any]:
         """The rule option the count is (none where the variant has one number of players)."""
         return {} if self.count is None else {COUNT: self.count}
@@ -192,8 +196,10 @@ class PlayersPanel(widgets.VBox):
 
     def reseats(self, seating: Seating) -> bool:
         """Whether ``seating`` puts other people at the table than play now, or calls them
-        otherwise: another mode, for which the app is made again."""
-        return (seating.people, seating.typed) != (self._in_play.people, self._in_play.typed)
+        otherwise, or leaves no computer at the table (or brings one back): another mode,
+        for which the app is made again (with no Computers menu where no computer plays)."""
+        return ((seating.people, seating.typed) != (self._in_play.people, self._in_play.typed)
+                or seating.all_people() != self._in_play.all_people())
 
     def rules_for(self, seating: Seating, settings: Mapping[str, Any]) -> dict[str, Any]:
         """The rule settings for the app made again for ``seating``: those chosen away from

@@ -5,10 +5,16 @@ so a new ruling appears here without any change to the apps. A changed menu wait
 the next New round: switching rules halfway through a game would make its replay lie.
 How many play is chosen under Players (:mod:`wartutor.ui.players`), so it has no menu
 here; the table still says it.
+
+Trade War's questions name its jokers: they are worded with the names in play (the
+Rebel and the Eraser by default, or a teacher's), as the table says them; the ruling
+codes (TW-PUTIN-WHO) stay as they are, since a code is a name for the ruling, not a word.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 import ipywidgets as widgets
@@ -17,6 +23,7 @@ from wartutor.core.engine import Variant
 from wartutor.core.rulings import rulings_of, settings_of
 from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.players import COUNT
+from wartutor.variants.trade_war.explain import worded
 
 _WAITING = "Changes apply when you press New round."
 FIRST = "first_player"  # the rule option that names a seat
@@ -36,8 +43,11 @@ class RulingsPanel(widgets.Accordion):
     Where no new round can be dealt (a room), there are no menus: only the table of the
     rulings the game is played with."""
 
-    def __init__(self, variant: Variant[Any], *, choosing: bool = True) -> None:
+    def __init__(self, variant: Variant[Any], *, choosing: bool = True,
+                 words: Callable[[], AbstractContextManager[Any]] = nullcontext) -> None:
         self._variant = variant
+        self._words = words  # puts the design's words in force (Trade War's joker names)
+        self._abouts: list[tuple[str, widgets.HTML]] = []
         self._rules: Any = None
         self.menus: dict[str, widgets.Dropdown] = {}
         self._note = widgets.HTML(_WAITING)
@@ -48,20 +58,32 @@ class RulingsPanel(widgets.Accordion):
                 continue  # chosen under Players
             menu = widgets.Dropdown(
                 options=[(self._label(name, c), c) for c in meta.choices],
-                description=meta.id, tooltip=f"{meta.question} {meta.why}",
-                style={"description_width": "150px"}, layout=widgets.Layout(width="340px"),
+                description=meta.id, style={"description_width": "150px"},
+                layout=widgets.Layout(width="340px"),
             )
             menu.observe(self._on_chosen, names="value")
             self.menus[name] = menu
-            about = widgets.HTML(html('<b>{question}</b><br><span class="wt-note">{why}</span>',
-                                      question=meta.question, why=meta.why),
-                                 layout=widgets.Layout(width="640px"))
+            about = widgets.HTML(layout=widgets.Layout(width="640px"))
+            self._abouts.append((name, about))
             rows.append(widgets.HBox([menu, about]))
+        self.reword()
         body = widgets.VBox([self._note, *rows, widgets.HTML("<b>Rulings in this round</b>"),
                              self._table] if choosing else [self._table])
         super().__init__(children=[body],
                          titles=("Rulings: answers where the rule text is silent",))
         self.selected_index = None
+
+    def reword(self) -> None:
+        """Word the questions and reasons afresh (a joker was renamed)."""
+        metas = rulings_of(self._variant.rules_type)
+        with self._words():
+            for name, about in self._abouts:
+                question, why = worded(metas[name].question), worded(metas[name].why)
+                self.menus[name].tooltip = f"{question} {why}"
+                about.value = html('<b>{question}</b><br><span class="wt-note">{why}</span>',
+                                   question=question, why=why)
+            if self._rules is not None:
+                self._table.value = self._table_html()
 
     def _label(self, name: str, value: Any) -> str:
         """How a setting reads in a menu; a variant may name long values (a whole deck file)."""
@@ -95,7 +117,8 @@ class RulingsPanel(widgets.Accordion):
                 # A setting made in code (battle_limit=37) that no menu offers.
                 menu.options = (*menu.options, (self._label(name, settings[name]), settings[name]))
             menu.value = settings[name]
-        self._table.value = self._table_html()
+        with self._words():
+            self._table.value = self._table_html()
         self._note.value = _WAITING
 
     def table_html(self) -> str:
@@ -108,9 +131,9 @@ class RulingsPanel(widgets.Accordion):
             self._note.value = _CHANGED if changed else _WAITING
 
     def _table_html(self) -> Markup:
-        rows = [(meta.id, meta.question, self._label(name, getattr(self._rules, name)))
+        rows = [(meta.id, worded(meta.question), self._label(name, getattr(self._rules, name)))
                 for name, meta in rulings_of(self._variant.rules_type).items()]
-        rows += [(fixed.id, fixed.question, f"{fixed.answer} (fixed)")
+        rows += [(fixed.id, worded(fixed.question), f"{worded(fixed.answer)} (fixed)")
                  for fixed in getattr(self._variant, "fixed_rulings", ())]
         body = joined(html("<tr><td>{id}</td><td>{question}</td><td>{answer}</td></tr>",
                            id=i, question=q, answer=a) for i, q, a in rows)

@@ -260,7 +260,7 @@ class GameApp(widgets.VBox):
         self._coach_agents = coach_agents  # how the coach's games play every seat
         self._coach = CoachPanel(self._guarded) if coached and self.parts.coach else None
         self.opponent: widgets.Dropdown | None = None
-        if coached and self.parts.computers:
+        if coached and self.parts.computers and not self._all_people(rules):
             self.opponent = widgets.Dropdown(
                 options=[(opponent_label, ""), ("Coach (hardest)", COACH)], value="",
                 description="Computers", style={"description_width": "initial"},
@@ -393,7 +393,8 @@ class GameApp(widgets.VBox):
         )
         self.large_print.observe(self._on_large_print, names="value")
 
-        self.rulings = RulingsPanel(variant, choosing=parts.new_round)
+        self.rulings = RulingsPanel(variant, choosing=parts.new_round,
+                                    words=getattr(design, "words", nullcontext))
         self.handout = Handout(self._handout_html)  # Print, and what it prints
         self.players = (PlayersPanel(variant, self._game.rules, self._humans, names)
                         if parts.players and parts.new_round and chooses_players(variant)
@@ -519,6 +520,12 @@ class GameApp(widgets.VBox):
             self.take_home.close()
             self.take_home = None
 
+    def _all_people(self, rules: Any) -> bool:
+        """Every seat is a person: there are no computers to choose a player for."""
+        seats = self._variant.player_names(self._variant.rules_type() if rules is None
+                                           else rules)
+        return set(range(len(seats))) <= set(self._humans)
+
     def _seat_names(self, rules: Any, names: Sequence[str] | None) -> tuple[str, ...] | None:
         """What the seats are called: as given; else, at a shared screen, "Player 1",
         "Player 2", ... for its players; else None (the variant's own names)."""
@@ -620,6 +627,7 @@ class GameApp(widgets.VBox):
         for button in self._action_buttons.values():
             button.close()
         self._action_buttons, self._shown_actions = {}, None
+        self.rulings.reword()
         self._guarded(self._redraw)
 
     # What a student can do
@@ -1210,8 +1218,8 @@ class GameApp(widgets.VBox):
             headline = "Stopped unfinished."
         elif outcome.draw:
             headline = "It's a draw."
-        elif self._human in outcome.winners:
-            headline = "You win!"
+        elif self._human in outcome.winners and len(self._humans) == 1:
+            headline = "You win!"  # at a shared screen every seat is named, as below
         else:
             headline = " and ".join(voice().name(w, own) for w in outcome.winners) + (
                 " win." if len(outcome.winners) > 1 else " wins.")
