@@ -553,7 +553,8 @@ def _play_refusal(state: TradeState, args: list[str]) -> str | None:
         if c not in hand:
             return f"{cap(_the(c))} is not in your hand."
     if PUTIN in named:
-        return "The Putin joker never battles: it only assassinates a card, which then leaves the game."
+        return ("The Putin joker never battles: it only assassinates a card, which then "
+                "leaves the game.")
     if len(named) == 2:
         if named[0] == named[1]:
             return f"You named {_the(named[0])} twice: doubles are two different cards."
