@@ -182,7 +182,7 @@ def test_the_draw_is_offered_only_when_allowed_and_putin_never_battles() -> None
     assert "fewer than seven cards together, so one card may be drawn" in short.happened_text()
     app.choose("ask 1 7")
     assert app.greyed()["Play Eraser"] == (
-        "The Eraser joker never battles: it only knocks out a card, which then leaves the game.")
+        "The Eraser joker never battles: it only knocks out a card, which then leaves the game")
 
 
 def test_your_hand_is_shown_and_the_others_are_face_down() -> None:

@@ -305,7 +305,7 @@ def test_putin_is_never_a_battle_card() -> None:
     game = play(deal("PJ 5C AS", "KD 2H", "9C"), "ask 1 2")
     assert game.decision is not None and "play PJ" not in game.decision.legal_actions
     assert TRADE_WAR.why_not(game.state, "play PJ") == (
-        "The Putin joker never battles: it only assassinates a card, which then leaves the game.")
+        "The Putin joker never battles: it only assassinates a card, which then leaves the game")
 
 
 # The start of a turn: refill, swap, draw
