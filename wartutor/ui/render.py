@@ -224,6 +224,16 @@ STYLESHEET = """
 .wt-app:has(.wt-large) .wt-code-box input[type="text"] { font-size: 24px; height: 48px; }
 .wt-app.wt-large .widget-checkbox input[type="checkbox"],
 .wt-app:has(.wt-large) .widget-checkbox input[type="checkbox"] { width: 26px; height: 26px; }
+/* The top line in Large print: larger than at normal size, yet compact, so that wrapped
+   to two rows it leaves the table on the one screen (1366x768). */
+.wt-app.wt-large .wt-top { gap: 2px 10px; margin-bottom: 2px; }
+.wt-app.wt-large .wt-top .widget-button,
+.wt-app.wt-large .wt-top .widget-toggle-button { font-size: 19px; height: 38px; }
+.wt-app.wt-large .wt-top .widget-checkbox,
+.wt-app.wt-large .wt-top .widget-checkbox label { font-size: 19px; }
+.wt-app.wt-large .wt-top .wt-title { font-size: 28px; }
+.wt-app.wt-large .wt-top .wt-deal-code { font-size: 20px; }
+.wt-app.wt-large .wt-top .wt-deal-code b { font-size: 22px; }
 /* A page whose kernel is gone: the notice on top, the dead app greyed out behind it. */
 .wt-lost .wt-app { opacity: 0.35; pointer-events: none; }
 .wt-lost-notice { position: fixed; top: 0; left: 0; right: 0; z-index: 10000;
