@@ -78,7 +78,8 @@ def app_link(notebook: str, query: str = "") -> str:
     if in_browser():
         page = notebook.removesuffix(".ipynb") + ".html"
         root = site_root()
-        return f"{root}voici/render/{page}" if root else page
+        notebook = f"{root}voici/render/{page}" if root else page
+    # The page's own script hands the query to a kernel in the browser (see ui/identity.py).
     return f"{notebook}?{query}" if query else notebook
 
 
