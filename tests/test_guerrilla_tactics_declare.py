@@ -312,8 +312,10 @@ def test_a_support_position_asks_a_player_who_may_only_decline() -> None:
     state = GT.from_position(EVERYONE, position, seed=0)
     assert state.decision is not None and state.decision.legal_actions == ("decline",)
     assert GT.position_of(state)["to_choose"] == [BEN]
-    with pytest.raises(BadInput, match="has only one choice"):
-        GT.from_position(THOSE_ABLE, position, seed=0)
+    # Under the text's reading nobody asks Ben: the game takes his one choice and plays on
+    # (a moment where the rules go on by themselves is a position too), to the end here.
+    played_on = GT.from_position(THOSE_ABLE, position, seed=0)
+    assert played_on.decision is None and GT.position_of(played_on)["stage"] == "over"
 
 
 def test_a_position_with_a_declaration_the_rules_forbid_is_refused() -> None:
