@@ -115,6 +115,7 @@ def test_a_support_you_were_never_offered_is_not_tagged_as_your_choice(
         shown = happened.inner_text()
         button(page, "Next").click()
         expect(happened).not_to_have_text(shown)
+        page.wait_for_timeout(300)  # Next's own state follows the words a moment later
     assert not any("Chose: Don't support" in words for words in seen), seen
     assert any("No card would help: no support" in words for words in seen), seen
     expect(page.locator(".wt-log")).to_contain_text(
