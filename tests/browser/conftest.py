@@ -50,3 +50,13 @@ def page(browser: Browser) -> Iterator[Page]:
     context.close()
     if errors:
         print("page errors:", *errors, sep="\n  ")
+
+
+@pytest.fixture
+def projector(browser: Browser) -> Iterator[Page]:
+    """A page the size of a classroom projector, 1366x768, patient as a loaded machine."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    pg = context.new_page()
+    pg.set_default_timeout(60_000)
+    yield pg
+    context.close()

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from servers import ARTIFACTS, Server, start_voila
 
 pytestmark = pytest.mark.browser
@@ -85,15 +85,6 @@ def projector_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Serve
         (server.root / f"three_{name}.ipynb").write_text(notebook(code))
     yield server
     server.stop()
-
-
-@pytest.fixture
-def projector(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    yield page
-    context.close()
 
 
 def open_app(page: Page, server: Server, notebook_name: str) -> None:

@@ -10,11 +10,9 @@ the curtain for the next player.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from axe import serious_contrast
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from servers import ARTIFACTS, Server
 
 pytestmark = pytest.mark.browser
@@ -29,15 +27,6 @@ PANEL_CONTROLS = """() => [...document.querySelectorAll(
     return {name: (el.getAttribute('placeholder') || el.textContent || el.tagName).trim(),
             font: parseFloat(getComputedStyle(el).fontSize), right: r.right, bottom: r.bottom,
             cut: el.scrollWidth > el.clientWidth + 1 && el.tagName === 'BUTTON'}; })"""
-
-
-@pytest.fixture
-def projector(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    yield page
-    context.close()
 
 
 def test_a_teacher_seats_two_people_and_they_take_turns_at_the_screen(

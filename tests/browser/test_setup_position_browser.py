@@ -4,11 +4,10 @@ position a teacher places card by card plays as the same position given to from_
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from axe import serious_contrast
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from servers import ARTIFACTS, Server
 
 from wartutor.core.engine import Game
@@ -29,12 +28,8 @@ OVERFLOW = """() => [...document.querySelectorAll('.wt-setup, .wt-setup *')]
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    yield page
-    context.close()
+def page(projector: Page) -> Page:
+    return projector
 
 
 def button(page: Page, name: str) -> object:

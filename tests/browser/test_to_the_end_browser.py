@@ -4,10 +4,9 @@ live (its progress shows), and it ends on the result."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 from servers import ARTIFACTS, Server
 
 pytestmark = pytest.mark.browser
@@ -16,15 +15,6 @@ WIDTH, HEIGHT = 1366, 768
 # Five players, seed 43: you last to the end and win in round 2,079, a run of a few seconds
 # in Voilà, long enough for its progress to show.
 DEAL, SEATS, LAST_ROUND = "WR-43-A4", 5, 2079
-
-
-@pytest.fixture
-def projector(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    yield page
-    context.close()
 
 
 def button(page: Page, name: str) -> Locator:
