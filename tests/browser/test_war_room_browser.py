@@ -47,7 +47,7 @@ def test_war_room_plays_a_round_with_an_activation(page: Page, voila_server: Ser
     if not marked:
         expect(change).to_be_visible(timeout=15_000)
     skip = button(page, "Skip to my turn")
-    for _ in range(20):
+    for _ in range(60):  # the moments come at reading pace: up to 24 s
         page.wait_for_timeout(400)
         if round_number(page) > round_before or "tie-break" in table.inner_text():
             break

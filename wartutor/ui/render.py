@@ -234,10 +234,10 @@ STYLESHEET = """
 .wt-app.wt-large .wt-top .wt-title { font-size: 28px; }
 .wt-app.wt-large .wt-top .wt-deal-code { font-size: 20px; }
 .wt-app.wt-large .wt-top .wt-deal-code b { font-size: 22px; }
-/* And the buttons under the choices (Undo, New round, ...), which wrap to three rows: still
-   taller than at normal size (44 px), with no margin between the rows. */
-.wt-app.wt-large .wt-choices .widget-button.wt-secondary { font-size: 20px; height: 47px;
-  margin-top: 0; margin-bottom: 0; }
+/* And the buttons under the choices (Undo, New round, ...), which wrap to three rows: their
+   words larger than at normal size, the buttons no taller, so Arsenal fits one screen. */
+.wt-app.wt-large .wt-choices .widget-button.wt-secondary { font-size: 20px; height: 40px;
+  margin-top: 1px; margin-bottom: 1px; }
 /* A page whose kernel is gone: the notice on top, the dead app greyed out behind it. */
 .wt-lost .wt-app { opacity: 0.35; pointer-events: none; }
 .wt-lost-notice { position: fixed; top: 0; left: 0; right: 0; z-index: 10000;
