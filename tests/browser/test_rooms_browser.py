@@ -413,7 +413,7 @@ def test_a_rooms_page_holds_no_control_a_room_does_not_have_even_unhidden(
     for control in ("Show everything", "New round", "Undo", "Redo", "Play 10", "Join deal",
                     "Computers", "Coach", "Play to the end", "Set up a position", "Players"):
         for role in ("button", "checkbox", "combobox"):
-            found = app.get_by_role(role, name=re.compile(re.escape(control)))  # type: ignore[arg-type]
+            found = app.get_by_role(role, name=re.compile(re.escape(control)))
             assert found.count() == 0, (role, control)
     assert ada.locator(".wt-seed, .wt-timeline, .wt-deal-code, .wt-opponent").count() == 0
 
