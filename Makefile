@@ -6,7 +6,7 @@ PORT   ?= 8866
 # apt needs root; use sudo only when we are not root already.
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: app class test lint clean docs site lock nox
+.PHONY: app class test lint clean docs site lock nox catalogs
 
 # Re-install only when the dependencies change.
 $(VENV)/.installed: pyproject.toml
@@ -63,6 +63,11 @@ site: $(SITE_VENV)/.installed /usr/bin/npm
 lock: $(VENV)/.installed
 	$(BIN)/python tools/lock.py
 	$(BIN)/python tools/binder_links.py
+
+# The words' catalogs (wartutor/locale): gather the marked sentences of the code into the
+# template, bring each language's catalog up to date with it, compile each (docs/languages.md).
+catalogs: $(VENV)/.installed
+	$(BIN)/python tools/catalogs.py
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check wartutor tests benchmarks

@@ -8,6 +8,10 @@ from hypothesis import settings
 # Saved campaigns and rooms go to a scratch folder, never the user's own data folder:
 # set before any notebook's kernel starts, so that nbval's kernels inherit it too.
 os.environ.setdefault("WARTUTOR_DATA_DIR", tempfile.mkdtemp(prefix="wartutor-test-data-"))
+# The tests read English, the source of every catalog, whatever the machine's language
+# (the tests of the other languages choose theirs); set before the package is imported.
+os.environ.pop("WARTUTOR_LANG", None)
+os.environ["JUPYTERLAB_SETTINGS_DIR"] = tempfile.mkdtemp(prefix="wartutor-test-lab-")
 
 # CI runs on a loaded 2-core machine: no per-example deadline, and derandomized so a
 # CI run is repeatable (local runs keep exploring new examples).

@@ -15,14 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wartutor.core.errors import BadInput, quoted
+from wartutor.language import N_, _
 
+# The codes stay as they are in every language, as the suit symbols do; the names are
+# said in the language in force.
 RANK_CODES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RANK_NAMES = (
-    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "jack", "queen", "king", "ace",
+    N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"),
+    N_("nine"), N_("ten"), N_("jack"), N_("queen"), N_("king"), N_("ace"),
 )  # fmt: skip
 SUIT_CODES = ("S", "H", "D", "C")
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 _RANK_BY_CODE = {code: rank for rank, code in enumerate(RANK_CODES, start=2)}
@@ -50,7 +53,8 @@ class Card:
 
     @property
     def rank_name(self) -> str:
-        return RANK_NAMES[self.rank - 2]
+        """The rank in words ("queen"), in the language in force."""
+        return rank_word(self.rank)
 
     @property
     def symbol(self) -> str:
@@ -60,13 +64,19 @@ class Card:
         return f"card({self.code!r})"
 
     def __str__(self) -> str:
-        return f"{self.rank_name} of {SUIT_NAMES[self.suit]}"
+        # Translators: a card's full name, "queen of hearts".
+        return _("{rank} of {suit}").format(rank=self.rank_name, suit=_(SUIT_NAMES[self.suit]))
 
     def _repr_html_(self) -> str:
         """The card as the apps draw it, with its name for a screen reader."""
         from wartutor.core.engine import notebook_html  # the drawing is loaded only if asked
 
         return notebook_html("card_html", self)
+
+
+def rank_word(rank: int) -> str:
+    """A rank (2 to 14) in words, in the language in force: ``rank_word(12)`` is "queen"."""
+    return _(RANK_NAMES[rank - 2])
 
 
 def card(code: str) -> Card:

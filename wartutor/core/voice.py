@@ -24,6 +24,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from wartutor.language import _
+
 _IRREGULAR = {"have": "has", "are": "is", "do": "does", "go": "goes", "were": "was"}
 
 
@@ -48,16 +50,21 @@ class Voice:
         return seat == self.viewer
 
     def name(self, seat: int, own: Sequence[str]) -> str:
-        """The seat's name in the third person: the names in force, else the variant's
-        own (whose seat 0 is "You" only to seat 0 itself)."""
+        """The seat's name in the third person: the names in force (as typed), else the
+        variant's own, given in English and said in the language in force (seat 0's is
+        "You" only to seat 0 itself).
+
+        A sentence about a seat that may be "you" is chosen whole by :meth:`you`, and
+        takes this name as a field: "You take the pile." or "{name} takes the pile."."""
         if self.names is not None and seat < len(self.names):
             return self.names[seat]
         if seat == 0 and own[0].casefold() == "you":
-            return "Player 1"
-        return own[seat]
+            return _("Player {number}").format(number=1)
+        return _(own[seat])
 
     def who(self, seat: int, own: Sequence[str], *, capital: bool = False) -> str:
-        """"you" (or "You") for the viewer, else the seat's name."""
+        """"you" (or "You") for the viewer, else the seat's name: English only (other
+        languages choose whole sentences by :meth:`you`)."""
         if self.you(seat):
             return "You" if capital else "you"
         return self.name(seat, own)
