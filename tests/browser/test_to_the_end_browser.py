@@ -46,7 +46,8 @@ def test_play_to_the_end_stops_on_cancel_then_finishes_a_war_room_game(
     # While it plays, the page draws its progress and hears Cancel, which stops the game at
     # your next choice, well before its end: no banner, your choices are back (Activate, or
     # a card to aim at), and Play to the end in Cancel's place. (Cancel used to be heard
-    # four chunks late, after this game's end on a quiet machine: see to_the_end.py.)
+    # about four chunks late, on a quick machine after a short game's end: see
+    # to_the_end.py.)
     play.click()
     happened = page.get_by_role("region", name="What just happened", exact=True)
     expect(happened).to_contain_text(re.compile(r"Round \d+ so far\.\s*Cards held: you \d+"))
