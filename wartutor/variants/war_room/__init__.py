@@ -41,7 +41,7 @@ from wartutor.variants.war_room.deck import (
     to_toml,
 )
 from wartutor.variants.war_room.events import WarRoomEvent
-from wartutor.variants.war_room.explain import RULE_TITLES, card_text, explain, why_not
+from wartutor.variants.war_room.explain import card_text, explain, rule_titles, why_not
 from wartutor.variants.war_room.game import WarRoomState
 from wartutor.variants.war_room.position import (
     from_position,
@@ -66,7 +66,6 @@ class WarRoom:
     title = "War Room"
     rules_type = WarRoomRules
     length_unit = "round"  # what Summary.length counts
-    rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS
     # The hardest opponent tests a challenger in 20 games, after a look of 2 a choice (not
@@ -74,6 +73,11 @@ class WarRoom:
     # the usual effort thinks three times as long (0.13 s against 0.04 s a declaration, two
     # minutes against 40 s a game). This is the effort whose strength is measured.
     coach_player_effort: ClassVar[Mapping[str, int]] = {"games": 20, "look": 2}
+
+    @property
+    def rule_titles(self) -> dict[str, str]:
+        """The rules' titles, in the language in force."""
+        return rule_titles()
 
     def setting_label(self, name: str, value: object) -> str:
         """How a rule option reads in the apps' menus: a deck by its name, not its whole file."""
