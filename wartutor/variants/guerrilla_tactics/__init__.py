@@ -35,7 +35,7 @@ from wartutor.core.chance import check_seed
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
 from wartutor.core.errors import BadInput
 from wartutor.core.position import Stage
-from wartutor.language import _
+from wartutor.language import _, pgettext
 from wartutor.variants.guerrilla_tactics import fast, unseen
 from wartutor.variants.guerrilla_tactics import game as rules_of_play
 from wartutor.variants.guerrilla_tactics.agents import AGENTS
@@ -49,7 +49,7 @@ from wartutor.variants.guerrilla_tactics.position import (
     stages,
 )
 from wartutor.variants.guerrilla_tactics.refusals import refusal
-from wartutor.variants.guerrilla_tactics.rules import FIXED_RULINGS, GuerrillaRules
+from wartutor.variants.guerrilla_tactics.rules import CHOICE_WORDS, FIXED_RULINGS, GuerrillaRules
 from wartutor.variants.guerrilla_tactics.state import GuerrillaState
 from wartutor.variants.guerrilla_tactics.view import GuerrillaView, view
 
@@ -79,6 +79,13 @@ class GuerrillaTactics:
     @property
     def rule_titles(self) -> dict[str, str]:
         return rule_titles()
+
+    def setting_label(self, name: str, value: object) -> str:
+        """How a rule option reads in the apps' menus, in the language in force."""
+        if isinstance(value, str) and value in CHOICE_WORDS:
+            return _(CHOICE_WORDS[value])
+        # Translators: the skirmish limit (GT-LIMIT) switched off, in the rulings' menu.
+        return pgettext("no skirmish limit", "none") if value is None else str(value)
 
     def player_names(self, rules: GuerrillaRules) -> tuple[str, ...]:
         return NAMES[: rules.players]

@@ -186,17 +186,20 @@ _THE_CARD = {
 }
 
 
-def _the(card: Card) -> str:
+def the_card(card: Card) -> str:
+    """A card named in a sentence: "the two of hearts"."""
     return _(_THE_CARD[card.rank]).format(suit=_(SUIT_NAMES[card.suit]))
 
 
 def _cards(cs: tuple[Card, ...]) -> str:
-    return _and([_the(c) for c in cs])
+    return _and([the_card(c) for c in cs])
 
 
-# What face-up cards are worth (a Force): a single card, or a pair.
+# What face-up cards are worth (a Force): a single card, or a pair; said in sentences
+# ("you have an ace") and on the table's seats ("an ace, leads").
 _SINGLE = {
-    # Translators: what a player's face-up cards are worth: "you have a queen".
+    # Translators: what a player's face-up cards are worth, said in a sentence ("you have
+    # {force}") and alone on the table ("{worth}, leads").
     0: N_("an ace"), GUERRILLA_STRENGTH: N_("a Guerrilla"),
     2: N_("a two"), 3: N_("a three"), 4: N_("a four"),
     5: N_("a five"), 6: N_("a six"), 7: N_("a seven"), 8: N_("an eight"), 9: N_("a nine"),
@@ -213,8 +216,14 @@ _PAIR = {
 }
 
 
-def _worth(f: Force) -> str:
-    return _(_PAIR[f[1]] if f[0] else _SINGLE[f[1]])
+def worth_words(worth: Force) -> str:
+    """What a player's face-up cards are worth: "a pair of Guerrillas".
+
+    >>> worth_words((1, GUERRILLA_STRENGTH)), worth_words((0, 14)), worth_words((0, 8))
+    ('a pair of Guerrillas', 'an ace', 'an eight')
+    """
+    pair, strength = worth
+    return _(_PAIR[strength] if pair else _SINGLE[strength])
 
 
 _GUERRILLA_RANKS = {
@@ -350,8 +359,8 @@ def explain(event: Event) -> str:
                                                         result=stands)
             return f"{capital(said)} {_(_SUPPORT_HELPS)}"
         case Supported(supports=supports, declined=declined):
-            added = _and([_("you add {card}").format(card=_the(c)) if _you(p)
-                          else _("{name} adds {card}").format(name=_name(p), card=_the(c))
+            added = _and([_("you add {card}").format(card=the_card(c)) if _you(p)
+                          else _("{name} adds {card}").format(name=_name(p), card=the_card(c))
                           for p, c in supports])
             text = _("Support: {supports}. Whoever supports draws one card fewer at the next "
                      "draw.").format(supports=added)
@@ -499,7 +508,7 @@ def _cards_and_hidden(named: tuple[Card, ...], hidden: int) -> str:
     """'the two of spades and 2 cards laid face down': face-down cards are never named."""
     down = [] if not hidden else [ngettext("a card laid face down", "{count} cards laid face down",
                                            hidden).format(count=hidden)]
-    return _and([_the(c) for c in named] + down)
+    return _and([the_card(c) for c in named] + down)
 
 
 def _drew(event: Drew) -> str:
@@ -542,7 +551,7 @@ def _drew(event: Drew) -> str:
 def _cancelled(event: PromotionCancelled) -> str:
     c, p = event.canceller, event.proposer
     short = event.recruited < event.wanted
-    fields = {"canceller": _name(c), "proposer": _name(p), "card": _the(event.card),
+    fields = {"canceller": _name(c), "proposer": _name(p), "card": the_card(event.card),
               "wanted": event.wanted, "recruited": event.recruited}
     if _you(c):
         text = (_("You cancel the promotion by showing {card}, and recruit as many cards as "
@@ -616,8 +625,8 @@ def _cancels(event: CancelsRevealed) -> str:
     if not cancels:
         return _("Everyone declares at once, and the declarations are revealed together: "
                  "{declared}.").format(declared=_allowed(allowed, it=False))
-    said = _and([_("you cancel with {card}").format(card=_the(c)) if _you(p) else
-                 _("{name} cancels with {card}").format(name=_name(p), card=_the(c))
+    said = _and([_("you cancel with {card}").format(card=the_card(c)) if _you(p) else
+                 _("{name} cancels with {card}").format(name=_name(p), card=the_card(c))
                  for p, c in cancels])
     if allowed:
         # Translators: who cancels ("Ana cancels with the two of hearts"), then who
@@ -642,8 +651,8 @@ def _cancels(event: CancelsRevealed) -> str:
 
 
 def _plays(plays: tuple[tuple[int, Card], ...]) -> str:
-    return _and([_("you reveal {card}").format(card=_the(c)) if _you(p) else
-                 _("{name} reveals {card}").format(name=_name(p), card=_the(c))
+    return _and([_("you reveal {card}").format(card=the_card(c)) if _you(p) else
+                 _("{name} reveals {card}").format(name=_name(p), card=the_card(c))
                  for p, c in plays])
 
 
@@ -658,8 +667,8 @@ _WHY_STANDING = {
 
 def _standing(event: Standing) -> str:
     forces = dict(event.forces)
-    shown = _and([_("you have {force}").format(force=_worth(forces[p])) if _you(p) else
-                  _("{name} has {force}").format(name=_name(p), force=_worth(forces[p]))
+    shown = _and([_("you have {force}").format(force=worth_words(forces[p])) if _you(p) else
+                  _("{name} has {force}").format(name=_name(p), force=worth_words(forces[p]))
                   for p, _cards in event.cards])
     best = event.best
     if event.after_support or event.tie_round:
@@ -685,8 +694,8 @@ def _tie_laid(event: TieLaid) -> str:
     ups = _and([
         # Translators: a player and the card they laid face up, in a list: "you the two
         # of hearts".
-        pgettext("laid face up", "you {card}").format(card=_the(c)) if _you(p) else
-        pgettext("laid face up", "{name} {card}").format(name=_name(p), card=_the(c))
+        pgettext("laid face up", "you {card}").format(card=the_card(c)) if _you(p) else
+        pgettext("laid face up", "{name} {card}").format(name=_name(p), card=the_card(c))
         for p, c in event.up])
     text = _("Tie-break {number}, face up: {cards}.").format(number=event.tie_round, cards=ups)
     downs = tuple(p for p, count in event.down if count)
@@ -698,7 +707,7 @@ def _tie_laid(event: TieLaid) -> str:
     for p, c in event.turned:
         turned = (_("Your face-down card, {card}, is turned up: it makes a pair.") if _you(p)
                   else _("{name}'s face-down card, {card}, is turned up: it makes a pair."))
-        text += " " + capital(turned.format(name=_name(p), card=_the(c)))
+        text += " " + capital(turned.format(name=_name(p), card=the_card(c)))
     if event.rule == "GT-TIE-PENALTY" and downs:
         text += " " + _("The face-down card counts as a support: one card fewer at the next "
                         "draw.")
@@ -719,7 +728,7 @@ def _now(p: int, kind: str) -> str:
 def refusal_text(r: Refusal) -> str:
     p = r.player
     you, name = _you(p), _name(p)
-    card = _the(r.card) if r.card else ""
+    card = the_card(r.card) if r.card else ""
     now = _now(p, r.asked_kind)
     action = quoted(r.action)
     match r.reason:
