@@ -100,6 +100,7 @@ RULE_TITLES = {
     "GT-ONE-CARD": N_("ruling GT-ONE-CARD: a single possible card"),
 }
 
+
 def rule_titles() -> dict[str, str]:
     """The rule titles in the language in force."""
     return {rule: _(title) for rule, title in RULE_TITLES.items()}
