@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import copy
+import datetime
 import io
 import sys
 from pathlib import Path
@@ -38,6 +39,7 @@ HEADER = {"project": "wartutor", "version": "catalog", "charset": "utf-8",
           "msgid_bugs_address": "https://github.com/OWNER/wartutor/issues",
           "last_translator": "The wartutor authors", "language_team": "The wartutor authors",
           "header_comment": "# The words of wartutor (docs/languages.md: how to translate them).\n"}
+SOME_DAY = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 # Two forms, one and more than one, as gettext has long had them for these languages
 # (CLDR's third Spanish form is for millions, which no game of cards counts).
 PLURALS = {"es": (2, "(n != 1)"), "de": (2, "(n != 1)")}
@@ -70,6 +72,8 @@ def po_bytes(catalog: Catalog) -> bytes:
 
 
 def mo_bytes(catalog: Catalog) -> bytes:
+    # The compiled header keeps no date either: the same words compile to the same bytes.
+    catalog.creation_date = catalog.revision_date = SOME_DAY
     out = io.BytesIO()
     write_mo(out, catalog, use_fuzzy=False)
     return out.getvalue()
