@@ -269,7 +269,7 @@ def count(n: int) -> str:
 
 
 # Each rank said with its article, so each language gives every card its own ("la
-# reina", "el rey"; "eine Dame", "einen König").
+# reina", "el rey"; "einer Dame", "einem König").
 _A_RANK = (
     N_("a two"), N_("a three"), N_("a four"), N_("a five"), N_("a six"), N_("a seven"),
     N_("an eight"), N_("a nine"), N_("a ten"), N_("a jack"), N_("a queen"), N_("a king"),
@@ -304,7 +304,7 @@ def card_words(cards: Cards) -> str:
         assert isinstance(first, Card)
         shown = " ".join(c.symbol if voice().plain else c.code for c in cards)
         return _(_TWO_OF_A_RANK[first.rank - 2]).format(cards=shown)
-    return and_list([_the(c) for c in cards])
+    return and_list([the_card(c) for c in cards])
 
 
 def and_list(words: list[str]) -> str:
@@ -316,7 +316,7 @@ def and_list(words: list[str]) -> str:
     return said
 
 
-def _the(c: TradeCard) -> str:
+def the_card(c: TradeCard) -> str:
     """A card named in a sentence: 'the king of diamonds', 'the Mueller joker'."""
     if isinstance(c, Card):
         # Translators: the suit comes from the card names ("hearts"); the English sentences
@@ -391,7 +391,7 @@ def _explain(event: Event) -> str:
         case Swapped(player=p, out=out, into=into):
             return _said(p, _("You swap {out} from the hand for {into} from the resource pile."),
                          _("{name} swaps {out} from the hand for {into} from the resource pile."),
-                         out=_the(out), into=_the(into))
+                         out=the_card(out), into=the_card(into))
         case Drew(player=p, card=c, center_left=left):
             return _said(p, ngettext("You draw {card} from the centre; {n} card left there.",
                                      "You draw {card} from the centre; {n} cards left there.",
@@ -399,7 +399,7 @@ def _explain(event: Event) -> str:
                          ngettext("{name} draws {card} from the centre; {n} card left there.",
                                   "{name} draws {card} from the centre; {n} cards left there.",
                                   left),
-                         card=_the(c), n=left)
+                         card=the_card(c), n=left)
         case Asked(player=p, target=t, rank=rank, held=held):
             rank_said = rank_word(rank)
             if _you(p):
@@ -445,7 +445,7 @@ def _explain(event: Event) -> str:
                            "TW-PUTIN-WHO): {name} strikes with the Putin joker; the others "
                            "pass."))
         case Assassinated(player=p, card=c, owner=o, where=where, center_size=size):
-            return _assassinated(p, _the(c), o, where) + " " + ngettext(
+            return _assassinated(p, the_card(c), o, where) + " " + ngettext(
                 "It leaves the game; Putin is shuffled back into the centre ({n} card).",
                 "It leaves the game; Putin is shuffled back into the centre ({n} cards).",
                 size).format(n=size)
@@ -518,14 +518,15 @@ def _explain(event: Event) -> str:
         case Rewarded(player=p, source=source, victim=v, card=Card() | Joker() as c,
                       to_hand=to_hand):
             # Translators: where a reward card goes, after "into" (the sentence is
-            # "{name} takes {card} from {where}, into {into}.").
+            # "{name} takes {card} from {where}, into {into}."): a translation may give it
+            # its own preposition, and leave that out of the sentence.
             dest = (_either(p, pgettext("reward into", "your hand"),
                             pgettext("reward into", "{name}'s hand")) if to_hand else
                     _either(p, pgettext("reward into", "your resource pile"),
                             pgettext("reward into", "{name}'s resource pile")))
             return _said(p, _("You take {card} from {where}, into {into}."),
                          _("{name} takes {card} from {where}, into {into}."),
-                         card=_the(c), where=_reward_from(v, source), into=dest)
+                         card=the_card(c), where=_reward_from(v, source), into=dest)
         case TurnEnded(player=p, why=why):
             return _said(p, _("Your turn ends: {why}."), _("{name}'s turn ends: {why}."),
                          why=_(WHY_TURN_ENDED[why]))
@@ -598,7 +599,8 @@ def _assassinated(p: int, card: str, owner: int, where: str) -> str:
 def _reward_from(victim: int | None, source: str) -> str:
     """Where a reward card comes from, after "from"."""
     # Translators: where a reward card comes from, after "from" (the sentence is
-    # "{name} takes {card} from {where}, into {into}.").
+    # "{name} takes {card} from {where}, into {into}."): a translation may give it its
+    # own preposition, and leave that out of the sentence.
     if victim is None:
         return pgettext("reward from", "the centre")
     if source == "pile":
@@ -609,7 +611,7 @@ def _reward_from(victim: int | None, source: str) -> str:
 
 
 def trade_list(cards: Cards) -> str:
-    return ", ".join(_the(c) for c in cards)
+    return ", ".join(the_card(c) for c in cards)
 
 
 def _game_over(event: GameOver) -> str:
@@ -661,7 +663,8 @@ def _explain_for(event: Event, viewer: int | None) -> str:
         case Rewarded(player=p, source=source, victim=v, card=Card() | Joker()) if viewer not in (
             None, p, v
         ):
-            # Translators: where a hidden reward card comes from, after "from".
+            # Translators: where a hidden reward card comes from, after "from" (a
+            # translation may give it its own preposition, and leave that out of the sentence).
             if v is None:
                 where = pgettext("hidden reward from", "the centre")
             elif source == "pile":
@@ -750,10 +753,10 @@ def _specific(state: TradeState, verb: str, args: list[str]) -> str | None:
         if verb == "take" and len(hand) >= HAND_LIMIT:
             return _("Your hand already holds seven cards, the most it may hold.")
         if verb == "swap" and named[0] not in hand:
-            return _("You do not hold {card}.").format(card=_the(named[0]))
+            return _("You do not hold {card}.").format(card=the_card(named[0]))
         if named[-1] not in pile:
             return capital(_("{card} is not in your resource pile.").format(
-                card=_the(named[-1])))
+                card=the_card(named[-1])))
         return _("A card may move between hand and resource pile only once a turn.")
     if verb == "draw":
         if not state.may_draw:
@@ -814,14 +817,14 @@ def _play_refusal(state: TradeState, args: list[str]) -> str | None:
     hand = state.hands[player]
     for c in named:
         if c not in hand:
-            return capital(_("{card} is not in your hand.").format(card=_the(c)))
+            return capital(_("{card} is not in your hand.").format(card=the_card(c)))
     if PUTIN in named:
         return _("The Putin joker never battles: it only assassinates a card, which then "
                  "leaves the game.")
     if len(named) == 2:
         if named[0] == named[1]:
             return _("You named {card} twice: doubles are two different cards.").format(
-                card=_the(named[0]))
+                card=the_card(named[0]))
         if play_words(sorted_cards(named)) in legal_actions(state):
             return _("Name doubles in the order {codes}").format(
                 codes=trade_codes(sorted_cards(named)))
