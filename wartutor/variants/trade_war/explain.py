@@ -95,6 +95,8 @@ _TEXT_TITLES = {
     "TW-PUTIN-KILL": N_("the Putin joker assassinates a card, out of turn"),
     "TW-DOUBLES": N_("doubles: both go down; only doubles beat doubles"),
     # Rulings (switchable).
+    # Translators: a ruling's title; a translation may leave out the id (TW-...), whose
+    # English words would read as English in the middle of a translated title.
     "TW-PLAYERS": N_("ruling TW-PLAYERS: number of players"),
     "TW-FIRST": N_("ruling TW-FIRST: the first player"),
     "TW-REFILL": N_("ruling TW-REFILL: refilling the hand"),
