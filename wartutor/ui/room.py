@@ -34,6 +34,7 @@ keeps only facts (moves, seats, names), and every word is made at the screen tha
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from contextlib import suppress
 from typing import Any
 
@@ -94,7 +95,10 @@ class RoomGame(GameApp):
     browser whose key id is ``owner``."""
 
     def __init__(self, referee: Referee, code: str, owner: str, *,
-                 pace: str = DEFAULT_PACE) -> None:
+                 pace: str = DEFAULT_PACE,
+                 on_language: Callable[[str], None] | None = None) -> None:
+        # Who draws this screen again in another language: the lobby that holds it.
+        self._on_language = on_language
         store = referee.store
         record = store.room(code)
         seat = store.seat_of(record.code, owner)
@@ -126,6 +130,18 @@ class RoomGame(GameApp):
     def seat(self) -> int:
         """The seat this screen plays."""
         return self._human
+
+    def _switch_language(self, code: str) -> None:
+        """The app's own language menu: the lobby draws the whole page again in the
+        language, this screen made afresh from the room's moves (so the names of the
+        classmates seated since stay); without a lobby, the app's own way."""
+        if self._on_language is not None:
+            on_language = self._on_language
+            self._guarded(lambda: on_language(code))
+            return
+        own = getattr(super(), "_switch_language", None)
+        if own is not None:
+            own(code)
 
     def refresh(self) -> None:
         """Take in the moves made at the other screens, and play them back here."""
@@ -333,6 +349,7 @@ class RoomLobby(widgets.VBox):
         assert self.game is not None
         before = self.game
         self.game = RoomGame(self.referee, before.room_code, self._owner(),
+                             on_language=self._speak,
                              pace=before.pace.value)
         before.close()
 
@@ -415,14 +432,16 @@ class RoomLobby(widgets.VBox):
     def _join(self, opened: bool = False) -> None:
         owner = self._owner()
         self.store.claim(self.room_box.value, self.name_box.value, owner=owner)
-        self._seat(RoomGame(self.referee, self.room_box.value, owner, pace=self._pace),
+        self._seat(RoomGame(self.referee, self.room_box.value, owner, pace=self._pace,
+                            on_language=self._speak),
                    "opened" if opened else "joined")
 
     def _sit_down_again(self) -> None:
         """A browser that holds a seat in a game still going on goes back to it."""
         held = self.store.rooms_of(self._owner())
         if held and self.game is None:
-            self._seat(RoomGame(self.referee, held[0], self._owner(), pace=self._pace),
+            self._seat(RoomGame(self.referee, held[0], self._owner(), pace=self._pace,
+                                on_language=self._speak),
                        "back")
 
     def _seat(self, game: RoomGame, how: str) -> None:
@@ -435,9 +454,11 @@ class RoomLobby(widgets.VBox):
         note = {"opened": _("Room {code}: read this code out to your classmates."),
                 "joined": _("You are in room {code}."),
                 "back": _("Welcome back to room {code}.")}[self._how]
+        # The game's own language menu, beside its Large print, where it has one.
+        menu = [] if hasattr(game, "language") else [self.language_menu.widget]
         top = widgets.HBox([widgets.HTML(html('<div class="wt-room-code">{note}</div>',
                                               note=said(note, code=code))),
-                            self._leave_button, self.language_menu.widget],
+                            self._leave_button, *menu],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self._drawn.append(top)
         return (self._style, top, game, self.key.widget)
