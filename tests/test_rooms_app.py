@@ -379,7 +379,7 @@ def test_a_refusal_reaches_each_student_in_their_own_language(store: RoomStore) 
         again.key.give(new_key())
         again.name_box.value, again.room_box.value = "Cy", code
         again.press("Unirse a la sala")
-        assert again.message_text() == (f"La sala {code} está llena. Permitido: otra sala, o "
+        assert again.message_text() == (f"La sala {code} está llena. Se admite: otra sala, o "
                                         "pedir a tu profe que libere un asiento.")
     # The referee refuses a move out of turn in the language of the screen that sent it,
     # and the screen waiting says so in its own.
