@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import copy
+import datetime
 import io
 import sys
 from pathlib import Path
@@ -37,6 +39,7 @@ HEADER = {"project": "wartutor", "version": "catalog", "charset": "utf-8",
           "msgid_bugs_address": "https://github.com/OWNER/wartutor/issues",
           "last_translator": "The wartutor authors", "language_team": "The wartutor authors",
           "header_comment": "# The words of wartutor (docs/languages.md: how to translate them).\n"}
+SOME_DAY = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 # Two forms, one and more than one, as gettext has long had them for these languages
 # (CLDR's third Spanish form is for millions, which no game of cards counts).
 PLURALS = {"es": (2, "(n != 1)"), "de": (2, "(n != 1)")}
@@ -69,6 +72,8 @@ def po_bytes(catalog: Catalog) -> bytes:
 
 
 def mo_bytes(catalog: Catalog) -> bytes:
+    # The compiled header keeps no date either: the same words compile to the same bytes.
+    catalog.creation_date = catalog.revision_date = SOME_DAY
     out = io.BytesIO()
     write_mo(out, catalog, use_fuzzy=False)
     return out.getvalue()
@@ -85,7 +90,9 @@ def read(code: str) -> Catalog:
 
 def update(code: str, pot: Catalog) -> Catalog:
     catalog = read(code)
-    catalog.update(pot, update_header_comment=False)
+    # A copy: Babel puts the template's own new messages into the catalog, and one
+    # language's words must not become the next one's.
+    catalog.update(copy.deepcopy(pot), update_header_comment=False)
     for part in sorted(PARTS.glob(f"*.{code}.po")):
         with part.open("rb") as f:
             for message in read_po(f, locale=code):
@@ -93,7 +100,10 @@ def update(code: str, pot: Catalog) -> Catalog:
                 if message.id and message.string and mine is not None and (
                         mine.fuzzy or not all(mine.string if isinstance(mine.string, tuple)
                                               else (mine.string,))):
-                    mine.string, mine.flags = message.string, message.flags - {"fuzzy"}
+                    string = message.string  # a part may have more plural forms than the catalog
+                    if isinstance(string, tuple):
+                        string = string[:catalog.num_plurals]
+                    mine.string, mine.flags = string, message.flags - {"fuzzy"}
     return catalog
 
 
@@ -110,7 +120,9 @@ def part(name: str, only: tuple[str, ...]) -> None:
                 catalog = read_po(f, locale=code)
         else:
             catalog = Catalog(locale=code, **HEADER)  # type: ignore[arg-type]
-        catalog.update(pot, update_header_comment=False)
+            if code in PLURALS:
+                catalog._num_plurals, catalog._plural_expr = PLURALS[code]
+        catalog.update(copy.deepcopy(pot), update_header_comment=False)
         path.write_bytes(po_bytes(catalog))
         left = sum(1 for m in catalog if m.id and (m.fuzzy or not all(
             m.string if isinstance(m.string, tuple) else (m.string,))))

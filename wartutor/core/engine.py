@@ -27,6 +27,7 @@ from wartutor.core.chance import check_seed
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.position import check_position, position_set
 from wartutor.core.voice import Voice
+from wartutor.language import _
 
 StateT = TypeVar("StateT")
 
@@ -146,9 +147,10 @@ def check_action(variant: Variant[StateT], state: StateT, action: object) -> Dec
     decision = variant.decision(state)
     reason = variant.why_not(state, action)
     if decision is None or reason is not None:
-        allowed = ("nothing: the game is over; start a new deal" if decision is None
+        # Translators: what may be done once a game is over (after "Allowed:").
+        allowed = (_("nothing: the game is over; start a new deal") if decision is None
                    else ", ".join(repr(a) for a in decision.legal_actions))
-        raise BadInput(reason or "no action is due", allowed=allowed)
+        raise BadInput(reason or _("no action is due"), allowed=allowed)
     return decision
 
 
@@ -157,10 +159,12 @@ def plain_refusal(variant: Variant[StateT], state: StateT, action: object) -> st
     decision = variant.decision(state)
     if decision is None:
         outcome = variant.outcome(state)
-        ended = variant.explain(outcome.because) if outcome else "The game is over."
-        return f"no action is due: {ended}"
+        ended = variant.explain(outcome.because) if outcome else _("The game is over.")
+        # Translators: {ended} says how the game ended: "You hold all 52 cards: ...".
+        return _("no action is due: {ended}").format(ended=ended)
     if action not in decision.legal_actions:
-        return f"{quoted(action)} is not a legal choice now"
+        # Translators: {action} is the refused action's code, quoted: 'play KS'.
+        return _("{action} is not a legal choice now").format(action=quoted(action))
     return None
 
 

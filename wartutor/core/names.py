@@ -32,13 +32,14 @@ from __future__ import annotations
 import unicodedata
 
 from wartutor.core.errors import BadInput, quoted
+from wartutor.language import N_, _, pgettext
 
 NAME_LIMIT = 20  # characters: a seat's name on a projector, and a button's width
 TYPED_LIMIT = 200  # characters typed: more is refused before any work on it
 MARKS_IN_A_ROW = 3  # accents and vowel signs on one letter (more is a pile-up, "Zalgo")
-ALLOWED = ("a name of 1 to 20 characters: letters, digits, spaces, hyphens (-) and "
-           "apostrophes ('), such as Ana, José, Jean-Luc or O'Neil")
-ONE_ALPHABET = "a name whose letters are all of one alphabet, such as Maya or Мая"
+ALLOWED = N_("a name of 1 to 20 characters: letters, digits, spaces, hyphens (-) and "
+             "apostrophes ('), such as Ana, José, Jean-Luc or O'Neil")
+ONE_ALPHABET = N_("a name whose letters are all of one alphabet, such as Maya or Мая")
 
 # Apostrophes and hyphens people type, as the one plain character each (NFKC keeps them).
 _PLAIN = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2010": "-"})
@@ -62,16 +63,18 @@ def check_name(typed: str) -> str:
     """The name as it will be shown (NFKC, spaces tidied, one kind of apostrophe), or
     :class:`BadInput` saying what is wrong with it and what a name may hold."""
     if not isinstance(typed, str):
-        raise BadInput(f"{quoted(typed)} is not a name", allowed=ALLOWED)
+        raise BadInput(_("{typed} is not a name").format(typed=quoted(typed)),
+                       allowed=_(ALLOWED))
     if len(typed) > TYPED_LIMIT:
         raise _too_long(typed, len(typed))
     name = unicodedata.normalize("NFKC", typed).translate(_PLAIN)
     _check_characters(typed, name)
     name = " ".join(part for part in name.split(" ") if part)
     if not name:
-        raise BadInput("the name is empty", allowed=ALLOWED)
+        raise BadInput(_("the name is empty"), allowed=_(ALLOWED))
     if not any(c.isalnum() for c in name):
-        raise BadInput(f"the name {quoted(typed)} has no letter or digit", allowed=ALLOWED)
+        raise BadInput(_("the name {typed} has no letter or digit").format(typed=quoted(typed)),
+                       allowed=_(ALLOWED))
     if len(name) > NAME_LIMIT:
         raise _too_long(typed, len(name))
     _check_one_alphabet(typed, name)
@@ -79,43 +82,55 @@ def check_name(typed: str) -> str:
 
 
 def _too_long(typed: str, length: int) -> BadInput:
-    return BadInput(f"the name {quoted(typed)} has {length:,} characters, {length - NAME_LIMIT:,} "
-                    "too many", allowed=ALLOWED)
+    # Translators: {length} and {extra} are numbers (more than 20, and at least 1).
+    return BadInput(_("the name {typed} has {length} characters, {extra} too many").format(
+        typed=quoted(typed), length=f"{length:,}", extra=f"{length - NAME_LIMIT:,}"),
+        allowed=_(ALLOWED))
 
 
 def _check_characters(typed: str, name: str) -> None:
     """Refuse what a name may not hold, the invisible first (it is the sneakier)."""
     for c in name:
         if unicodedata.category(c) in _INVISIBLE_KINDS or ord(c) in _IGNORABLE:
-            raise BadInput(f"the name {quoted(typed)} holds an invisible character "
-                           f"({_code_point(c)})", allowed=ALLOWED)
+            # Translators: {character} is a code point and its Unicode name, in English:
+            # "U+200D ZERO WIDTH JOINER".
+            raise BadInput(_("the name {typed} holds an invisible character ({character})")
+                           .format(typed=quoted(typed), character=_code_point(c)),
+                           allowed=_(ALLOWED))
     marks = 0
     for place, c in enumerate(name):
         kind = unicodedata.category(c)
         if kind in ("Mn", "Mc", "Me"):
             marks += 1
             if place == 0 or kind == "Me" or unicodedata.category(name[place - 1])[0] not in "LM":
-                raise BadInput(f"the name {quoted(typed)} holds the mark {_code_point(c)} "
-                               "where no letter carries it", allowed=ALLOWED)
+                raise BadInput(_("the name {typed} holds the mark {character} where no "
+                                 "letter carries it").format(typed=quoted(typed),
+                                                             character=_code_point(c)),
+                               allowed=_(ALLOWED))
             if marks > MARKS_IN_A_ROW:
-                raise BadInput(f"the name {quoted(typed)} piles more than {MARKS_IN_A_ROW} "
-                               "accents or marks on one letter", allowed=ALLOWED)
+                raise BadInput(_("the name {typed} piles more than {most} accents or marks on "
+                                 "one letter").format(typed=quoted(typed), most=MARKS_IN_A_ROW),
+                               allowed=_(ALLOWED))
             continue
         marks = 0
         if not (kind[0] == "L" or kind == "Nd" or c in " -'"):
-            raise BadInput(f"the name {quoted(typed)} holds {quoted(c)}, which a name may not "
-                           "hold", allowed=ALLOWED)
+            raise BadInput(_("the name {typed} holds {character}, which a name may not hold")
+                           .format(typed=quoted(typed), character=quoted(c)),
+                           allowed=_(ALLOWED))
 
 
-_UNNAMED = {"Cc": "a control character", "Cs": "half of a broken character",
-            "Co": "a private-use character", "Cn": "an unassigned code point"}
+_UNNAMED = {"Cc": N_("a control character"), "Cs": N_("half of a broken character"),
+            "Co": N_("a private-use character"), "Cn": N_("an unassigned code point")}
+
+
+_UNNAMED_ANY = N_("unnamed")
 
 
 def _code_point(c: str) -> str:
     """A character as Unicode names it: "U+200D ZERO WIDTH JOINER"."""
     named = unicodedata.name(c, "")
     return (f"U+{ord(c):04X} {named}" if named else
-            f"U+{ord(c):04X}, {_UNNAMED.get(unicodedata.category(c), 'unnamed')}")
+            f"U+{ord(c):04X}, {_(_UNNAMED.get(unicodedata.category(c), _UNNAMED_ANY))}")
 
 
 def script(letter: str) -> str | None:
@@ -141,9 +156,15 @@ def _check_one_alphabet(typed: str, name: str) -> None:
     # Name the alphabets most letters are in first, and a letter of the rarest.
     ranked = sorted(by_script, key=lambda s: -len(by_script[s]))
     rare = ranked[-1]
-    raise BadInput(f"the name {quoted(typed)} mixes {' and '.join(ranked)} letters "
-                   f"({quoted(by_script[rare][0])} is {rare}): a look-alike, which could pass "
-                   "for another player's name", allowed=ONE_ALPHABET)
+    # Translators: between the names of two alphabets, as Unicode names them ("Latin").
+    alphabets = pgettext("alphabets", " and ").join(ranked)
+    # Translators: {alphabets} are alphabets' Unicode names, "Latin and Cyrillic"; {letter}
+    # is a letter of the alphabet {rare}.
+    raise BadInput(_("the name {typed} mixes {alphabets} letters ({letter} is {rare}): a "
+                     "look-alike, which could pass for another player's name").format(
+                         typed=quoted(typed), alphabets=alphabets,
+                         letter=quoted(by_script[rare][0]), rare=rare),
+                   allowed=_(ONE_ALPHABET))
 
 
 __all__ = ["NAME_LIMIT", "check_name", "script"]

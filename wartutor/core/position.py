@@ -24,13 +24,15 @@ from typing import Any, Protocol, TypeVar
 
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.limits import check_number, parse_json
+from wartutor.language import N_, _, ngettext, pgettext
 
 MAX_CHARS = 50_000  # characters of all a position's text; a War Room position takes about 3,000
 MAX_ENTRIES = 200  # keys of a position, or entries of one of its lists or tables
 MAX_DEPTH = 4  # lists and tables inside one another: a list of seats' tables of lists takes 3
 _SCALARS = (str, int, bool, type(None))
-_ALLOWED = ("a table of names to text, whole numbers, true, false, null, or a list or a "
-            "table of those")
+# Translators: true, false and null are written as JSON writes them.
+_ALLOWED = N_("a table of names to text, whole numbers, true, false, null, or a list or a "
+              "table of those")
 
 
 class Coded(Hashable, Protocol):
@@ -93,15 +95,25 @@ def position_set(position: Mapping[str, Any], seed: int) -> PositionSet:
 
 def explain_position(event: PositionSet) -> str:
     """The words of :class:`PositionSet`, the one event every variant shares."""
-    shown = [f"stage {event.stage}"] if event.stage else []
+    # The stage and the counters are named by the position's own keys and values, as a
+    # teacher wrote them (data, like card codes); only the words around them are said.
+    # Translators: {stage} is a stage's name as a position writes it: "play", "war".
+    shown = [pgettext("position", "stage {stage}").format(stage=event.stage)] if event.stage else []
     for key, value in event.counters:
         words = key.replace("_", " ")
-        shown.append(f"{words} {'yes' if value is True else 'no' if value is False else value}")
-    return (f"The game starts from a set position: {', '.join(shown) or 'as written'}. "
-            f"Any chance from here on is drawn from seed {event.seed}.")
+        said = (pgettext("position", "yes") if value is True else
+                pgettext("position", "no") if value is False else str(value))
+        # Translators: a counter of a set position and its value: "battles 3", "stacked yes".
+        shown.append(pgettext("position", "{counter} {value}").format(counter=words, value=said))
+    # Translators: {counters} lists the position's stage and counters ("stage play, battles
+    # 3"), or says "as written"; {seed} seeds any chance from there on.
+    return _("The game starts from a set position: {counters}. Any chance from here on is "
+             "drawn from seed {seed}.").format(
+                 counters=", ".join(shown) or pgettext("position", "as written"),
+                 seed=event.seed)
 
 
-RULE_TITLE = "a set position (not a deal)"
+RULE_TITLE = N_("a set position (not a deal)")  # cited as _(RULE_TITLE)
 
 
 # The shape and size of a position
@@ -109,14 +121,16 @@ RULE_TITLE = "a set position (not a deal)"
 
 def read_position(text: object) -> dict[str, Any]:
     """The position a JSON text holds, within the limits, or :class:`BadInput`."""
-    data = parse_json(text, max_chars=MAX_CHARS * 2, what="the position", allowed=_ALLOWED)
+    data = parse_json(text, max_chars=MAX_CHARS * 2, what=_("the position"),
+                      allowed=_(_ALLOWED))
     return check_position(data)
 
 
 def check_position(position: object) -> dict[str, Any]:
     """A plain copy of ``position`` if it has the shape of one and fits the limits."""
     if not isinstance(position, Mapping):
-        raise BadInput(f"a position cannot be {quoted(position)}", allowed=_ALLOWED)
+        raise BadInput(_("a position cannot be {value}").format(value=quoted(position)),
+                       allowed=_(_ALLOWED))
     copy = _plain("", position, [MAX_CHARS], MAX_DEPTH + 1)
     assert isinstance(copy, dict)
     return copy
@@ -124,28 +138,35 @@ def check_position(position: object) -> dict[str, Any]:
 
 def _plain(path: str, value: object, budget: list[int], depth: int) -> Any:
     """``value``, found at ``path`` ("seats[0].hand"), as plain JSON data within the limits."""
-    where = f"the position's {path!r}" if path else "the position"
+    # Translators: {path} is a place in a position as written: 'seats[0].hand'.
+    where = (_("the position's {path}").format(path=repr(path)) if path
+             else _("the position"))
     if isinstance(value, (Mapping, list, tuple)):
         if depth == 0:
-            raise BadInput(f"{where} nests lists or tables more than {MAX_DEPTH} deep",
-                           allowed=f"lists and tables at most {MAX_DEPTH} deep in a position")
+            raise BadInput(_("{where} nests lists or tables more than {most} deep")
+                           .format(where=where, most=MAX_DEPTH),
+                           allowed=_("lists and tables at most {most} deep in a position")
+                           .format(most=MAX_DEPTH))
         if len(value) > MAX_ENTRIES:
-            raise BadInput(f"{where} has {len(value):,} entries",
-                           allowed=f"at most {MAX_ENTRIES} entries in one list or table")
+            raise BadInput(_("{where} has {count} entries").format(where=where,
+                                                                   count=f"{len(value):,}"),
+                           allowed=_("at most {most} entries in one list or table")
+                           .format(most=MAX_ENTRIES))
         if isinstance(value, Mapping):
             copy = {}
             for key, inner in value.items():
                 if not isinstance(key, str):
-                    raise BadInput(f"{where} has a key {quoted(key)}",
-                                   allowed="keys that are text")
+                    raise BadInput(_("{where} has a key {key}").format(where=where,
+                                                                       key=quoted(key)),
+                                   allowed=_("keys that are text"))
                 _spend(budget, key)
                 copy[key] = _plain(f"{path}.{key}" if path else key, inner, budget, depth - 1)
             return copy
         return [_plain(f"{path}[{n}]", inner, budget, depth - 1) for n, inner in enumerate(value)]
     if not isinstance(value, _SCALARS):
-        raise BadInput(f"{where} is {quoted(value)}",
-                       allowed="text, a whole number, true, false or null, or a list or a "
-                               "table of those")
+        raise BadInput(_is(where, value),
+                       allowed=_("text, a whole number, true, false or null, or a list or a "
+                                 "table of those"))
     if isinstance(value, str):
         _spend(budget, value)
     elif isinstance(value, int) and not isinstance(value, bool):
@@ -156,8 +177,16 @@ def _plain(path: str, value: object, budget: list[int], depth: int) -> Any:
 def _spend(budget: list[int], text: str) -> None:
     budget[0] -= len(text)
     if budget[0] < 0:
-        raise BadInput(f"the position has more than {MAX_CHARS:,} characters of text",
-                       allowed=f"at most {MAX_CHARS:,} characters")
+        raise BadInput(_("the position has more than {most} characters of text")
+                       .format(most=f"{MAX_CHARS:,}"),
+                       allowed=_("at most {most} characters").format(most=f"{MAX_CHARS:,}"))
+
+
+def _is(where: str, value: object) -> str:
+    """The refusal of a value that does not fit its place: "the stage is 'jump'"."""
+    # Translators: {where} names a place in a position ("your deck", "the stage"), and
+    # {value} is what the position gives there, quoted.
+    return _("{where} is {value}").format(where=where, value=quoted(value))
 
 
 # Keys and values
@@ -168,24 +197,36 @@ def check_keys(table: object, keys: Iterable[str], optional: Iterable[str] = (),
     """``table`` if it is a table holding every one of ``keys`` and else only ``optional``
     ones, or a refusal naming the odd key. ``where`` names the table ("seat 1 (Ana)")."""
     wanted, maybe = tuple(keys), tuple(optional)
-    allowed = " and any of ".join(", ".join(map(repr, names)) for names in (wanted, maybe) if names)
-    allowed = ("the keys " if wanted else "any of the keys ") + allowed
+    listed = {"keys": ", ".join(map(repr, wanted)), "optional": ", ".join(map(repr, maybe))}
+    if wanted and maybe:
+        allowed = _("the keys {keys} and any of {optional}").format(**listed)
+    elif wanted:
+        allowed = _("the keys {keys}").format(**listed)
+    else:
+        allowed = _("any of the keys {optional}").format(**listed)
+    if where == "the position":
+        where = _("the position")
     if not isinstance(table, Mapping):
-        raise BadInput(f"{where} is {quoted(table)}, not a table", allowed=allowed)
+        raise BadInput(_("{where} is {value}, not a table").format(where=where,
+                                                                   value=quoted(table)),
+                       allowed=allowed)
     unknown = [k for k in table if k not in wanted + maybe]
     missing = [k for k in wanted if k not in table]
     if unknown:
-        raise BadInput(f"{where} has an unknown key {quoted(unknown[0])}", allowed=allowed)
+        raise BadInput(_("{where} has an unknown key {key}").format(where=where,
+                                                                   key=quoted(unknown[0])),
+                       allowed=allowed)
     if missing:
-        raise BadInput(f"{where} has no {quoted(missing[0])}", allowed=allowed)
+        raise BadInput(_("{where} has no {key}").format(where=where, key=quoted(missing[0])),
+                       allowed=allowed)
     return table
 
 
 def check_table(value: object, where: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
     """``value`` if it is a table with exactly ``keys`` (one per seat, say)."""
-    allowed = f"a table with the keys {', '.join(repr(k) for k in keys)}"
+    allowed = _("a table with the keys {keys}").format(keys=", ".join(repr(k) for k in keys))
     if not isinstance(value, Mapping) or sorted(value) != sorted(keys):
-        raise BadInput(f"{where} is {quoted(value)}", allowed=allowed)
+        raise BadInput(_is(where, value), allowed=allowed)
     return value
 
 
@@ -193,16 +234,24 @@ def number(value: object, where: str, low: int, high: int | None,
            kind: str = "whole number") -> int:
     """``value`` if it is a whole number from ``low`` to ``high`` (None: no top); ``kind`` is
     what the refusal calls it ("seat number")."""
-    top = "up" if high is None else f"to {high}"
     if type(value) is not int or value < low or (high is not None and value > high):
-        raise BadInput(f"{where} is {quoted(value)}", allowed=f"a {kind} from {low} {top}")
+        if kind != "whole number":  # a variant's own word, in its own sentence
+            top = "up" if high is None else f"to {high}"
+            allowed = f"a {kind} from {low} {top}"
+        elif high is None:
+            allowed = _("a whole number from {low} up").format(low=low)
+        else:
+            allowed = _("a whole number from {low} to {high}").format(low=low, high=high)
+        raise BadInput(_is(where, value), allowed=allowed)
     return value
 
 
 def choice(value: object, where: str, choices: tuple[Any, ...]) -> Any:
     """``value`` if it is one of ``choices`` (compared with its type: true is not 1)."""
     if not any(type(value) is type(c) and value == c for c in choices):
-        raise BadInput(f"{where} is {quoted(value)}", allowed=" or ".join(map(_json, choices)))
+        # Translators: between the values a choice may take, as JSON writes them.
+        raise BadInput(_is(where, value),
+                       allowed=pgettext("choices", " or ").join(map(_json, choices)))
     return value
 
 
@@ -224,13 +273,15 @@ def card_codes(example: str, top_first: bool = False) -> str:
             f'e.g. "{example}" ("" for none)')
 
 
-CARD_CODES = 'card codes separated by spaces ("" for none)'
+CARD_CODES = N_('card codes separated by spaces ("" for none)')
 
 
-def text(value: object, where: str, allowed: str = CARD_CODES) -> str:
-    """``value`` if it is text; ``allowed`` says what it should hold (see :func:`card_codes`)."""
+def text(value: object, where: str, allowed: str | None = None) -> str:
+    """``value`` if it is text; ``allowed`` says what it should hold (see :func:`card_codes`;
+    None: :data:`CARD_CODES`)."""
     if not isinstance(value, str):
-        raise BadInput(f"{where} is {quoted(value)}, not text", allowed=allowed)
+        raise BadInput(_("{where} is {value}, not text").format(where=where, value=quoted(value)),
+                       allowed=_(CARD_CODES) if allowed is None else allowed)
     return value
 
 
@@ -238,7 +289,7 @@ def text(value: object, where: str, allowed: str = CARD_CODES) -> str:
 
 
 def card_list(value: object, parse: Callable[[str], C], where: str,
-              repeats: bool = False, allowed: str = CARD_CODES) -> tuple[C, ...]:
+              repeats: bool = False, allowed: str | None = None) -> tuple[C, ...]:
     """The cards a text of codes names, in order: refused if a code is no card, or a card
     is named twice (unless ``repeats``: a list of showings, not a zone). ``where`` names the
     zone, such as "your deck"; ``allowed`` what text it takes (see :func:`card_codes`)."""
@@ -251,21 +302,23 @@ def card_list(value: object, parse: Callable[[str], C], where: str,
     seen: set[C] = set()
     for c in () if repeats else found:
         if c in seen:
-            raise BadInput(f"{where} holds {c.code} twice",
-                           allowed="each card once in the whole position")
+            raise BadInput(_("{where} holds {card} twice").format(where=where, card=c.code),
+                           allowed=_("each card once in the whole position"))
         seen.add(c)
     return tuple(found)
 
 
-STACKED_MAY_LEAVE_OUT = ", or 'stacked' true for a lesson's stacked deal, which may leave cards out"
+# Translators: added to what a position may hold; 'stacked' is a key, true its value.
+STACKED_MAY_LEAVE_OUT = N_(", or 'stacked' true for a lesson's stacked deal, which may leave "
+                           "cards out")
 """Said wherever a position without ``stacked`` lacks cards of the deck."""
 
 
 def stacked_may_hold(cards: int) -> str:
     """Said wherever a position without ``stacked`` holds a card that only a lesson's stacked
     deal, of any of the game's ``cards``, may hold."""
-    return (f", or 'stacked' true for a lesson's stacked deal, which may hold any of the "
-            f"{cards} cards of the game")
+    return _(", or 'stacked' true for a lesson's stacked deal, which may hold any of the "
+             "{count} cards of the game").format(count=cards)
 
 
 def every_card_once(zones: Mapping[str, tuple[C, ...]], deck: tuple[C, ...], stacked: bool = False,
@@ -282,27 +335,33 @@ def every_card_once(zones: Mapping[str, tuple[C, ...]], deck: tuple[C, ...], sta
     only a lesson may hold, points to the key."""
     lesson = deck if lesson_deck is None else lesson_deck
     allowed_cards = set(lesson if stacked else deck)
-    once = "each card of the deck in exactly one place"
+    once = _("each card of the deck in exactly one place")
     if stacked:
-        once = f"each card at most once, of the {len(lesson)} cards a stacked deal may hold"
-        stranger = f"cards of the {len(lesson)} a stacked deal may hold"
+        once = _("each card at most once, of the {count} cards a stacked deal may hold").format(
+            count=len(lesson))
+        stranger = _("cards of the {count} a stacked deal may hold").format(count=len(lesson))
     else:
-        stranger = deck_words or f"the {len(deck)} cards of the deck the rules name"
+        stranger = deck_words or _("the {count} cards of the deck the rules name").format(
+            count=len(deck))
         if set(lesson) - allowed_cards:  # a lesson's deal may hold cards the rules' does not
             stranger += stacked_may_hold(len(lesson))
     where: dict[C, str] = {}
     for zone, held in zones.items():
         for c in held:
             if c not in allowed_cards:
-                raise BadInput(f"{zone} holds {c.code}, which is not in this game's deck",
-                               allowed=stranger)
+                raise BadInput(_("{zone} holds {card}, which is not in this game's deck")
+                               .format(zone=zone, card=c.code), allowed=stranger)
             if c in where:
-                raise BadInput(f"{c.code} is in {where[c]} and in {zone}", allowed=once)
+                raise BadInput(_("{card} is in {first} and in {second}").format(
+                    card=c.code, first=where[c], second=zone), allowed=once)
             where[c] = zone
     missing = [c.code for c in deck if c not in where]
     if missing and not stacked:
-        shown = " ".join(missing[:12]) + (f" and {len(missing) - 12} more" if len(missing) > 12
-                                          else "")
-        raise BadInput(f"the position leaves out {len(missing)} card"
-                       f"{'' if len(missing) == 1 else 's'} of the deck: {shown}",
-                       allowed=once + STACKED_MAY_LEAVE_OUT)
+        shown = " ".join(missing[:12])
+        if len(missing) > 12:
+            # Translators: after the first 12 codes of the cards left out of a position.
+            shown = _("{codes} and {more} more").format(codes=shown, more=len(missing) - 12)
+        raise BadInput(ngettext("the position leaves out {count} card of the deck: {codes}",
+                                "the position leaves out {count} cards of the deck: {codes}",
+                                len(missing)).format(count=len(missing), codes=shown),
+                       allowed=once + _(STACKED_MAY_LEAVE_OUT))

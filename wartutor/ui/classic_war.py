@@ -12,7 +12,8 @@ from typing import Any
 
 from wartutor.core.engine import Event, Game
 from wartutor.core.voice import voice
-from wartutor.ui.markup import Markup, html, joined
+from wartutor.language import N_, _, ngettext, pgettext
+from wartutor.ui.markup import Markup, escaped, html, joined
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, card_svg, deck_svg, mini_card
 from wartutor.ui.shell import GameApp
@@ -24,7 +25,10 @@ SEATS = CLASSIC_WAR.player_names(ClassicRules())  # the seats' own names
 
 def seat_name(seat: int) -> str:
     """"You" for the player looking (see core.voice), else the seat's name."""
-    return voice().who(seat, SEATS, capital=True)
+    if voice().you(seat):
+        # Translators: the name over your own seat at the table.
+        return pgettext("seat", "You")
+    return voice().name(seat, SEATS)
 
 
 def top_to_bottom() -> tuple[int, int]:
@@ -35,14 +39,20 @@ def top_to_bottom() -> tuple[int, int]:
 # The rule text's worked example as a stacked deal: your deck, then the computer's, top first.
 WORKED_EXAMPLE = ("9S 4C KD 2H", "9H 5D 7C 3S")
 
+PLAY_10 = N_("Play 10 battles")
+# Translators: the button that turns both players' top cards: one battle.
+TURN_CARDS = N_("Turn cards")
+
 
 class ClassicTable:
     """How classic War looks: see :class:`wartutor.ui.shell.TableDesign`."""
 
-    autoplay_label = "Play 10 battles"
+    @property
+    def autoplay_label(self) -> str:
+        return _(PLAY_10)
 
     def action_label(self, action: str) -> str:
-        return {"turn": "Turn cards"}.get(action, action)
+        return _(TURN_CARDS) if action == "turn" else action
 
     def table_html(self, view: ClassicView, events: tuple[Event, ...]) -> Markup:
         taker = next((e.winner for e in events if isinstance(e, PileTaken)), None)
@@ -68,27 +78,42 @@ class ClassicTable:
         for seat in top_to_bottom():
             order = Markup()
             if view.decks is not None:
-                listed = joined(mini_card(c) for c in view.decks[seat]) or "empty"
-                order = html('<div class="wt-order">Deck, top card first: {listed}</div>',
-                             listed=listed)
+                # Translators: a deck with no cards in it, in "Deck, top card first: empty".
+                listed = joined(mini_card(c) for c in view.decks[seat]) or _("empty")
+                order = html('<div class="wt-order">{words}</div>',
+                             words=html(escaped(_("Deck, top card first: {listed}")),
+                                        listed=listed))
             count = counts[seat]
+            # Translators: under a deck, how many cards it holds; the number is drawn big.
+            counted = html(escaped(ngettext("{count} card", "{count} cards", count)),
+                           count=html('<span class="wt-count">{count}</span>', count=count))
             seats.append(html(
                 '<div class="wt-seat"><div class="wt-seat-name">{name}</div>'
-                '<div class="wt-deck">{deck}<br><span class="wt-count">{count}</span> {cards}'
+                '<div class="wt-deck">{deck}<br>{counted}'
                 '</div><div class="wt-laid">{laid}{took}</div></div>{order}',
-                name=seat_name(seat), deck=deck_svg(count), count=count,
-                cards="card" if count == 1 else "cards", laid=laid_html(laid[seat], fresh),
-                took=_TAKES if seat == taker else "", order=order,
+                name=seat_name(seat), deck=deck_svg(count), counted=counted,
+                laid=laid_html(laid[seat], fresh),
+                took=_takes() if seat == taker else "", order=order,
             ))
-        return html('<div class="wt-table"><span class="wt-battle">Battle {battles} of {limit}'
-                    "</span>{everything}{seats}</div>", battles=view.battles,
-                    limit="no limit" if view.battle_limit is None else view.battle_limit,
-                    everything=_EVERYTHING if view.viewer is None else "",
+        if view.battle_limit is None:
+            battle = _("Battle {battles} of no limit").format(battles=view.battles)
+        else:
+            battle = _("Battle {battles} of {limit}").format(battles=view.battles,
+                                                             limit=view.battle_limit)
+        return html('<div class="wt-table"><span class="wt-battle">{battle}'
+                    "</span>{everything}{seats}</div>", battle=battle,
+                    everything=_everything() if view.viewer is None else "",
                     seats=joined(seats))
 
 
-_TAKES = Markup('<span class="wt-took wt-mark-new">Takes the pile</span>')
-_EVERYTHING = Markup(" &middot; showing everything")
+def _takes() -> Markup:
+    # Translators: beside the cards of the player who won the battle.
+    return html('<span class="wt-took wt-mark-new">{words}</span>', words=_("Takes the pile"))
+
+
+def _everything() -> Markup:
+    # Translators: after "Battle 3 of 500" when the teacher sees every card.
+    return html(" &middot; {words}", words=_("showing everything"))
 
 
 def _laid_by(event: Event) -> int:
@@ -107,11 +132,19 @@ def laid_html(row: tuple[Laid, ...], fresh: tuple[int, int] = (0, 0)) -> Markup:
         html("<figure{new}>{drawn}<figcaption>{caption}</figcaption></figure>",
              new=_CHANGED if fresh[0] <= number < fresh[1] else "",
              drawn=card_svg(laid.card, laid_down=not laid.face_up and laid.card is not None),
-             caption="face down" if not laid.face_up else "battle" if number == 0 else "war")
+             caption=_caption(laid, number))
         for number, laid in enumerate(row))
 
 
 _CHANGED = Markup(' class="wt-changed"')
+
+
+def _caption(laid: Laid, number: int) -> str:
+    """The part a laid card played: face down in a war, the battle's card, or a war's."""
+    if not laid.face_up:
+        return pgettext("caption", "face down")
+    # Translators: under the first card a player laid in a battle.
+    return pgettext("caption", "battle") if number == 0 else pgettext("caption", "war")
 
 
 def worked_example_html() -> Markup:

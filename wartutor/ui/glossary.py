@@ -21,6 +21,7 @@ import functools
 import re
 
 from wartutor.core.glossary import Term, term_in, term_pattern, terms_of
+from wartutor.language import _, language
 from wartutor.ui.markup import Markup, html, joined, style
 
 GLOSSARY_STYLE = """
@@ -55,12 +56,13 @@ def glossary_id(variant: str) -> str:
 def marked(words: Markup, variant: str) -> Markup:
     """``words`` (HTML made by :func:`html`) with each of the variant's terms linked to
     its entry where it first appears; a term in a tag, a heading or a cited rule is not."""
-    return _marked(Markup(words), variant)
+    return _marked(Markup(words), variant, language())
 
 
-# The moments of a playback redraw the same log again and again: each is marked once.
+# The moments of a playback redraw the same log again and again: each is marked once
+# (in the language it is in, whose spellings of the terms are looked for).
 @functools.lru_cache(maxsize=16)
-def _marked(words: Markup, variant: str) -> Markup:
+def _marked(words: Markup, variant: str, code: str) -> Markup:
     pattern = term_pattern(variant)
     seen: set[str] = set()
     quiet: str | None = None  # the tag whose end closes a part where nothing is marked
@@ -71,7 +73,10 @@ def _marked(words: Markup, variant: str) -> Markup:
             return found.group(0)
         seen.add(term.word)
         return html('<a class="wt-term" href="#{anchor}" title="{meaning}">{said}</a>',
-                    anchor=anchor(variant, term), meaning=f"{term.word}: {term.meaning}",
+                    anchor=anchor(variant, term),
+                    # Translators: a term's meaning, shown when the mouse is over the term.
+                    meaning=_("{word}: {meaning}").format(word=term.said_word,
+                                                          meaning=term.said_meaning),
                     said=Markup(found.group(0)))  # already escaped: it is HTML's own text
 
     parts = []
@@ -92,15 +97,18 @@ def _marked(words: Markup, variant: str) -> Markup:
 def glossary_html(variant: str, *, open_: bool = False) -> Markup:
     """The variant's terms as a folded "Words to know" list (each entry a link target)."""
     entries = joined(html('<dt id="{anchor}">{word}</dt><dd>{meaning}</dd>',
-                          anchor=anchor(variant, t), word=t.word, meaning=t.meaning)
+                          anchor=anchor(variant, t), word=t.said_word,
+                          meaning=t.said_meaning)
                      for t in terms_of(variant))
-    return style(GLOSSARY_STYLE) + html('<details class="wt-glossary"{open}><summary>Words to know '
-                "(glossary)</summary><dl id=\"{id}\">{entries}</dl></details>",
+    # Translators: the heading of the folded list of the game's terms and their meanings.
+    heading = _("Words to know (glossary)")
+    return style(GLOSSARY_STYLE) + html('<details class="wt-glossary"{open}><summary>{heading}'
+                "</summary><dl id=\"{id}\">{entries}</dl></details>", heading=heading,
                 id=glossary_id(variant), open=Markup(" open") if open_ else "",
                 entries=entries)
 
 
 def glossary_link(variant: str) -> Markup:
     """The top line's way to the glossary, beside Large print."""
-    return html('<a class="wt-glossary-link" href="#{id}">Glossary</a>',
-                id=glossary_id(variant))
+    return html('<a class="wt-glossary-link" href="#{id}">{words}</a>',
+                id=glossary_id(variant), words=_("Glossary"))

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from wartutor.core.cards import RANK_NAMES, Card
+from wartutor.core.cards import Card
 from wartutor.core.engine import Event
 from wartutor.core.voice import voice
+from wartutor.language import _, ngettext
 from wartutor.variants.guerrilla_tactics import GuerrillaView
 from wartutor.variants.guerrilla_tactics.events import (
     CancelsRevealed,
@@ -43,13 +44,8 @@ from wartutor.variants.guerrilla_tactics.events import (
     TieLaid,
     TieStands,
 )
-from wartutor.variants.guerrilla_tactics.forces import (
-    GUERRILLA_STRENGTH,
-    Force,
-    force,
-    is_guerrilla,
-    standing,
-)
+from wartutor.variants.guerrilla_tactics.explain import worth_words
+from wartutor.variants.guerrilla_tactics.forces import Force, force, is_guerrilla, standing
 from wartutor.variants.guerrilla_tactics.game import NAMES
 from wartutor.variants.guerrilla_tactics.state import PLAY, SUPPORT, TIE_DOWN, TIE_UP, TURNED, Laid
 
@@ -76,6 +72,7 @@ class SeatNow:
     has_chosen: bool
     pending: str | None
     result: str = ""  # what the cards laid are worth, and whether they lead, win or tie
+    worth: Force | None = None  # what the cards laid are worth, as the result says
     last_result: str = ""  # the same for the skirmish just fought
     took: int = 0  # cards taken as spoils of the skirmish just fought
     news: list[str] = field(default_factory=list)
@@ -156,8 +153,8 @@ def _from_view(view: GuerrillaView) -> TableNow:
     seats = [
         SeatNow(
             # The seat as the player looking calls it (see wartutor.core.voice).
-            name=voice().who(p, NAMES, capital=True), out=s.out, draw=s.draw_count,
-            discard=s.discard_count,
+            name=_("You") if voice().you(p) else voice().name(p, NAMES), out=s.out,
+            draw=s.draw_count, discard=s.discard_count,
             hand=None if s.hand is None else list(s.hand), hand_count=s.hand_count,
             shown=list(s.shown), rows=list(view.table[p]), last=list(view.last_table[p]),
             supported_last=s.supported_last, penalty_due=s.penalty_due,
@@ -248,27 +245,28 @@ def _move(table: TableNow, event: Event, after: GuerrillaView,
             seat.reveals_first = seat.penalty_due = False
             table.removed += count
             table.changed.add("removed")
-            seat.news.append("Eliminated")
+            seat.news.append(_("Eliminated"))
         case ProposalsRevealed(proposers=proposers, passed=passed):
             for p in (*proposers, *passed):
                 seats[p].has_chosen, seats[p].pending = False, None
             for p in proposers[1:]:  # the first proposer's mark comes with the proposal
-                seats[p].news.append("Proposes too: the first in seat order proposes")
+                seats[p].news.append(_("Proposes too: the first in seat order proposes"))
             for p in passed:
-                seats[p].news.append("Passes")
+                seats[p].news.append(_("Passes"))
         case CancelsRevealed(cancels=cancels, allowed=allowed):
             for p, card in cancels:
                 seats[p].has_chosen, seats[p].pending = False, None
                 if seats[p].hand is None and card not in seats[p].shown:
                     seats[p].shown.append(card)
             for p, card in cancels[1:]:  # the first canceller's mark comes with the recruits
-                seats[p].news.append(f"Cancels too with {card.symbol}: the first recruits")
+                seats[p].news.append(_("Cancels too with {card}: the first recruits").format(
+                    card=card.symbol))
                 seats[p].changed.add("hand")
             for p in allowed:
                 seats[p].has_chosen, seats[p].pending = False, None
-                seats[p].news.append("Allows")
+                seats[p].news.append(_("Allows"))
         case PromotionProposed(player=p, rank=rank):
-            seats[p].news.append(f"Proposes Guerrilla rank {rank + 1}")
+            seats[p].news.append(_("Proposes Guerrilla rank {rank}").format(rank=rank + 1))
         case Promoted(rank=rank):
             table.rank = rank
             table.changed.add("rank")
@@ -279,12 +277,14 @@ def _move(table: TableNow, event: Event, after: GuerrillaView,
             seats[c].discard += count
             if seats[c].hand is None and card not in seats[c].shown:
                 seats[c].shown.append(card)
-            seats[c].news.append(f"Cancels the promotion with {card.symbol}: "
-                                 f"recruits {_n(count)}")
+            seats[c].news.append(ngettext(
+                "Cancels the promotion with {card}: recruits {count} card",
+                "Cancels the promotion with {card}: recruits {count} cards", count).format(
+                card=card.symbol, count=count))
             seats[p].changed.add("draw")
             seats[c].changed.update(("discard", "hand"))
         case OnlyChoice(player=p):
-            seats[p].news.append("One card only: played without asking")
+            seats[p].news.append(_("One card only: played without asking"))
         case Revealed(plays=plays):
             for p, card in plays:
                 _lay(table, p, card, PLAY, 0)
@@ -292,19 +292,19 @@ def _move(table: TableNow, event: Event, after: GuerrillaView,
             for p, card in supports:
                 _lay(table, p, card, SUPPORT, 0)
                 seats[p].penalty_due = True
-                seats[p].news.append("Supports")
+                seats[p].news.append(_("Supports"))
             for p in declined:
                 seats[p].has_chosen, seats[p].pending = False, None
                 helps = support_helps(table, p)
-                seats[p].news.append("No card would help: no support" if helps is False
-                                     else "Does not support")
+                seats[p].news.append(_("No card would help: no support") if helps is False
+                                     else _("Does not support"))
         case TieBreak(tie_round=rnd, players=players):
             table.tie_round, table.contenders = rnd, players
             for p in players:
-                seats[p].news.append(f"In tie-break {rnd}")
+                seats[p].news.append(_("In tie-break {number}").format(number=rnd))
         case TieStands(players=players):
             for p in players:
-                seats[p].news.append("The tie stands")
+                seats[p].news.append(_("The tie stands"))
         case TieLaid(skirmish=n, tie_round=rnd, up=up, down=down, turned=turned):
             turned_up = dict(turned)
             for p, card in up:
@@ -328,7 +328,8 @@ def _move(table: TableNow, event: Event, after: GuerrillaView,
             for p, cards in shares:
                 seats[p].discard += len(cards)
                 seats[p].changed.add("discard")
-                seats[p].news.append(f"Takes {_n(len(cards))}")
+                seats[p].news.append(ngettext("Takes {count} card", "Takes {count} cards",
+                                              len(cards)).format(count=len(cards)))
             table.removed += len(odd)
             if odd:
                 table.changed.add("removed")
@@ -339,11 +340,11 @@ def _move(table: TableNow, event: Event, after: GuerrillaView,
             _end_skirmish(table)
         case SpyCaptured(player=p):
             seats[p].reveals_first = True
-            seats[p].news.append("Captured a spy: reveals first next time")
+            seats[p].news.append(_("Captured a spy: reveals first next time"))
         case GameOver(winners=winners):
             table.over = True
             for p in winners:
-                seats[p].news.append("Wins the game")
+                seats[p].news.append(_("Wins the game"))
 
 
 def _end_skirmish(table: TableNow) -> None:
@@ -371,11 +372,13 @@ def _note(table: TableNow, event: Event) -> None:
             for p, worth in forces:
                 word = ("tied" if len(best) > 1 else "wins" if settled else "leads"
                         ) if p in best else ""
-                seats[p].result = f"{worth_words(worth)}, {word}" if word else worth_words(worth)
+                seats[p].worth, seats[p].result = worth, _result(worth, word)
                 if word:
                     seats[p].changed.add("result")
         case Supported(supports=(), best=(p,)):
-            seats[p].result = seats[p].result.replace("leads", "wins")
+            held = seats[p].worth  # nobody supported: the lead stands, and wins
+            if held is not None and seats[p].result == _result(held, "leads"):
+                seats[p].result = _result(held, "wins")
         case ForcesLost(removed=removed):
             table.lost.update(removed)
         case SpoilsTaken(shares=shares):
@@ -414,19 +417,14 @@ def support_helps(table: TableNow, p: int) -> bool | None:
                for c in seat.hand if c is not None)
 
 
-def _n(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
-
-
-def worth_words(worth: Force) -> str:
-    """What a player's face-up cards are worth, as the table says it: "a pair of Guerrillas".
-
-    >>> worth_words((1, GUERRILLA_STRENGTH)), worth_words((0, 14)), worth_words((0, 8))
-    ('a pair of Guerrillas', 'an ace', 'an eight')
-    """
-    pair, strength = worth
-    word = ("Guerrilla" if strength == GUERRILLA_STRENGTH else
-            "ace" if strength in (0, 14) else RANK_NAMES[strength - 2])
-    if pair:
-        return f"a pair of {word}es" if word.endswith("x") else f"a pair of {word}s"
-    return ("an " if word[0] in "ae" else "a ") + word
+def _result(worth: Force, word: str) -> str:
+    """What a seat's cards are worth and how they stand ("tied", "wins", "leads", or "")."""
+    said = worth_words(worth)
+    if word == "tied":
+        # Translators: on a seat, what its cards are worth and how they stand: "an ace, tied".
+        return _("{worth}, tied").format(worth=said)
+    if word == "wins":
+        return _("{worth}, wins").format(worth=said)
+    if word == "leads":
+        return _("{worth}, leads").format(worth=said)
+    return said

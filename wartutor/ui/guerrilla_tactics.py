@@ -18,6 +18,7 @@ from typing import Any
 from wartutor.core.cards import Card, card
 from wartutor.core.engine import Event
 from wartutor.core.rulings import settings_of
+from wartutor.language import N_, _, ngettext, pgettext
 from wartutor.ui.card_clicks import playable
 from wartutor.ui.guerrilla_moments import SeatNow, TableNow, at_rest, partway, support_helps
 from wartutor.ui.markup import Markup, html, joined, style
@@ -27,14 +28,16 @@ from wartutor.ui.shell import GameApp
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS, GuerrillaRules, GuerrillaView
 from wartutor.variants.guerrilla_tactics.agents import heuristic_agent
 from wartutor.variants.guerrilla_tactics.events import Chose, SkirmishBegins
-from wartutor.variants.guerrilla_tactics.explain import guerrilla_ranks
+from wartutor.variants.guerrilla_tactics.explain import guerrilla_ranks, the_card
 from wartutor.variants.guerrilla_tactics.forces import is_guerrilla
 from wartutor.variants.guerrilla_tactics.game import NAMES
 from wartutor.variants.guerrilla_tactics.state import PLAY, SUPPORT, TIE_DOWN, TIE_UP, TURNED, Laid
 
 SPY = 7
-LAID_WORDS = {PLAY: "played", SUPPORT: "support", TIE_UP: "tie up", TIE_DOWN: "tie down",
-              TURNED: "turned up"}
+# Translators: the caption under a card laid in a skirmish: how it was laid.
+LAID_WORDS = {PLAY: N_("played"), SUPPORT: N_("support"), TIE_UP: N_("tie up"),
+              TIE_DOWN: N_("tie down"), TURNED: N_("turned up")}
+AUTOPLAY = N_("Play 10 choices")
 
 GUERRILLA_STYLE = Markup("""
 <style>
@@ -88,10 +91,6 @@ def _symbol(code: str) -> str:
     return card(code).symbol
 
 
-def _n(count: int, thing: str = "card") -> str:
-    return f"1 {thing}" if count == 1 else f"{count} {thing}s"
-
-
 def _changed(flag: bool) -> str:
     return " wt-changed" if flag else ""
 
@@ -101,25 +100,43 @@ def choice_words(action: str) -> str:
     words = action.split()
     match words:
         case ["play", code]:
-            return f"Play {_symbol(code)}"
+            return _play(code, _symbol(code))
         case ["support", code]:
-            return f"Support with {_symbol(code)}"
+            return _play(action, _symbol(code))
         case ["support"]:
-            return "Support"
+            return _("Support")
         case ["cancel", code]:
-            return f"Cancel it with {_symbol(code)}"
+            return _play(action, _symbol(code))
         case ["up", up, "down", down]:
-            return f"{_symbol(up)} up, {_symbol(down)} down"
+            # Translators: a tie-break choice's button: which card goes face up, which down.
+            return _("{up} up, {down} down").format(up=_symbol(up), down=_symbol(down))
         case ["up", up]:
-            return f"{_symbol(up)} up"
-    return {"decline": "Don't support", "propose": "Propose",
-            "pass": "Don't propose", "allow": "Let it pass"}.get(action, action)
+            return _("{up} up").format(up=_symbol(up))
+    return _(_CHOICES[action]) if action in _CHOICES else action
+
+
+_CHOICES = {"decline": N_("Don't support"), "propose": N_("Propose"),
+            "pass": N_("Don't propose"), "allow": N_("Let it pass")}
+
+
+def _play(action: str, card: str) -> str:
+    """The words of a choice that lays one card: on its button (the card's symbol) and
+    for a screen reader (the card's name)."""
+    verb = action.split()[0]
+    if verb == "support":
+        return _("Support with {card}").format(card=card)
+    if verb == "cancel":
+        return _("Cancel it with {card}").format(card=card)
+    return _("Play {card}").format(card=card)
 
 
 class GuerrillaTable:
     """How Guerrilla Tactics looks: see :class:`wartutor.ui.shell.TableDesign`."""
 
-    autoplay_label = "Play 10 choices"
+    @property
+    def autoplay_label(self) -> str:
+        return _(AUTOPLAY)
+
     # A hidden choice shows nothing yet, and a skirmish's first draws say it has begun.
     quiet_events = (Chose, SkirmishBegins)
 
@@ -191,31 +208,35 @@ CARD_BUTTON = ("background: #fff; border: 2px solid #333; border-radius: 9px; "
 def table_now_html(table: TableNow) -> Markup:
     """The table at one moment, from :mod:`wartutor.ui.guerrilla_moments`."""
     if table.over:
-        when = html("Game over after skirmish {fought}", fought=table.fought)
+        when = html("{words}", words=_("Game over after skirmish {fought}").format(
+            fought=table.fought))
     else:
-        when = html("Skirmish {skirmish}{tie}", skirmish=table.skirmish,
-                    tie=html(" &middot; tie-break {round}", round=table.tie_round)
-                    if table.tie_round else "")
-    removed = html("Removed pile (face down): <b>{count}</b>{cards}", count=_n(table.removed),
+        when = html("{skirmish}{tie}",
+                    skirmish=_("Skirmish {skirmish}").format(skirmish=table.skirmish),
+                    tie=html(" &middot; {words}", words=_("tie-break {round}").format(
+                        round=table.tie_round)) if table.tie_round else "")
+    count = ngettext("{count} card", "{count} cards", table.removed).format(count=table.removed)
+    removed = html("{words}{cards}",
+                   words=html(_("Removed pile (face down): {count}"),
+                              count=html("<b>{count}</b>", count=count)),
                    cards=" " + joined(mini_card(c) for c in table.removed_cards)
                    if table.removed_cards else "")
     head = html('<div class="gt-head"><span class="wt-battle{skirmish}">{when}</span>'
-                '<span class="gt-rank{rank}">Guerrilla rank {number}</span>'
-                "<span>Guerrillas: {ranks}</span>"
+                '<span class="gt-rank{rank}">{rank_words}</span>'
+                "<span>{ranks}</span>"
                 '<span class="gt-removed{removed_changed}">{removed}</span>{everything}</div>',
                 skirmish=_changed("skirmish" in table.changed), when=when,
-                rank=_changed("rank" in table.changed), number=table.rank,
-                ranks=guerrilla_ranks(table.rank),
+                rank=_changed("rank" in table.changed),
+                rank_words=_("Guerrilla rank {number}").format(number=table.rank),
+                ranks=_("Guerrillas: {ranks}").format(ranks=guerrilla_ranks(table.rank)),
                 removed_changed=_changed("removed" in table.changed), removed=removed,
-                everything=_EVERYTHING if table.viewer is None else "")
+                everything=html("<span>{words}</span>", words=_("showing everything"))
+                if table.viewer is None else "")
     current = any(s.rows for s in table.seats)
     seats = joined(_seat_html(table, p, current) for p in range(len(table.seats)))
     return html('{style}<div class="wt-table gt-table gt-n{n}">{head}'
                 '<div class="gt-seats">{seats}</div></div>',
                 style=GUERRILLA_STYLE, n=len(table.seats), head=head, seats=seats)
-
-
-_EVERYTHING = Markup("<span>showing everything</span>")
 
 
 def _seat_html(table: TableNow, p: int, current: bool) -> Markup:
@@ -228,14 +249,20 @@ def _seat_html(table: TableNow, p: int, current: bool) -> Markup:
     laid = joined(_laid(table, x, current and i in s.fresh) for i, x in enumerate(rows))
     result = s.result if current else s.last_result
     if not current and s.took:
-        result = f"{result}: takes {_n(s.took)}" if result else f"took {_n(s.took)}"
+        result = (ngettext("{result}: takes {count} card", "{result}: takes {count} cards",
+                           s.took) if result else
+                  ngettext("took {count} card", "took {count} cards", s.took)).format(
+            result=result, count=s.took)
     zone = Markup()
     if laid:
-        when = "this skirmish" if current else "last skirmish"
-        zone = html('<div class="gt-zone" role="group" aria-label="{name}: laid in {when}">'
+        if current:
+            when, label = _("this skirmish"), _("{name}: laid in this skirmish")
+        else:
+            when, label = _("last skirmish"), _("{name}: laid in last skirmish")
+        zone = html('<div class="gt-zone" role="group" aria-label="{label}">'
                     '<div class="gt-cap">{when}</div><div class="gt-cards">{laid}</div>'
                     '<div class="gt-result{new}">{result}</div></div>',
-                    name=s.name, when=when, laid=laid,
+                    label=label.format(name=s.name), when=when, laid=laid,
                     new=" wt-mark-new" if "result" in s.changed else "", result=result)
     return html(
         '<div class="gt-seat{out}" role="group" aria-label="{name}">'
@@ -249,10 +276,12 @@ def _seat_html(table: TableNow, p: int, current: bool) -> Markup:
 def _piles_html(s: SeatNow) -> Markup:
     """The draw pile over its count, and the discard pile's count under it."""
     draw, discard = (_changed(part in s.changed).strip() for part in ("draw", "discard"))
-    return html('<div class="gt-pile"><div class="{draw}">{deck}<br>draw '
-                '<b class="wt-count">{count}</b></div><div class="{discard}">discard '
+    return html('<div class="gt-pile"><div class="{draw}">{deck}<br>{draw_words} '
+                '<b class="wt-count">{count}</b></div><div class="{discard}">{discard_words} '
                 '<b class="wt-count">{discarded}</b></div></div>',
-                draw=draw, deck=deck_svg(s.draw), count=s.draw, discard=discard,
+                # Translators: the labels over a seat's draw pile and discard pile counts.
+                draw=draw, deck=deck_svg(s.draw), draw_words=pgettext("pile", "draw"),
+                count=s.draw, discard=discard, discard_words=pgettext("pile", "discard"),
                 discarded=s.discard)
 
 
@@ -260,20 +289,20 @@ def _marks(table: TableNow, p: int) -> list[tuple[str, str]]:
     """The seat's standing marks: (css class, words)."""
     s = table.seats[p]
     if s.out:
-        return [("gt-out", "Eliminated")]
+        return [("gt-out", _("Eliminated"))]
     marks = []
     if s.reveals_first:
-        marks.append(("gt-spy", "Reveals first (captured a spy)"))
+        marks.append(("gt-spy", _("Reveals first (captured a spy)")))
     if s.penalty_due:
-        marks.append(("", "Draws 1 next (supported)"))
+        marks.append(("", _("Draws 1 next (supported)")))
     if s.has_chosen:
         marks.append(("", _chosen(table, p)))
     if p in table.waiting_for[:1]:
-        marks.append(("", "Choosing now"))
+        marks.append(("", _("Choosing now")))
     if not s.played_guerrilla:
         # What a promotion waits for: a Guerrilla from everyone (since the rank last rose).
-        since = "yet" if table.rank == 2 else f"since rank {table.rank}"
-        marks.append(("", f"No Guerrilla played {since}"))
+        marks.append(("", _("No Guerrilla played yet") if table.rank == 2 else
+                      _("No Guerrilla played since rank {rank}").format(rank=table.rank)))
     return marks
 
 
@@ -282,11 +311,11 @@ def _chosen(table: TableNow, p: int) -> str:
     declines a support without being asked, which is no choice of theirs."""
     s = table.seats[p]
     if s.pending == "decline" and support_helps(table, p) is False:
-        return "No card would help: no support"
+        return _("No card would help: no support")
     if s.pending:
-        return f"Chose: {choice_words(s.pending)}"
+        return _("Chose: {choice}").format(choice=choice_words(s.pending))
     # At a support, a seat is ready whether it chose or had nothing to add; which is hidden.
-    return "Ready (hidden)" if table.stage == "support" else "Has chosen (hidden)"
+    return _("Ready (hidden)") if table.stage == "support" else _("Has chosen (hidden)")
 
 
 def _hand_html(table: TableNow, s: SeatNow) -> Markup:
@@ -299,16 +328,20 @@ def _hand_html(table: TableNow, s: SeatNow) -> Markup:
                        for c in s.hand)
     else:
         hidden = max(0, s.hand_count - len(s.shown))
-        cards = joined(_figure(c, "shown") for c in s.shown) + _figure(None, "") * hidden
-    return html('<div class="gt-zone{changed}" role="group" aria-label="{name}: hand, {count}">'
-                '<div class="gt-cap">hand {size}</div><div class="gt-cards">{cards}</div></div>',
-                changed=_changed("hand" in s.changed), name=s.name, count=_n(s.hand_count),
-                size=s.hand_count, cards=cards)
+        # Translators: the caption under a card of a hidden hand that everyone has seen.
+        cards = joined(_figure(c, _("shown")) for c in s.shown) + _figure(None, "") * hidden
+    label = ngettext("{name}: hand, {count} card", "{name}: hand, {count} cards",
+                     s.hand_count).format(name=s.name, count=s.hand_count)
+    return html('<div class="gt-zone{changed}" role="group" aria-label="{label}">'
+                '<div class="gt-cap">{caption}</div><div class="gt-cards">{cards}</div></div>',
+                changed=_changed("hand" in s.changed), label=label,
+                caption=_("hand {size}").format(size=s.hand_count), cards=cards)
 
 
 def _what(table: TableNow, c: Card) -> str:
     """What a card is for, in the caption: a Guerrilla, a spy, or nothing special."""
-    return "Guerrilla" if is_guerrilla(c, table.rank) else "spy" if c.rank == SPY else ""
+    # Translators: the captions under a card in your hand: a Guerrilla, or a spy.
+    return _("Guerrilla") if is_guerrilla(c, table.rank) else _("spy") if c.rank == SPY else ""
 
 
 def _figure(c: Card | None, caption: str, choice: str | None = None) -> Markup:
@@ -316,9 +349,7 @@ def _figure(c: Card | None, caption: str, choice: str | None = None) -> Markup:
     page makes it a button while that choice is offered: wartutor.ui.card_clicks)."""
     drawn = card_svg(c)
     if choice is not None and c is not None:
-        verb = {"play": "Play", "support": "Support with", "cancel": "Cancel it with"}
-        drawn = playable(drawn, choice_words(choice),
-                         f"{verb[choice.split()[0]]} the {c}")
+        drawn = playable(drawn, choice_words(choice), _play(choice, the_card(c)))
     return html("<figure>{card}<figcaption>{caption}</figcaption></figure>",
                 card=drawn, caption=caption or _NO_CAPTION)
 
@@ -339,7 +370,7 @@ def _laid(table: TableNow, x: Laid, fresh: bool) -> Markup:
     return html("<figure{cls}>{drawn}<figcaption>{words}</figcaption></figure>",
                 cls=html(' class="{css}"', css=css) if css else "",
                 drawn=card_svg(x.card, laid_down=face_down and x.card is not None),
-                words="removed" if lost else LAID_WORDS[x.how])
+                words=_("removed") if lost else _(LAID_WORDS[x.how]))
 
 
 def guerrilla_tactics_app(

@@ -11,6 +11,20 @@ widget callbacks; in the browser (Pyodide) they are the page's own, as the rule 
 games are (:mod:`wartutor.ui.explorer`); with no loop running (a script, a doctest) the
 game is played to its end at once.
 
+Between two chunks the run pauses for :data:`PAUSE_SECONDS` rather than merely yielding
+(``asyncio.sleep(0)``). A yield gives the loop a single turn, and a click takes a kernel
+several to reach its callback: ipykernel 7 passes a shell message from its shell channel's
+thread to a socket on the main loop, whose reader starts a task, which starts the shell's
+own task, which runs the comm's callback. So a Cancel came one turn nearer at each chunk
+and was heard about four chunks late, when a quick machine had often played a short game
+out. While the run pauses, the loop takes turn after turn as long as anything is ready and
+waits only when nothing is, so a click arrives whole within one pause, however many turns
+it takes (Pyodide's loop, whose turns are the page's timers, also runs what is ready before
+a later timer). The chunks stay on the loop, not in a worker thread: the game, the agents
+(New round seats new ones), the app's state and its widgets are then touched by the loop's
+callbacks alone, each between two chunks, and the pause costs at most one part in twenty
+of the run's time.
+
 Cancel stops at your next choice, and the game stays where it got to (Undo and the
 timeline go back from there). Once you are out of the game there is no choice of yours to
 stop at: the computers play on to the end, as they do after any choice of yours. Anything
@@ -48,6 +62,7 @@ if TYPE_CHECKING:
 
 PLAY, CANCEL = "Play to the end", "Cancel"
 CHUNK_SECONDS = web.CHUNK_SECONDS  # how long the page is kept busy between two looks at it
+PAUSE_SECONDS = 0.005  # the page's time between two chunks: see the module's docstring
 PROGRESS_SECONDS = 0.5  # the progress is read aloud as it changes: not ten times a second
 PLAYING = "Playing to the end: the computer makes your choices. Cancel stops at your next one."
 
@@ -139,7 +154,7 @@ class ToTheEnd:
 
     async def _in_turns(self) -> None:
         while self._chunk():
-            await asyncio.sleep(0)  # the page's turn: it draws, and hears Cancel
+            await asyncio.sleep(PAUSE_SECONDS)  # the page's time: it draws, and hears Cancel
 
     def _chunk(self) -> bool:
         """Play one chunk; False once the run is over (ended, stopped, dropped or failed)."""

@@ -24,13 +24,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from wartutor.core.cards import RANK_CODES, RANK_NAMES, Card
+from wartutor.core.cards import RANK_CODES, Card
+from wartutor.core.cards import rank_word as rank_name
 from wartutor.core.engine import Decision, Event
 from wartutor.core.rulings import settings_of
 from wartutor.core.voice import speaking, voice
+from wartutor.language import N_, _, ngettext, pgettext
 from wartutor.ui.card_clicks import playable
 from wartutor.ui.joker_names import JokerNamesPanel, checked_names
-from wartutor.ui.markup import Markup, html, joined
+from wartutor.ui.markup import Markup, escaped, html, joined
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import CARD_HEIGHT, CARD_WIDTH, card_svg, deck_svg, mini_card
 from wartutor.ui.shell import GameApp
@@ -52,6 +54,7 @@ from wartutor.variants.trade_war.explain import (
     joker_word,
     naming_jokers,
     rank_word,
+    the_card,
     worded,
 )
 from wartutor.variants.trade_war.state import (
@@ -75,6 +78,9 @@ from wartutor.variants.trade_war.state import (
 
 MAX_PLAYERS = 5
 SEATS = TRADE_WAR.player_names(TradeRules(players=MAX_PLAYERS))  # the seats' own names
+# What each joker does, written small on its card.
+MUELLER_POWER = N_("beats face cards")
+PUTIN_POWER = N_("knocks a card out")
 
 TRADE_STYLE = Markup("""
 <style>
@@ -136,13 +142,14 @@ def joker_svg(joker: Joker) -> Markup:
         'height="{height}" viewBox="0 0 100 140" font-family="DejaVu Sans, sans-serif">'
         '<rect x="2" y="2" width="96" height="136" rx="9" fill="#fff" stroke="#333" '
         'stroke-width="2"/><g fill="{colour}" font-weight="700" text-anchor="middle">'
-        '<text x="50" y="34" font-size="15">JOKER</text>'
+        '<text x="50" y="34" font-size="15">{joker}</text>'
         '<text x="50" y="78" font-size="{size}">{name}</text>'
         '<text x="50" y="112" font-size="10">{power}</text></g></svg>',
-        label=worded(str(joker)), width=CARD_WIDTH, height=CARD_HEIGHT,
+        # Translators: written across the top of a joker's card, in capitals.
+        joker=_("JOKER"), label=worded(the_card(joker)), width=CARD_WIDTH, height=CARD_HEIGHT,
         colour="#5c2d91" if joker == MUELLER else "#9c0014",
         size=min(24, 130 // max(len(name), 1)), name=name,  # a teacher's name fits the card
-        power="beats face cards" if joker == MUELLER else "knocks a card out",
+        power=_(MUELLER_POWER) if joker == MUELLER else _(PUTIN_POWER),
     )
 
 
@@ -157,7 +164,7 @@ def _said(c: TradeCard) -> str:
 
 def _named(c: TradeCard) -> str:
     """A card as a screen reader names it: 'the nine of spades', or the joker's name."""
-    return joker_word(c) if isinstance(c, Joker) else f"the {c}"
+    return joker_word(c) if isinstance(c, Joker) else the_card(c)
 
 
 def symbol(code: str) -> str:
@@ -167,12 +174,17 @@ def symbol(code: str) -> str:
 
 
 def seat_name(seat: int) -> str:
-    """"You" for the player looking (see core.voice), else the seat's name."""
-    return voice().who(seat, SEATS, capital=True)
+    """"You" for the player looking (see core.voice), else the seat's name: a seat's label."""
+    if voice().you(seat):
+        # Translators: the label of your own seat at the table.
+        return pgettext("seat", "You")
+    return voice().name(seat, SEATS)
 
 
-def seat_whose(seat: int) -> str:
-    return voice().whose(seat, SEATS, capital=True)
+def marked(sentence: str, **values: object) -> Markup:
+    """A sentence in the language in force, its words escaped, with fields that may be
+    Markup (cards drawn small)."""
+    return html(str(escaped(sentence)), **values)
 
 
 def _near(viewer: int | None) -> int:
@@ -185,7 +197,7 @@ def _near(viewer: int | None) -> int:
 def backs_html(count: int) -> Markup:
     """A hidden hand: one small face-down card for each card in it (an empty place if none)."""
     if count == 0:
-        return Markup('<span class="tw-empty">no cards</span>')
+        return html('<span class="tw-empty">{none}</span>', none=_("no cards"))
     return card_svg(None) * count
 
 
@@ -337,14 +349,17 @@ class Scene:
 
         match event:
             case TurnStarted(player=p):
-                say(p, "Starts a turn")
+                say(p, _("Starts a turn"))
             case Took(player=p) | Drew(player=p) | Swapped(player=p):
                 self.counts.add(p)
-                say(p, {"Took": "Takes into hand", "Drew": "Draws from the centre",
-                        "Swapped": "Swaps"}[type(event).__name__])
+                say(p, {"Took": _("Takes into hand"), "Drew": _("Draws from the centre"),
+                        "Swapped": _("Swaps")}[type(event).__name__])
             case Asked(player=p, target=t, rank=rank, held=held):
-                say(p, f"Asks {seat_name(t)} for {rank_word(rank)}")
-                say(t, "Has one" if held else "Has none")
+                # Translators: a mark beside a seat; "You" is the label of your own seat.
+                say(p, _("Asks You for {rank}").format(rank=rank_word(rank)) if voice().you(t)
+                    else _("Asks {name} for {rank}").format(name=seat_name(t),
+                                                            rank=rank_word(rank)))
+                say(t, _("Has one") if held else _("Has none"))
             case StakeLaid(player=p, cards=cards):
                 self.changed.update(cards)
                 self.counts.add(p)
@@ -352,49 +367,54 @@ class Scene:
                 self.changed.update(cards)
                 self.counts.add(p)
             case Assassinated(player=p, owner=owner):
-                say(p, worded("Plays Putin"))
+                say(p, worded(_("Plays Putin")))
                 self.counts.update((p, owner))
                 self.new_removed = True
             case TiedAgain():
                 if self.battle is not None:
-                    say(self.instigator, "A tie: play again")
+                    say(self.instigator, _("A tie: play again"))
             case BattleDecided(winner=w):
-                say(w, "Wins the battle")
+                say(w, _("Wins the battle"))
             case Collected(player=p, cards=cards):
-                say(p, f"Collects {count(len(cards))}")
+                say(p, ngettext("Collects {n} card", "Collects {n} cards", len(cards)).format(
+                    n=len(cards)))
                 self.counts.add(p)
             case WonInARow(player=p, count=n):
-                say(p, f"{n} won in a row")
+                say(p, ngettext("{n} won in a row", "{n} won in a row", n).format(n=n))
             case Rewarded(player=p, victim=v):
-                say(p, "Takes a reward card")
+                say(p, _("Takes a reward card"))
                 self.counts.add(p)
                 if v is not None:
                     self.counts.add(v)
             case TurnEnded(player=p):
-                say(p, "Turn ends")
+                say(p, _("Turn ends"))
 
     # Drawing
 
     def html(self, piles: tuple[Cards | None, ...] = ()) -> Markup:
         """The table; ``piles`` are the resource piles the viewer may look at (by seat)."""
         me = _near(self.viewer)
-        instigator = ("" if self.over else
-                      html(" &middot; {name} {verb} the instigator",
-                           name=seat_name(self.instigator),
-                           verb="are" if voice().you(self.instigator) else "is"))
+        who = (_("You are the instigator") if voice().you(self.instigator) else
+               _("{name} is the instigator").format(name=seat_name(self.instigator)))
+        instigator = "" if self.over else html(" &middot; {who}", who=who)
+        # Translators: the cards knocked out of the game, listed after it.
         removed = (html('<span class="tw-removed{new}">{out}: {cards}</span>',
-                        out=worded("Assassinated"), new=" wt-mark-new" if self.new_removed else "",
+                        out=worded(_("Assassinated")),
+                        new=" wt-mark-new" if self.new_removed else "",
                         cards=mini_cards(tuple(self.removed))) if self.removed else "")
-        head = html('<div class="tw-head"><span><span class="wt-battle">Turn {turn}</span>'
+        everything = html(" &middot; {words}", words=_("showing everything"))
+        head = html('<div class="tw-head"><span><span class="wt-battle">{turn}</span>'
                     "{instigator}{everything}</span>"
-                    '<span class="tw-centre">{deck}<span>centre pile '
+                    '<span class="tw-centre">{deck}<span>{centre_pile} '
                     '<b class="wt-count">{centre}</b></span></span>{removed}</div>',
-                    turn=self.turn, instigator=instigator,
-                    everything=_EVERYTHING if self.viewer is None else "",
-                    deck=deck_svg(self.center), centre=self.center, removed=removed)
-        scores = (html('<div class="tw-scores">Resource piles: {piles}</div>',
-                       piles=", ".join(f"{seat_name(s)} {n}"
-                                       for s, n in enumerate(self.pile_sizes)))
+                    turn=_("Turn {turn}").format(turn=self.turn), instigator=instigator,
+                    everything=everything if self.viewer is None else "",
+                    deck=deck_svg(self.center), centre_pile=_("centre pile"),
+                    centre=self.center, removed=removed)
+        # Translators: each seat's label and its count follow: "You 5, Computer 1 3".
+        scores = (html('<div class="tw-scores">{piles}</div>',
+                       piles=_("Resource piles: {scores}").format(scores=", ".join(
+                           f"{seat_name(s)} {n}" for s, n in enumerate(self.pile_sizes))))
                   if self.over else "")
         pile_of = dict(enumerate(piles))
         others = joined(self._seat(s, pile_of.get(s)) for s in range(self.players) if s != me)
@@ -406,11 +426,11 @@ class Scene:
     def _marks(self, seat: int) -> Markup:
         marks = []
         if seat == self.instigator and not self.over:
-            marks.append(_mark("Instigator", now=True))
+            marks.append(_mark(_("Instigator"), now=True))
         if self.battle is not None and seat == self.battle.defender:
-            marks.append(_mark("Defender", now=True))
-        if self.streaks[seat]:
-            marks.append(_mark(f"Won {self.streaks[seat]} in a row"))
+            marks.append(_mark(_("Defender"), now=True))
+        if n := self.streaks[seat]:
+            marks.append(_mark(ngettext("Won {n} in a row", "Won {n} in a row", n).format(n=n)))
         marks.extend(self.fresh.get(seat, ()))
         return html('<div class="tw-marks">{marks}</div>', marks=joined(marks))
 
@@ -420,46 +440,64 @@ class Scene:
         if hand is None:
             shown = backs_html(size)
         elif mine:  # each card pressed as the choice that plays it alone, where offered
-            shown = joined(playable(trade_card_svg(c), f"Play {_said(c)}", f"Play {_named(c)}")
+            shown = joined(playable(trade_card_svg(c), _("Play {cards}").format(cards=_said(c)),
+                                    _("Play {cards}").format(cards=_named(c)))
                            for c in hand) or backs_html(0)
         else:  # the teacher sees every hand: the others' as short text, to keep them small
             shown = (html('<span class="tw-mini-list">{cards}</span>', cards=mini_cards(hand))
                      if hand else backs_html(0))
-        listed = (html('<div class="tw-mini-list">{whose} resource pile: {cards}</div>',
-                       whose=seat_whose(seat), cards=mini_cards(pile)) if pile else "")
+        you = voice().you(seat)
+        whose_pile = (_("Your resource pile: {cards}") if you else
+                      _("{name}'s resource pile: {cards}"))
+        listed = (html('<div class="tw-mini-list">{words}</div>',
+                       words=marked(whose_pile, name=seat_name(seat), cards=mini_cards(pile)))
+                  if pile else "")
+        hand_label = (_("Your hand, {count}").format(count=count(size)) if you else
+                      _("{name}'s hand, {count}").format(name=seat_name(seat),
+                                                        count=count(size)))
         return html(
             '<div class="tw-seat{you}"><div class="tw-row"><span class="wt-seat-name">{name}'
             "</span>{marks}</div>"
-            '<div class="tw-row"><div class="tw-hand" aria-label="{whose} hand, {count}">'
-            '{shown}</div><div class="tw-count{counted}"><b>{size}</b> in hand'
-            '<br><b class="wt-count">{pile}</b> resources</div></div>{listed}</div>',
+            '<div class="tw-row"><div class="tw-hand" aria-label="{hand_label}">'
+            '{shown}</div><div class="tw-count{counted}"><b>{size}</b> {in_hand}'
+            '<br><b class="wt-count">{pile}</b> {resources}</div></div>{listed}</div>',
             you=" tw-you" if mine else "", name=seat_name(seat), marks=self._marks(seat),
-            whose=seat_whose(seat), count=count(size), shown=shown,
-            counted=" wt-changed" if seat in self.counts else "", size=size,
-            pile=self.pile_sizes[seat], listed=listed,
+            hand_label=hand_label, shown=shown,
+            # Translators: after a count of cards in a seat's hand ("7 in hand").
+            counted=" wt-changed" if seat in self.counts else "", size=size, in_hand=_("in hand"),
+            # Translators: after a count of cards in a seat's resource pile ("3 resources").
+            pile=self.pile_sizes[seat], resources=_("resources"), listed=listed,
         )
 
     def _battle(self) -> Markup:
         """The cards on the table: the stake, then each side's play."""
         battle = self.battle
         if battle is None:
-            return Markup('<div class="tw-battle"><div class="tw-idle">No battle on the table.'
-                          "</div></div>")
+            return html('<div class="tw-battle"><div class="tw-idle">{none}</div></div>',
+                        none=_("No battle on the table."))
         them, us = seat_name(battle.defender), seat_name(self.instigator)
-        plays = [self._play(battle.stake, f"stake ({them})")]
+        # Translators: captions under the cards of a battle; "You" is your seat's label.
+        plays = [self._play(battle.stake, _("stake ({name})").format(name=them))]
         for c in battle.earlier:
             side = us if c in battle.earlier_attack else them
-            plays.append(self._play((c,), f"{side}, tied earlier"))
+            plays.append(self._play((c,), _("{name}, tied earlier").format(name=side)))
         if battle.attack:
-            verb = "attack" if voice().you(self.instigator) else "attacks"
-            plays.append(self._play(battle.attack, f"{us} {verb}{_doubles(battle.attack)}"))
+            plays.append(self._play(battle.attack, _attack_caption(
+                self.instigator, len(battle.attack) == 2)))
         if battle.defence:
-            verb = "defend" if voice().you(battle.defender) else "defends"
-            plays.append(self._play(battle.defence, f"{them} {verb}{_doubles(battle.defence)}"))
-        return html('<div class="tw-battle"><div class="tw-battle-head">Battle: {us} asked {them} '
-                    'for {rank}{won}</div><div class="tw-plays">{plays}</div></div>',
-                    us=us, them=them, rank=rank_word(battle.rank),
-                    won=_COLLECTED if self.collected else "", plays=joined(plays))
+            plays.append(self._play(battle.defence, _defence_caption(
+                battle.defender, len(battle.defence) == 2)))
+        rank = rank_word(battle.rank)
+        if voice().you(self.instigator):
+            head = _("Battle: You asked {them} for {rank}").format(them=them, rank=rank)
+        elif voice().you(battle.defender):
+            head = _("Battle: {us} asked You for {rank}").format(us=us, rank=rank)
+        else:
+            head = _("Battle: {us} asked {them} for {rank}").format(us=us, them=them, rank=rank)
+        collected = html(" &middot; {words}", words=_("collected"))
+        return html('<div class="tw-battle"><div class="tw-battle-head">{head}{won}</div>'
+                    '<div class="tw-plays">{plays}</div></div>',
+                    head=head, won=collected if self.collected else "", plays=joined(plays))
 
     def _play(self, cards: Cards, caption: str) -> Markup:
         if not cards:
@@ -470,13 +508,23 @@ class Scene:
                     drawn=joined(trade_card_svg(c) for c in cards), caption=caption)
 
 
-_EVERYTHING = Markup(" &middot; showing everything")
-_COLLECTED = Markup(" &middot; collected")
 _CHANGED = Markup(' class="wt-changed"')
 
 
-def _doubles(cards: Cards) -> str:
-    return " with doubles" if len(cards) == 2 else ""
+def _attack_caption(seat: int, doubles: bool) -> str:
+    if voice().you(seat):
+        return _("You attack with doubles") if doubles else _("You attack")
+    name = seat_name(seat)
+    return (_("{name} attacks with doubles") if doubles else _("{name} attacks")).format(
+        name=name)
+
+
+def _defence_caption(seat: int, doubles: bool) -> str:
+    if voice().you(seat):
+        return _("You defend with doubles") if doubles else _("You defend")
+    name = seat_name(seat)
+    return (_("{name} defends with doubles") if doubles else _("{name} defends")).format(
+        name=name)
 
 
 def mini_cards(cards: Cards) -> Markup:
@@ -488,12 +536,14 @@ def mini_cards(cards: Cards) -> Markup:
 class TradeTable:
     """How Trade War looks and what it asks: see :class:`wartutor.ui.shell.TableDesign`."""
 
-    autoplay_label = "Play 10 choices"
+    @property
+    def autoplay_label(self) -> str:
+        return _("Play 10 choices")
 
     def __init__(self, joker_names: JokerNames = NEUTRAL_NAMES) -> None:
         self.joker_names = joker_names  # the apps' own words: see wartutor.ui.joker_names
         self._app: GameApp | None = None
-        self._why_not: Callable[[str], str | None] = lambda action: "Not now"
+        self._why_not: Callable[[str], str | None] = lambda action: _("Not now")
         self._rows: dict[str, tuple[list[widgets.Dropdown], widgets.Button, widgets.HBox]] = {}
         self._reasons: dict[str, widgets.HTML] = {}
         self._voice = voice()  # whom the menus speak to: the table's viewer, kept for callbacks
@@ -506,27 +556,34 @@ class TradeTable:
     def _label(self, action: str) -> str:
         match action.split():
             case ["draw"]:
-                return "Draw from the centre"
+                return _("Draw from the centre")
             case ["play", *codes]:
-                return "Play " + " ".join(symbol(c) for c in codes)
+                # Translators: a button; {cards} are card symbols ("9♠") or a joker's name.
+                return _("Play {cards}").format(cards=" ".join(symbol(c) for c in codes))
             case ["assassinate", "hand", seat]:
-                return f"Putin: a card in {seat_name(int(seat))}'s hand"
+                # Putin's holder chooses: the hand is always another seat's.
+                return _("Putin: a card in {name}'s hand").format(name=seat_name(int(seat)))
             case ["assassinate", code]:
-                return f"Putin: assassinate {symbol(code)}"
+                return _("Putin: assassinate {card}").format(card=symbol(code))
             case ["spare"]:
-                return "Keep Putin for later"
+                return _("Keep Putin for later")
             case ["pass"]:  # everyone's declaration at Putin's moment (TW-PUTIN-WHO)
-                return "Pass: no Putin now"
+                return _("Pass: no Putin now")
             case ["reward", "center"]:
-                return "Reward: top card of the centre"
-            case ["reward", seat, where]:
-                return f"Reward: a random card from {seat_name(int(seat))}'s {where}"
+                return _("Reward: top card of the centre")
+            case ["reward", seat, "pile"]:
+                return _("Reward: a random card from {name}'s pile").format(
+                    name=seat_name(int(seat)))
+            case ["reward", seat, "hand"]:
+                return _("Reward: a random card from {name}'s hand").format(
+                    name=seat_name(int(seat)))
             case ["ask", seat, rank]:
-                return f"Ask {seat_name(int(seat))} for {rank}"
+                # Translators: a button; {rank} is a rank's code: 2 to 10, J, Q, K or A.
+                return _("Ask {name} for {rank}").format(name=seat_name(int(seat)), rank=rank)
             case ["take", code]:
-                return f"Take {symbol(code)}"
+                return _("Take {card}").format(card=symbol(code))
             case ["swap", out, "for", into]:
-                return f"Swap {symbol(out)} for {symbol(into)}"
+                return _("Swap {out} for {into}").format(out=symbol(out), into=symbol(into))
         return action
 
     def offered_actions(self, view: TradeView, legal: tuple[str, ...]) -> tuple[str, ...]:
@@ -554,18 +611,20 @@ class TradeTable:
 
     def controls(self, app: GameApp) -> list[widgets.Widget]:
         self._app = app
-        menus = [("ask", "Ask", ["Whom", "Rank"]), ("take", "Take into hand", ["Card"]),
-                 ("swap", "Swap", ["Hand", "Pile"])]
+        # Translators: the menus' buttons and the labels of their drop-downs.
+        menus = [("ask", N_("Ask"), [N_("Whom"), N_("Rank")]),
+                 ("take", N_("Take into hand"), [N_("Card")]),
+                 ("swap", N_("Swap"), [N_("Hand"), N_("Pile")])]
         rows = []
         for kind, label, names in menus:
-            drops = [widgets.Dropdown(description=n, layout=widgets.Layout(width="230px"))
+            drops = [widgets.Dropdown(description=_(n), layout=widgets.Layout(width="230px"))
                      for n in names]
-            button = widgets.Button(description=label, button_style="primary",
+            button = widgets.Button(description=_(label), button_style="primary",
                                     layout=widgets.Layout(width="auto", min_width="110px"))
             button.add_class("wt-main-button")
-            button.on_click(lambda _, k=kind: self._press(k))
+            button.on_click(lambda _click, k=kind: self._press(k))
             for drop in drops:
-                drop.observe(lambda _, k=kind: self._check(k), names="value")
+                drop.observe(lambda _change, k=kind: self._check(k), names="value")
             row = widgets.HBox([*drops, button], layout=widgets.Layout(display="none"))
             row.add_class(f"tw-{kind}-menu")
             self._rows[kind] = (drops, button, row)
@@ -579,7 +638,7 @@ class TradeTable:
 
     def menu(self, kind: str) -> tuple[list[widgets.Dropdown], widgets.Button]:
         """The drop-downs and the button of the "ask", "take" or "swap" menu."""
-        drops, button, _ = self._rows[kind]
+        drops, button, _row = self._rows[kind]
         return drops, button
 
     def refresh_controls(
@@ -592,12 +651,13 @@ class TradeTable:
         # Only players with a card in hand can be asked (TW-ASK): the others are not offered.
         others = [(seat_name(s), s) for s in range(view.rules.players)
                   if s != me and view.hand_sizes[s]]
-        ranks = [(f"{code} ({RANK_NAMES[i]})", code) for i, code in enumerate(RANK_CODES)]
+        ranks = [(f"{code} ({rank_name(rank)})", code)
+                 for rank, code in enumerate(RANK_CODES, start=2)]
         hand = [(symbol(c.code), c.code) for c in view.my_hand]
         pile = [(symbol(c.code), c.code) for c in view.my_pile]
         options: dict[str, list[list[tuple[str, Any]]]] = {
             "ask": [others, ranks], "take": [pile], "swap": [hand, pile]}
-        for kind, (drops, _, row) in self._rows.items():
+        for kind, (drops, _button, row) in self._rows.items():
             shown = mine and (kind == "ask" or (decision is not None and decision.kind ==
                                                 "prepare" and bool(view.my_pile)))
             row.layout.display = "flex" if shown else "none"
@@ -607,7 +667,7 @@ class TradeTable:
             self._check(kind)
 
     def _action(self, kind: str) -> str | None:
-        drops, _, _ = self._rows[kind]
+        drops = self._rows[kind][0]
         values = [d.value for d in drops]
         if any(v is None for v in values):
             return None
@@ -617,10 +677,10 @@ class TradeTable:
 
     def _check(self, kind: str) -> None:
         """Grey out the menu's button, with the reason, when its choice is not allowed."""
-        _, button, _ = self._rows[kind]
+        button = self._rows[kind][1]
         action = self._action(kind)
         with speaking(self._voice.viewer, self._voice.names), self.words():  # comes later
-            refused = "Pick from the menus first" if action is None else self._why_not(action)
+            refused = _("Pick from the menus first") if action is None else self._why_not(action)
         button.disabled = refused is not None
         button.tooltip = refused
         why = self._reasons[kind]

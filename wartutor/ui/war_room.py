@@ -22,13 +22,14 @@ from wartutor.core.engine import Event
 from wartutor.core.errors import BadInput
 from wartutor.core.rulings import settings_of
 from wartutor.core.voice import voice
+from wartutor.language import N_, _, ngettext, pgettext
 from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, deck_svg
 from wartutor.ui.shell import GameApp
 from wartutor.variants.war_room import WAR_ROOM, Deck, WarRoomRules, WarRoomView, card_text
 from wartutor.variants.war_room.agents import heuristic_agent
-from wartutor.variants.war_room.deck import DEFAULT_DECK, RoomCard, load_deck, to_toml
+from wartutor.variants.war_room.deck import DEFAULT_DECK, RoomCard, load_deck, said_name, to_toml
 from wartutor.variants.war_room.events import (
     Activates,
     AutoDeclined,
@@ -47,11 +48,14 @@ from wartutor.variants.war_room.events import (
     StalemateSettled,
     TieBreak,
 )
-from wartutor.variants.war_room.explain import KIND_WORDS, TARGET_WORDS
+from wartutor.variants.war_room.explain import KIND_WORDS, in_order
 from wartutor.variants.war_room.game import InPlay
 from wartutor.variants.war_room.rules import MAX_PLAYERS, NAMES
 
 CARD_W, CARD_H = 150, 200
+# The buttons of a declaration and of an optional instruction.
+ACTIVATE, DECLINE = N_("Activate"), N_("Decline")
+USE_IT, SKIP_IT = N_("Use it"), N_("Skip it")
 
 ROOM_STYLE = Markup("""
 <style>
@@ -110,8 +114,10 @@ def room_card_svg(here: InPlay, *, changed: bool = False) -> Markup:
     rings it: the moment on show changed it."""
     card, vc = here.card, here.vc
     moved = vc != card.vc
-    label = (f"{card.name}, printed VC {card.vc}" + (f", now VC {vc}" if moved else "")
-             + ", the lowest wins")
+    name = said_name(card.name)
+    label = (_("{card}, printed VC {printed}, now VC {vc}, the lowest wins") if moved
+             else _("{card}, printed VC {printed}, the lowest wins")).format(
+        card=name, printed=card.vc, vc=vc)
     return html(
         '<svg class="wr-card{ring}" role="img" aria-label="{label}" width="{width}" '
         'height="{height}" viewBox="0 0 150 200" font-family="DejaVu Sans, sans-serif">'
@@ -120,13 +126,15 @@ def room_card_svg(here: InPlay, *, changed: bool = False) -> Markup:
         '<text x="75" y="30" font-size="19" font-weight="700" text-anchor="middle"{fit}>'
         "{name}</text>"
         '<text x="75" y="56" font-size="16" text-anchor="middle" fill="#333">'
-        "printed {printed}</text>"
+        "{printed}</text>"
         '<text x="75" y="138" font-size="70" font-weight="700" text-anchor="middle" '
         'fill="{colour}">{vc}</text>'
         '<text x="75" y="182" font-size="17" text-anchor="middle" fill="#333">'
-        "lower wins</text></svg>",
+        "{lower}</text></svg>",
         ring=" wt-changed" if changed else "", label=label, width=CARD_W, height=CARD_H,
-        fit=_FIT if len(card.name) > 10 else "", name=card.name, printed=card.vc,
+        # Translators: on a card, above its printed VC, and at its foot (keep them short)
+        fit=_FIT if len(name) > 10 else "", name=name,
+        printed=_("printed {printed}").format(printed=card.vc), lower=_("lower wins"),
         colour="#111" if not moved else ("#0b5b1d" if vc < card.vc else "#9c0014"), vc=vc,
     )
 
@@ -134,16 +142,29 @@ def room_card_svg(here: InPlay, *, changed: bool = False) -> Markup:
 _FIT = Markup(' textLength="132" lengthAdjust="spacingAndGlyphs"')
 
 
+# What an instruction does, short, as printed on a card on the table, by its target rule
+# ({change}: "+4"; each target rule belongs to one kind of instruction: deck.py).
+DOES_WORDS = {
+    "self": N_("Defend {change} to your own card"),
+    "chosen-opponent": N_("Attack {change} to an opponent card of your choice"),
+    "highest-opponent": N_("Attack {change} to the highest opponent card"),
+    "lowest-opponent": N_("Attack {change} to the lowest opponent card"),
+    "all-opponents": N_("Attack {change} to every opponent card"),
+    "chosen-ally": N_("Defend Ally {change} to a friendly card of your choice"),
+    "all-allies": N_("Defend Ally {change} to every friendly card"),
+}
+
+
 def does_text(card: RoomCard) -> str:
     """What a card does, short, as printed on it (no name, no number: the card shows those)."""
     if not card.instructions:
-        return "No activation: it can only decline."
+        return _("No activation: it can only decline.")
     steps = []
     for step in card.instructions:
-        optional = " (optional)" if not step.mandatory else ""
-        steps.append(f"{KIND_WORDS[step.kind]} {step.change:+d} to "
-                     f"{TARGET_WORDS[step.target]}{optional}")
-    return "Activate: " + "; then ".join(steps) + "."
+        does = _(DOES_WORDS[step.target]).format(change=f"{step.change:+d}")
+        steps.append(does if step.mandatory else _("{instruction} (optional)").format(
+            instruction=does))
+    return _("Activate: {instructions}.").format(instructions=in_order(steps))
 
 
 def _change(before: int, after: int) -> Markup:
@@ -155,7 +176,13 @@ def _change(before: int, after: int) -> Markup:
 
 def _who(seat: int) -> str:
     """"You" for the player looking (see core.voice), else the seat's name."""
-    return voice().who(seat, NAMES, capital=True)
+    # Translators: the name over the seat of the player reading
+    return pgettext("a seat's name", "You") if voice().you(seat) else voice().name(seat, NAMES)
+
+
+# What an instruction did, marked on the table beside the card it came from ({change}: "+4").
+MARK_WORDS = {"attack": N_("Attack {change}"), "defend": N_("Defend {change}"),
+              "defend-ally": N_("Defend Ally {change}")}
 
 
 def _mark(text: str, kind: str = "", new: bool = False) -> Markup:
@@ -237,7 +264,7 @@ class Scene:
                 self.kept[w] += len(won)
                 self.collected = True
             case ReturnedUnder(cards=back):
-                for seat, _ in back:
+                for seat, _card in back:
                     self.stacks[seat] += 1
                 self.table = [None] * n
             case Eliminated(players=out):
@@ -265,7 +292,7 @@ class Scene:
 
         match event:
             case AutoDeclined(player=p):
-                say(p, "Cannot activate: declines")
+                say(p, _("Cannot activate: declines"))
             case DeclarationsShown():
                 self.new_declarations = True
             case Activates(player=p):
@@ -275,37 +302,40 @@ class Scene:
                     self.changed.add(hit.player)
                     self.fresh.setdefault(hit.player, []).append(_change(hit.before, hit.after))
                 if all(hit.player != p for hit in hits):
-                    say(p, f"{KIND_WORDS[step.kind]} {step.change:+d}")
+                    say(p, _(MARK_WORDS[step.kind]).format(change=f"{step.change:+d}"))
             case NoTarget(player=p, instruction=step):
-                say(p, f"{KIND_WORDS[step.kind]}: no target, no effect", "wr-out")
+                say(p, _("{kind}: no target, no effect").format(kind=_(KIND_WORDS[step.kind])),
+                    "wr-out")
             case Skipped(player=p, instruction=step):
-                say(p, f"Skips {KIND_WORDS[step.kind]} {step.change:+d}", "wr-out")
+                said = _(MARK_WORDS[step.kind]).format(change=f"{step.change:+d}")
+                say(p, _("Skips {instruction}").format(instruction=said), "wr-out")
             case Compared(lowest=lowest):
                 for p in lowest:
-                    say(p, "Lowest: wins" if len(lowest) == 1 else "Tied for lowest")
+                    say(p, _("Lowest: wins") if len(lowest) == 1 else _("Tied for lowest"))
             case TieBreak():
                 self.new_tie_break = True
             case Stalemate(tied=tied):
                 for p in tied:
-                    say(p, "Stalemate")
+                    say(p, _("Stalemate"))
             case StalemateSettled(winner=int(w)):
-                say(w, "Wins the draw")
+                say(w, _("Wins the draw"))
             case StalemateSettled(tied=tied):
                 for p in tied:
-                    say(p, "Nobody collects")
+                    say(p, _("Nobody collects"))
             case Collected(winner=w, cards=won):
-                say(w, f"Collects {len(won)} card{'s' if len(won) != 1 else ''}")
+                say(w, ngettext("Collects {count} card", "Collects {count} cards",
+                                len(won)).format(count=len(won)))
                 self.piles.add(w)
             case ReturnedUnder(cards=back):
-                for seat, _ in back:
-                    say(seat, "Card back under the stack")
+                for seat, _card in back:
+                    say(seat, _("Card back under the stack"))
                     self.piles.add(seat)
             case Eliminated(players=out):
                 for p in out:
-                    say(p, "Eliminated", "wr-gone")
+                    say(p, _("Eliminated"), "wr-gone")
             case Reshuffled(sizes=sizes):
-                for seat, _ in sizes:
-                    say(seat, "Reshuffled")
+                for seat, _size in sizes:
+                    say(seat, _("Reshuffled"))
                     self.piles.add(seat)
             case Revealed(cards=cards):
                 self.changed.update(seat for seat, _ in cards)
@@ -316,14 +346,16 @@ class Scene:
         return self.step > 0 and bool(self.participants)
 
     def html(self, orders: tuple[tuple[RoomCard, ...], ...] | None = None) -> Markup:
-        first = ("game over" if self.over else
-                 f"{_who(self.first)} {'go' if voice().you(self.first) else 'goes'} first")
-        head = html('<div class="wr-head"><span class="wr-round wt-battle">Round {round}</span>'
-                    "{step} &middot; {first} &middot; the lowest number (VC) wins{everything}"
-                    "</div>", round=self.round, first=first,
-                    step=html(" &middot; tie-break step {step}", step=self.step)
-                    if self.in_tie_break else "",
-                    everything=_EVERYTHING if self.viewer is None else "")
+        first = (_("game over") if self.over else _("You go first") if voice().you(self.first)
+                 else _("{name} goes first").format(name=_who(self.first)))
+        head = html('<div class="wr-head"><span class="wr-round wt-battle">{round}</span>'
+                    "{step} &middot; {first} &middot; {lowest}{everything}"
+                    "</div>", round=_("Round {round}").format(round=self.round), first=first,
+                    step=html(" &middot; {words}",
+                              words=_("tie-break step {step}").format(step=self.step))
+                    if self.in_tie_break else "", lowest=_("the lowest number (VC) wins"),
+                    everything=html(" &middot; {words}", words=_("showing everything"))
+                    if self.viewer is None else "")
         n = len(self.table)
         seats = joined(self._seat(s, None if orders is None else orders[s]) for s in range(n))
         return html('{style}<div class="wt-table wr-table">{head}'
@@ -334,40 +366,45 @@ class Scene:
         out = seat not in self.remaining
         marks = []
         if out:
-            marks.append(_mark("Eliminated", "wr-gone"))
+            marks.append(_mark(_("Eliminated"), "wr-gone"))
         else:
             if seat == self.first and not self.over:
-                marks.append(_mark("Goes first"))
+                marks.append(_mark(_("Goes first")))
             if self.in_tie_break and seat in self.participants:
-                marks.append(_mark("In the tie-break", "wr-tie", new=self.new_tie_break))
+                marks.append(_mark(_("In the tie-break"), "wr-tie", new=self.new_tie_break))
             elif self.in_tie_break:
-                marks.append(_mark("Out of the tie-break", "wr-out"))
+                marks.append(_mark(_("Out of the tie-break"), "wr-out"))
             marks.append(self._declaration(seat))
             if self.resolving == seat:
-                marks.append(_mark("Activating", "wr-tie"))
+                marks.append(_mark(_("Activating"), "wr-tie"))
         marks.extend(self.fresh.get(seat, ()))
         here = self.table[seat]
         if here is None:
-            shown = Markup('<div class="wr-empty">No card in play</div>')
+            shown = html('<div class="wr-empty">{words}</div>', words=_("No card in play"))
         else:
             shown = html('<figure{leaving}>{card}<figcaption class="wr-does">{does}</figcaption>'
                          "</figure>",
                          leaving=_LEAVING if self.collected else "",
                          card=room_card_svg(here, changed=seat in self.changed),
                          does=does_text(here.card))
-        listed = (html('<div class="wr-order">Draw stack, top first: {names}</div>',
-                       names=", ".join(card.name for card in order)) if order else "")
+        listed = (html('<div class="wr-order">{words}</div>',
+                       words=_("Draw stack, top first: {names}").format(
+                           names=", ".join(said_name(card.name) for card in order)))
+                  if order else "")
         stack, kept = self.stacks[seat], self.kept[seat]
         return html(
             '<div class="wr-seat{you}{out}"><div class="wt-seat-name wr-name">{name}</div>'
             '<div class="wr-marks">{marks}</div>{shown}'
             '<div class="wr-piles{piles}">{deck}<span>'
-            '<b class="wt-count">{stack}</b> in draw stack<br>'
-            '<b class="wt-count">{kept}</b> in collection</span></div>{listed}</div>',
+            '<b class="wt-count">{stack}</b> {in_stack}<br>'
+            '<b class="wt-count">{kept}</b> {in_collection}</span></div>{listed}</div>',
             you=" wr-you" if seat == self.viewer else "", out=" wr-seat-out" if out else "",
             name=_who(seat), marks=joined(m for m in marks if m), shown=shown,
             piles=" wt-changed" if seat in self.piles else "", deck=deck_svg(stack),
-            stack=stack, kept=kept, listed=listed,
+            # Translators: after the count of cards in a seat's draw stack, and in its
+            # collection pile ("12 in draw stack", "4 in collection")
+            stack=stack, in_stack=_("in draw stack"), kept=kept,
+            in_collection=_("in collection"), listed=listed,
         )
 
     def _declaration(self, seat: int) -> Markup:
@@ -375,17 +412,20 @@ class Scene:
             return Markup()
         shown = self.shown[seat]
         if shown is not None:
-            word = "Activates" if shown == "activate" else "Declines"
+            word = _("Activates") if shown == "activate" else _("Declines")
             return _mark(word, new=self.new_declarations)
         if self.declared[seat]:
             known = self.known[seat]
             if known is None:
-                return _mark("Has declared")
-            return _mark(f"{'You declared' if seat == self.viewer else 'Declared'}: {known}")
+                return _mark(_("Has declared"))
+            if seat == self.viewer:
+                return _mark(_("You declared: activate") if known == "activate"
+                             else _("You declared: decline"))
+            return _mark(_("Declared: activate") if known == "activate"
+                         else _("Declared: decline"))
         return Markup()
 
 
-_EVERYTHING = Markup(" &middot; showing everything")
 _LEAVING = Markup(' style="opacity:.7"')
 
 
@@ -400,15 +440,20 @@ MARKED_AT_REST = (AutoDeclined, DeclarationsShown, Activates, InstructionResolve
 class WarRoomTable:
     """How War Room looks: see :class:`wartutor.ui.shell.TableDesign`."""
 
-    autoplay_label = "Play 10 choices"
     quiet_events = QUIET
+
+    @property
+    def autoplay_label(self) -> str:
+        return _("Play 10 choices")
 
     def action_label(self, action: str) -> str:
         if action.startswith("target "):  # the action names the seat by its own name
             seat = NAMES.index(action.removeprefix("target "))
-            return f"Aim at {voice().whose(seat, NAMES)} card"
-        return {"activate": "Activate", "decline": "Decline", "use": "Use it",
-                "skip": "Skip it"}.get(action, action)
+            return (_("Aim at your card") if voice().you(seat)
+                    else _("Aim at {name}'s card").format(name=voice().name(seat, NAMES)))
+        words = {"activate": _(ACTIVATE), "decline": _(DECLINE), "use": _(USE_IT),
+                 "skip": _(SKIP_IT)}
+        return words.get(action, action)
 
     def button_label(self, view: WarRoomView, action: str) -> str:
         """A target's button says what the instruction does to that card, and for whom:
@@ -421,9 +466,15 @@ class WarRoomTable:
         target = view.table[seat]
         if target is None:
             return self.action_label(action)
-        better = "better" if step.change < 0 else "worse"
-        return (f"{voice().whose(seat, NAMES, capital=True)} card {target.vc} \u2192 "
-                f"{target.vc + step.change}: {better} for {voice().who(seat, NAMES)}")
+        fields = {"vc": target.vc, "after": target.vc + step.change,
+                  "name": voice().name(seat, NAMES)}
+        if voice().you(seat):
+            text = (_("Your card {vc} \u2192 {after}: better for you") if step.change < 0
+                    else _("Your card {vc} \u2192 {after}: worse for you"))
+        else:
+            text = (_("{name}'s card {vc} \u2192 {after}: better for {name}") if step.change < 0
+                    else _("{name}'s card {vc} \u2192 {after}: worse for {name}"))
+        return text.format(**fields)
 
     def offered_actions(self, view: WarRoomView, legal: tuple[str, ...]) -> tuple[str, ...]:
         """When a target is chosen, every other player's card is offered (the ones the
@@ -457,13 +508,19 @@ def deck_html(deck: Deck) -> Markup:
     rows = joined(
         html("<tr><td>{code}</td><td>{name}</td><td>{vc}</td><td>{copies}</td>"
              "<td>{does}</td></tr>",
-             code=kind.code, name=kind.name, vc=kind.vc, copies=copies, does=card_text(kind))
+             code=kind.code, name=said_name(kind.name), vc=kind.vc, copies=copies,
+             does=card_text(kind))
         for kind, copies in zip(deck.kinds, deck.copies, strict=True)
     )
-    return html('{style}<div class="wt-app"><b>{name}</b>: {count} cards'
-                '<table class="wt-rulings"><tr><th>Code</th><th>Card</th><th>Printed VC</th>'
-                "<th>Copies</th><th>What it does</th></tr>{rows}</table></div>",
-                style=Markup(STYLESHEET), name=deck.name, count=len(deck.cards), rows=rows)
+    count = len(deck.cards)
+    return html('{style}<div class="wt-app"><b>{name}</b>: {count}'
+                '<table class="wt-rulings"><tr><th>{code}</th><th>{card}</th><th>{printed}</th>'
+                "<th>{copies}</th><th>{does}</th></tr>{rows}</table></div>",
+                style=Markup(STYLESHEET), name=said_name(deck.name),
+                count=ngettext("{count} card", "{count} cards", count).format(count=count),
+                # Translators: the headings of the table of a War Room deck's cards
+                code=_("Code"), card=pgettext("a heading", "Card"), printed=_("Printed VC"),
+                copies=_("Copies"), does=_("What it does"), rows=rows)
 
 
 class DeckTable:

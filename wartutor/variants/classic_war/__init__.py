@@ -31,12 +31,13 @@ from wartutor.core.engine import (
     plain_refusal,
 )
 from wartutor.core.position import Stage
+from wartutor.language import N_
 from wartutor.variants.classic_war import game as rules_of_play
 from wartutor.variants.classic_war import position as positions
-from wartutor.variants.classic_war.explain import RULE_TITLES, explain
+from wartutor.variants.classic_war.explain import explain, rule_titles
 from wartutor.variants.classic_war.fast import play_fast
 from wartutor.variants.classic_war.game import ClassicEvent, ClassicState, GameOver
-from wartutor.variants.classic_war.rules import FIXED_RULINGS, ClassicRules
+from wartutor.variants.classic_war.rules import FIXED_RULINGS, ClassicRules, setting_label
 from wartutor.variants.classic_war.view import ClassicView, view
 
 # Nobody chooses anything in classic War: the one agent just turns the cards.
@@ -52,12 +53,20 @@ class ClassicWar:
     title = "Classic War"
     rules_type = ClassicRules
     length_unit = "battle"  # what Summary.length counts
-    rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS
 
+    @property
+    def rule_titles(self) -> dict[str, str]:
+        """Rule or ruling id -> its title, in the language in force."""
+        return rule_titles()
+
+    def setting_label(self, name: str, value: object) -> str:
+        """How a ruling's setting reads in the apps' menus, in the language in force."""
+        return setting_label(name, value)
+
     def player_names(self, rules: ClassicRules) -> tuple[str, ...]:
-        return ("You", "Computer")
+        return (N_("You"), N_("Computer"))
 
     def new_game(
         self, rules: ClassicRules, seed: int, stacked: tuple[str, ...] | None = None

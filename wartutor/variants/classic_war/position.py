@@ -37,6 +37,7 @@ from wartutor.core.position import (
     number,
     stage_names,
 )
+from wartutor.language import N_, _
 from wartutor.variants.classic_war.game import (
     COMPUTER,
     YOU,
@@ -54,14 +55,19 @@ OPTIONAL = ("stacked",)  # true: a lesson's stacked deal, which may leave cards 
 SEATS = ("you", "computer")
 WAR = "war"  # a moment inside a battle (CW-BATTLE-UNIT): nobody chooses until it ends
 _STAGES = (
-    Stage("play", "Before a battle: both turn their top card when you press Turn cards; equal "
-          "ranks start a war, fought to its end in the same battle (CW-BATTLE-UNIT).",
-          "both decks holding cards, fewer battles than the limit", True),
-    Stage(WAR, "In the middle of a battle, the face-up cards are equal: a war. Both lay cards "
-          "face down and one up, and the battle goes on by itself to its end.",
-          "'last_battle' the battle so far as laid, its last face-up cards of equal rank, and "
-          "not in the decks; 'battles' those played before it", False),
-    Stage("over", "The game is over.", "an 'ending' and a 'winner' that fit the decks", False),
+    # A stage's name is a value a position writes; what it is and what it needs are words.
+    Stage("play", N_("Before a battle: both turn their top card when you press Turn cards; "
+                     "equal ranks start a war, fought to its end in the same battle "
+                     "(CW-BATTLE-UNIT)."),
+          N_("both decks holding cards, fewer battles than the limit"), True),
+    Stage(WAR, N_("In the middle of a battle, the face-up cards are equal: a war. Both lay "
+                  "cards face down and one up, and the battle goes on by itself to its end."),
+          # Translators: 'last_battle' and 'battles' are keys of a position, as written.
+          N_("'last_battle' the battle so far as laid, its last face-up cards of equal rank, "
+             "and not in the decks; 'battles' those played before it"), False),
+    Stage("over", N_("The game is over."),
+          # Translators: 'ending' and 'winner' are keys of a position, as written.
+          N_("an 'ending' and a 'winner' that fit the decks"), False),
 )
 STAGES = stage_names(_STAGES)
 
@@ -117,23 +123,24 @@ def play_from_position(
     battle is fought to its end, with the events of the war on the way."""
     check_keys(position, KEYS, OPTIONAL)
     stacked = choice(position.get("stacked", False), "'stacked'", (False, True))
-    stage = choice(position["stage"], "the stage", STAGES)
+    stage = choice(position["stage"], _("the stage"), STAGES)
     war = stage == WAR  # the table shows the battle in progress, its cards out of the decks
     limit = rules.battle_limit if rules.battle_limit is not None else _MAX_BATTLES
-    battles = number(position["battles"], "the number of battles played", 0, limit - war)
-    decks_given = check_table(position["decks"], "the decks", SEATS)
-    decks = (card_list(decks_given["you"], card, "your deck"),
-             card_list(decks_given["computer"], card, "the computer's deck"))
-    unclaimed = card_list(position["unclaimed"], card, "the unclaimed cards")
-    laid_given = check_table(position["last_battle"], "the last battle", SEATS)
-    laid = (card_list(laid_given["you"], card, "your cards of the last battle"),
-            card_list(laid_given["computer"], card, "the computer's cards of the last battle"))
-    zones = {"your deck": decks[YOU], "the computer's deck": decks[COMPUTER],
-             "the unclaimed cards": unclaimed}
+    # The places a refusal names, as the subject of its sentence: "your deck holds 9S twice".
+    battles = number(position["battles"], _("the number of battles played"), 0, limit - war)
+    decks_given = check_table(position["decks"], _("the decks"), SEATS)
+    decks = (card_list(decks_given["you"], card, _("your deck")),
+             card_list(decks_given["computer"], card, _("the computer's deck")))
+    unclaimed = card_list(position["unclaimed"], card, _("the unclaimed cards"))
+    laid_given = check_table(position["last_battle"], _("the last battle"), SEATS)
+    laid = (card_list(laid_given["you"], card, _("your cards of the last battle")),
+            card_list(laid_given["computer"], card, _("the computer's cards of the last battle")))
+    zones = {_("your deck"): decks[YOU], _("the computer's deck"): decks[COMPUTER],
+             _("the unclaimed cards"): unclaimed}
     if war:
-        zones["the battle on the table"] = laid[YOU] + laid[COMPUTER]
+        zones[_("the battle on the table")] = laid[YOU] + laid[COMPUTER]
     every_card_once(zones, standard_deck(), stacked)
-    wars = number(position["wars"], "the number of wars fought", 0,
+    wars = number(position["wars"], _("the number of wars fought"), 0,
                   (battles + war) * (52 // (rules.war_down + 1)))
     _check_last_battle(rules, battles + war, wars, laid)
     if war:
@@ -143,12 +150,13 @@ def play_from_position(
     dealt = (len(decks[YOU]) + war * len(laid[YOU]),
              len(decks[COMPUTER]) + war * len(laid[COMPUTER]))
     if battles == 0 and not stacked and dealt != _SPLIT:
-        raise BadInput(f"before the first battle you hold {dealt[YOU]} cards and the "
-                       f"computer {dealt[COMPUTER]}",
-                       allowed="26 each, as the deck is split (rule 1), or 'stacked' true for a "
-                               "lesson's stacked deal")
-    winner_name = choice(position["winner"], "the winner", (*SEATS, None))
-    ending = choice(position["ending"], "the ending", (*ENDINGS, None))
+        raise BadInput(_("before the first battle you hold {yours} cards and the computer "
+                         "{theirs}").format(yours=dealt[YOU], theirs=dealt[COMPUTER]),
+                       # Translators: 'stacked' is a key of a position, true its value.
+                       allowed=_("26 each, as the deck is split (rule 1), or 'stacked' true "
+                                 "for a lesson's stacked deal"))
+    winner_name = choice(position["winner"], _("the winner"), (*SEATS, None))
+    ending = choice(position["ending"], _("the ending"), (*ENDINGS, None))
     winner = None if winner_name is None else SEATS.index(winner_name)
     outcome = None
     if war:  # the battle's cards are still the tops of the decks until it is over
@@ -170,31 +178,40 @@ def play_from_position(
 def _check_war(laid: tuple[tuple[Card, ...], tuple[Card, ...]]) -> None:
     """At stage war the battle is on the table, and its last face-up cards are equal."""
     if not laid[YOU] or laid[YOU][-1].rank != laid[COMPUTER][-1].rank:
-        shown = " and ".join(side[-1].code for side in laid if side) or "no cards"
-        raise BadInput(f"at stage 'war' the face-up cards on the table are {shown}",
-                       allowed="the battle so far in 'last_battle', its last face-up cards of "
-                               "equal rank (rule 3), or the stage 'play'")
+        if laid[YOU]:
+            problem = _("at stage 'war' the face-up cards on the table are {yours} and "
+                        "{theirs}").format(yours=laid[YOU][-1].code, theirs=laid[COMPUTER][-1].code)
+        else:
+            problem = _("at stage 'war' the face-up cards on the table are no cards")
+        raise BadInput(problem, allowed=_("the battle so far in 'last_battle', its last face-up "
+                                          "cards of equal rank (rule 3), or the stage 'play'"))
 
 
 def _check_last_battle(rules: ClassicRules, battles: int, wars: int,
                        laid: tuple[tuple[Card, ...], tuple[Card, ...]]) -> None:
     step = rules.war_down + 1
     if len(laid[0]) != len(laid[1]):
-        raise BadInput(f"in the last battle you laid {len(laid[0])} cards and the computer "
-                       f"{len(laid[1])}", allowed="as many cards on each side (both lay alike)")
+        raise BadInput(_("in the last battle you laid {yours} cards and the computer "
+                         "{theirs}").format(yours=len(laid[0]), theirs=len(laid[1])),
+                       allowed=_("as many cards on each side (both lay alike)"))
     if (battles == 0) != (not laid[0]):
-        raise BadInput(f"the last battle shows {len(laid[0])} cards a side after {battles} "
-                       "battles", allowed="no cards before the first battle, and some after it")
+        raise BadInput(_("the last battle shows {count} cards a side after {battles} battles")
+                       .format(count=len(laid[0]), battles=battles),
+                       allowed=_("no cards before the first battle, and some after it"))
     if laid[0] and (len(laid[0]) - 1) % step:
-        raise BadInput(f"a battle cannot lay {len(laid[0])} cards a side under these rules",
-                       allowed=f"1 card up, then {rules.war_down} down and 1 up for each war")
+        raise BadInput(_("a battle cannot lay {count} cards a side under these rules")
+                       .format(count=len(laid[0])),
+                       allowed=_("1 card up, then {down} down and 1 up for each war")
+                       .format(down=rules.war_down))
     ups = [(laid[0][i], laid[1][i]) for i in range(0, len(laid[0]), step)]
     if any(a.rank != b.rank for a, b in ups[:-1]):
-        raise BadInput("the last battle goes on to a war after unequal ranks",
-                       allowed="a war only when both face-up cards have the same rank (rule 3)")
+        raise BadInput(_("the last battle goes on to a war after unequal ranks"),
+                       allowed=_("a war only when both face-up cards have the same rank "
+                                 "(rule 3)"))
     if len(ups) - 1 > wars:
-        raise BadInput(f"the last battle shows {len(ups) - 1} wars but {wars} were fought",
-                       allowed=f"at least {len(ups) - 1} wars fought")
+        raise BadInput(_("the last battle shows {shown} wars but {wars} were fought")
+                       .format(shown=len(ups) - 1, wars=wars),
+                       allowed=_("at least {shown} wars fought").format(shown=len(ups) - 1))
 
 
 def _check_pile_taken(rules: ClassicRules, decks: tuple[tuple[Card, ...], tuple[Card, ...]],
@@ -204,72 +221,77 @@ def _check_pile_taken(rules: ClassicRules, decks: tuple[tuple[Card, ...], tuple[
     of ruling CW-PICKUP, or, when its war could not be finished, unclaimed on the table."""
     if not laid[0]:
         if unclaimed:
-            raise BadInput("cards are unclaimed before any battle",
-                           allowed="unclaimed cards only from the last battle")
+            raise BadInput(_("cards are unclaimed before any battle"),
+                           allowed=_("unclaimed cards only from the last battle"))
         return
     if unclaimed:
         if unclaimed != laid[0] + laid[1]:
-            raise BadInput("the unclaimed cards are not the last battle's",
-                           allowed=f"{codes(laid[0] + laid[1])}: your cards as laid, then the "
-                                   "computer's")
+            raise BadInput(_("the unclaimed cards are not the last battle's"),
+                           allowed=_("{cards}: your cards as laid, then the computer's")
+                           .format(cards=codes(laid[0] + laid[1])))
         return
     up = (laid[0][-1], laid[1][-1])
     winners = ((YOU,) if up[0].rank > up[1].rank else (COMPUTER,) if up[1].rank > up[0].rank
                else (YOU, COMPUTER))  # a tie: the war was given up by the one who ran short
     for p in winners:
-        taken, _ = _pickup_order(rules.pickup, laid[p], laid[1 - p], Rng.from_seed(0))
+        taken, _rng = _pickup_order(rules.pickup, laid[p], laid[1 - p], Rng.from_seed(0))
         bottom = decks[p][-len(taken):]
         if bottom == taken or (rules.pickup == "shuffled" and set(bottom) == set(taken)):
             return
-    raise BadInput("the last battle's cards are not under the winner's deck",
-                   allowed=f"the pile at the bottom of the winner's deck, in the order ruling "
-                           f"CW-PICKUP gives ({rules.pickup}), or unclaimed if the game ended "
-                           "in the middle of a war")
+    raise BadInput(_("the last battle's cards are not under the winner's deck"),
+                   # Translators: {order} is the setting of ruling CW-PICKUP, "winner-first".
+                   allowed=_("the pile at the bottom of the winner's deck, in the order ruling "
+                             "CW-PICKUP gives ({order}), or unclaimed if the game ended in the "
+                             "middle of a war").format(order=rules.pickup))
 
 
 def _check_playing(decks: tuple[tuple[Card, ...], tuple[Card, ...]], unclaimed: tuple[Card, ...],
                    winner: str | None, ending: str | None, battles: int,
                    battle_limit: int | None) -> None:
     if winner is not None or ending is not None:
-        raise BadInput("a game in play has a winner or an ending",
-                       allowed='"winner": null and "ending": null while the stage is "play"')
+        raise BadInput(_("a game in play has a winner or an ending"),
+                       allowed=_('"winner": null and "ending": null while the stage is "play"'))
     if unclaimed:
-        raise BadInput("a game in play has unclaimed cards on the table",
-                       allowed="unclaimed cards only when a war could not be finished and the "
-                               'game is over (stage "over")')
+        raise BadInput(_("a game in play has unclaimed cards on the table"),
+                       allowed=_("unclaimed cards only when a war could not be finished and "
+                                 'the game is over (stage "over")'))
     if not decks[0] or not decks[1]:
-        raise BadInput("a game in play has a player without cards",
-                       allowed='both decks holding cards, or stage "over" (ruling CW-EMPTY)')
+        raise BadInput(_("a game in play has a player without cards"),
+                       allowed=_('both decks holding cards, or stage "over" (ruling CW-EMPTY)'))
     if battle_limit is not None and battles >= battle_limit:
-        raise BadInput(f"a game in play has reached the battle limit of {battle_limit}",
-                       allowed='fewer battles, or stage "over" (ruling CW-LIMIT)')
+        raise BadInput(_("a game in play has reached the battle limit of {limit}")
+                       .format(limit=battle_limit),
+                       allowed=_('fewer battles, or stage "over" (ruling CW-LIMIT)'))
 
 
 def _outcome(rules: ClassicRules, decks: tuple[tuple[Card, ...], tuple[Card, ...]],
              unclaimed: tuple[Card, ...], battles: int, winner: int | None,
              ending: str | None) -> Outcome:
     if ending is None or battles == 0:
-        raise BadInput("a game that is over has no ending" if ending is None
-                       else "a game cannot be over before its first battle",
-                       allowed=f"an ending ({', '.join(ENDINGS)}) after at least one battle")
+        raise BadInput(_("a game that is over has no ending") if ending is None
+                       else _("a game cannot be over before its first battle"),
+                       # Translators: {endings} are the values an ending may take, as written.
+                       allowed=_("an ending ({endings}) after at least one battle")
+                       .format(endings=", ".join(ENDINGS)))
     held = (len(decks[0]), len(decks[1]))
     wanted: tuple[int | None, ...]
     if ending == "all-cards":
         wanted = tuple(p for p in (YOU, COMPUTER) if held[1 - p] == 0 and not unclaimed)
-        why = "the winner holds every card"
+        why = _("the winner holds every card")
     elif ending == "limit":
         wanted = (None,) if rules.battle_limit == battles else ()
-        why = f"a draw when the battle limit ({rules.battle_limit}) is reached"
+        why = _("a draw when the battle limit ({limit}) is reached").format(
+            limit=rules.battle_limit)
     elif ending == "short":
         wanted = (YOU, COMPUTER) if unclaimed and rules.short_scope == "game" else ()
-        why = "the last war's cards unclaimed, under ruling CW-SHORT-SCOPE 'game'"
+        why = _("the last war's cards unclaimed, under ruling CW-SHORT-SCOPE 'game'")
     else:
         fewer = (YOU if held[0] > held[1] else COMPUTER if held[1] > held[0] else None)
         wanted = (fewer if rules.both_short == "fewer-cards-loses" else None,) if unclaimed else ()
-        why = "the last war's cards unclaimed, the result as ruling CW-SHORT says"
+        why = _("the last war's cards unclaimed, the result as ruling CW-SHORT says")
     if winner not in wanted:
-        raise BadInput(f"the ending {quoted(ending)} does not fit this position's decks, table and "
-                       "winner", allowed=why)
+        raise BadInput(_("the ending {ending} does not fit this position's decks, table and "
+                         "winner").format(ending=quoted(ending)), allowed=why)
     rule = _RULE_OF_ENDING[ending]
     if ending != "limit" and rules.battle_limit is not None and battles >= rules.battle_limit:
         rule = "CW-LIMIT-EDGE"

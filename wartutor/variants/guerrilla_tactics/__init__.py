@@ -35,11 +35,12 @@ from wartutor.core.chance import check_seed
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
 from wartutor.core.errors import BadInput
 from wartutor.core.position import Stage
+from wartutor.language import _, pgettext
 from wartutor.variants.guerrilla_tactics import fast, unseen
 from wartutor.variants.guerrilla_tactics import game as rules_of_play
 from wartutor.variants.guerrilla_tactics.agents import AGENTS
 from wartutor.variants.guerrilla_tactics.events import GameOver, GuerrillaEvent
-from wartutor.variants.guerrilla_tactics.explain import RULE_TITLES, explain, refusal_text
+from wartutor.variants.guerrilla_tactics.explain import explain, refusal_text, rule_titles
 from wartutor.variants.guerrilla_tactics.game import NAMES
 from wartutor.variants.guerrilla_tactics.position import (
     from_position,
@@ -48,7 +49,7 @@ from wartutor.variants.guerrilla_tactics.position import (
     stages,
 )
 from wartutor.variants.guerrilla_tactics.refusals import refusal
-from wartutor.variants.guerrilla_tactics.rules import FIXED_RULINGS, GuerrillaRules
+from wartutor.variants.guerrilla_tactics.rules import CHOICE_WORDS, FIXED_RULINGS, GuerrillaRules
 from wartutor.variants.guerrilla_tactics.state import GuerrillaState
 from wartutor.variants.guerrilla_tactics.view import GuerrillaView, view
 
@@ -67,7 +68,6 @@ class GuerrillaTactics:
     title = "Guerrilla Tactics"
     rules_type = GuerrillaRules
     length_unit = "skirmish"  # what Summary.length counts
-    rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS
     # The hardest opponent's test plays on, doubling its games up to 320, while it leans
@@ -75,6 +75,17 @@ class GuerrillaTactics:
     # decisions tried 100 times each way, 3 did). This is the effort whose strength is
     # measured.
     coach_player_effort: ClassVar[Mapping[str, int]] = {"most_games": 320}
+
+    @property
+    def rule_titles(self) -> dict[str, str]:
+        return rule_titles()
+
+    def setting_label(self, name: str, value: object) -> str:
+        """How a rule option reads in the apps' menus, in the language in force."""
+        if isinstance(value, str) and value in CHOICE_WORDS:
+            return _(CHOICE_WORDS[value])
+        # Translators: the skirmish limit (GT-LIMIT) switched off, in the rulings' menu.
+        return pgettext("no skirmish limit", "none") if value is None else str(value)
 
     def player_names(self, rules: GuerrillaRules) -> tuple[str, ...]:
         return NAMES[: rules.players]
@@ -98,7 +109,7 @@ class GuerrillaTactics:
 
     def why_not(self, state: GuerrillaState, action: object) -> str | None:
         if state.outcome is not None:
-            return f"no action is due: {explain(state.outcome.because)}"
+            return _("no action is due: {because}").format(because=explain(state.outcome.because))
         refused = refusal(state, action)
         return None if refused is None else refusal_text(refused)
 

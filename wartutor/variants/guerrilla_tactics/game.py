@@ -17,6 +17,7 @@ from wartutor.core.cards import Card, cards
 from wartutor.core.chance import Rng
 from wartutor.core.engine import Decision
 from wartutor.core.errors import BadInput, quoted
+from wartutor.language import N_
 from wartutor.variants.guerrilla_tactics.events import (
     CancelsRevealed,
     Chose,
@@ -62,7 +63,8 @@ from wartutor.variants.guerrilla_tactics.state import (
 )
 
 YOU = 0
-NAMES = ("You", "Ana", "Ben", "Cleo")
+# The seats' own names, in English: the voice says them in the language in force.
+NAMES = (N_("You"), N_("Ana"), N_("Ben"), N_("Cleo"))
 FIRST_GUERRILLA_RANK = 2
 # The decision kind of each stage that waits for a choice.
 KINDS = {"promote": "promote", "cancel": "cancel", "play-first": "play", "play": "play",

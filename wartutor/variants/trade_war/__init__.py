@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
 from wartutor.core.position import Stage
+from wartutor.language import pgettext
 from wartutor.variants.trade_war import fast, unseen
 from wartutor.variants.trade_war import game as rules_of_play
 from wartutor.variants.trade_war import position as positions
@@ -62,6 +63,15 @@ class TradeWar:
     rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS
+
+    def setting_label(self, name: str, value: object) -> str:
+        """How a rule option reads in the apps' menus, in the language in force (the
+        values themselves stay as they are)."""
+        if isinstance(value, bool):
+            return pgettext("ruling choice", "yes") if value else pgettext("ruling choice", "no")
+        if value is None:
+            return pgettext("ruling choice", "none")
+        return _choice_words().get(str(value), str(value))
 
     def player_names(self, rules: TradeRules) -> tuple[str, ...]:
         return tuple(name(p).capitalize() for p in range(rules.players))
@@ -151,6 +161,43 @@ class TradeWar:
         assert isinstance(over, GameOver)
         winners = None if over.ending == "limit" else state.outcome.winners
         return Summary(winners, over.ending, state.turn, counts)
+
+
+def _choice_words() -> dict[str, str]:
+    """The rulings' word choices, as the menus show them."""
+    # Translators: the choices of the rulings' menus; the rulings' reasons quote them.
+    return {
+        "random": pgettext("ruling choice", "random"),
+        "to-seven": pgettext("ruling choice", "to-seven"),
+        "optional": pgettext("ruling choice", "optional"),
+        "all": pgettext("ruling choice", "all"),
+        "two": pgettext("ruling choice", "two"),
+        "stake": pgettext("ruling choice", "stake"),
+        "play": pgettext("ruling choice", "play"),
+        "free": pgettext("ruling choice", "free"),
+        "forced": pgettext("ruling choice", "forced"),
+        "high": pgettext("ruling choice", "high"),
+        "low": pgettext("ruling choice", "low"),
+        "mueller": pgettext("ruling choice", "mueller"),
+        "ace": pgettext("ruling choice", "ace"),
+        "doubles": pgettext("ruling choice", "doubles"),
+        "defender": pgettext("ruling choice", "defender"),
+        "again": pgettext("ruling choice", "again"),
+        "table": pgettext("ruling choice", "table"),
+        "table-or-hand": pgettext("ruling choice", "table-or-hand"),
+        "resources": pgettext("ruling choice", "resources"),
+        "hand-first": pgettext("ruling choice", "hand-first"),
+        "turn": pgettext("ruling choice", "turn"),
+        "game": pgettext("ruling choice", "game"),
+        "hand": pgettext("ruling choice", "hand"),
+        "clockwise": pgettext("ruling choice", "clockwise"),
+        "at-once": pgettext("ruling choice", "at-once"),
+        "end-of-turn": pgettext("ruling choice", "end-of-turn"),
+        "shared": pgettext("ruling choice", "shared"),
+        "draw": pgettext("ruling choice", "draw"),
+        "holder": pgettext("ruling choice", "holder"),
+        "everyone": pgettext("ruling choice", "everyone"),
+    }
 
 
 TRADE_WAR = TradeWar()

@@ -27,11 +27,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from wartutor.core.cards import RANK_CODES, RANK_NAMES, Card
+from wartutor.core.cards import RANK_CODES, SUIT_NAMES, Card
 from wartutor.core.engine import Event
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.rulings import rulings_of
 from wartutor.core.voice import voice
+from wartutor.language import N_, _, capital, ngettext, pgettext
 from wartutor.variants.trade_war.battle import possible_plays
 from wartutor.variants.trade_war.cards import (
     PUTIN,
@@ -79,54 +80,56 @@ from wartutor.variants.trade_war.state import (
 
 _TEXT_TITLES = {
     # Sections of the rule text, in its order.
-    "TW-DEAL": "the deal: seven cards each, the rest in the centre",
-    "TW-GUESS": "the instigator guesses a card in another player's hand",
-    "TW-BATTLE": "the battle: the highest card wins all cards in play",
-    "TW-CONTINUE": "a right guess and a won battle: guess again",
-    "TW-HAND-LIMIT": "seven cards in hand; the rest are resource piles",
-    "TW-MISS": "a wrong guess ends the turn",
-    "TW-DEFENCE": "a defender who plays higher collects and ends the turn",
-    "TW-SWAP": "swapping hand and resource cards, only at the start of your turn",
-    "TW-CENTER-DRAW": "short of resources: draw one card from the centre",
-    "TW-THREE-WINS": "three battles won in a row: take a card, end the turn",
-    "TW-END-GAME": "the game ends when the centre is empty; most resources wins",
-    "TW-MUELLER": "the Mueller joker beats face cards, loses to numbers",
-    "TW-PUTIN-KILL": "the Putin joker assassinates a card, out of turn",
-    "TW-DOUBLES": "doubles: both go down; only doubles beat doubles",
+    "TW-DEAL": N_("the deal: seven cards each, the rest in the centre"),
+    "TW-GUESS": N_("the instigator guesses a card in another player's hand"),
+    "TW-BATTLE": N_("the battle: the highest card wins all cards in play"),
+    "TW-CONTINUE": N_("a right guess and a won battle: guess again"),
+    "TW-HAND-LIMIT": N_("seven cards in hand; the rest are resource piles"),
+    "TW-MISS": N_("a wrong guess ends the turn"),
+    "TW-DEFENCE": N_("a defender who plays higher collects and ends the turn"),
+    "TW-SWAP": N_("swapping hand and resource cards, only at the start of your turn"),
+    "TW-CENTER-DRAW": N_("short of resources: draw one card from the centre"),
+    "TW-THREE-WINS": N_("three battles won in a row: take a card, end the turn"),
+    "TW-END-GAME": N_("the game ends when the centre is empty; most resources wins"),
+    "TW-MUELLER": N_("the Mueller joker beats face cards, loses to numbers"),
+    "TW-PUTIN-KILL": N_("the Putin joker assassinates a card, out of turn"),
+    "TW-DOUBLES": N_("doubles: both go down; only doubles beat doubles"),
     # Rulings (switchable).
-    "TW-PLAYERS": "ruling TW-PLAYERS: number of players",
-    "TW-FIRST": "ruling TW-FIRST: the first player",
-    "TW-REFILL": "ruling TW-REFILL: refilling the hand",
-    "TW-ASK-HOLD": "ruling TW-ASK-HOLD: must you hold the rank you ask for",
-    "TW-TRIPLES": "ruling TW-TRIPLES: three or four of the asked rank",
-    "TW-STAKE-DOUBLES": "ruling TW-STAKE-DOUBLES: laid doubles as the defender's play",
-    "TW-BATTLE-PLAY": "ruling TW-BATTLE-PLAY: free or forced highest card",
-    "TW-RANKS": "ruling TW-RANKS: ace high or low",
-    "TW-MUELLER-ACE": "ruling TW-MUELLER-ACE: Mueller against the ace",
-    "TW-MUELLER-DOUBLES": "ruling TW-MUELLER-DOUBLES: Mueller against face doubles",
-    "TW-BATTLE-TIE": "ruling TW-BATTLE-TIE: equal cards in a battle",
-    "TW-PUTIN": "ruling TW-PUTIN: what Putin may assassinate",
-    "TW-WINNINGS": "ruling TW-WINNINGS: where won cards go",
-    "TW-STREAK": "ruling TW-STREAK: counting three wins in a row",
-    "TW-REWARD-DEST": "ruling TW-REWARD-DEST: where the reward card goes",
-    "TW-TURN-ORDER": "ruling TW-TURN-ORDER: who instigates next",
-    "TW-END": "ruling TW-END: the centre empties mid-turn",
-    "TW-TIE": "ruling TW-TIE: a tie for the most resources",
-    "TW-LIMIT": "ruling TW-LIMIT: the turn limit",
-    "TW-PUTIN-WHO": "ruling TW-PUTIN-WHO: who is asked at Putin's moment",
+    # Translators: a ruling's title; a translation may leave out the id (TW-...), whose
+    # English words would read as English in the middle of a translated title.
+    "TW-PLAYERS": N_("ruling TW-PLAYERS: number of players"),
+    "TW-FIRST": N_("ruling TW-FIRST: the first player"),
+    "TW-REFILL": N_("ruling TW-REFILL: refilling the hand"),
+    "TW-ASK-HOLD": N_("ruling TW-ASK-HOLD: must you hold the rank you ask for"),
+    "TW-TRIPLES": N_("ruling TW-TRIPLES: three or four of the asked rank"),
+    "TW-STAKE-DOUBLES": N_("ruling TW-STAKE-DOUBLES: laid doubles as the defender's play"),
+    "TW-BATTLE-PLAY": N_("ruling TW-BATTLE-PLAY: free or forced highest card"),
+    "TW-RANKS": N_("ruling TW-RANKS: ace high or low"),
+    "TW-MUELLER-ACE": N_("ruling TW-MUELLER-ACE: Mueller against the ace"),
+    "TW-MUELLER-DOUBLES": N_("ruling TW-MUELLER-DOUBLES: Mueller against face doubles"),
+    "TW-BATTLE-TIE": N_("ruling TW-BATTLE-TIE: equal cards in a battle"),
+    "TW-PUTIN": N_("ruling TW-PUTIN: what Putin may assassinate"),
+    "TW-WINNINGS": N_("ruling TW-WINNINGS: where won cards go"),
+    "TW-STREAK": N_("ruling TW-STREAK: counting three wins in a row"),
+    "TW-REWARD-DEST": N_("ruling TW-REWARD-DEST: where the reward card goes"),
+    "TW-TURN-ORDER": N_("ruling TW-TURN-ORDER: who instigates next"),
+    "TW-END": N_("ruling TW-END: the centre empties mid-turn"),
+    "TW-TIE": N_("ruling TW-TIE: a tie for the most resources"),
+    "TW-LIMIT": N_("ruling TW-LIMIT: the turn limit"),
+    "TW-PUTIN-WHO": N_("ruling TW-PUTIN-WHO: who is asked at Putin's moment"),
     # Fixed rulings.
-    "TW-DECK": "ruling TW-DECK: 52 cards and two jokers",
-    "TW-ASK": "ruling TW-ASK: a guess names a player and a rank",
-    "TW-ASK-JOKER": "ruling TW-ASK-JOKER: no asking for jokers",
-    "TW-DOUBLES-FACE": "ruling TW-DOUBLES-FACE: any rank makes doubles",
-    "TW-PLAY-SIZE": "ruling TW-PLAY-SIZE: a play is one card or doubles",
-    "TW-PUTIN-BATTLE": "ruling TW-PUTIN-BATTLE: Putin never battles",
-    "TW-EMPTY-HAND": "ruling TW-EMPTY-HAND: no battle card left",
-    "TW-OWN-PILE": "ruling TW-OWN-PILE: you may look at your own pile",
-    "TW-SWAP-ONCE": "ruling TW-SWAP-ONCE: one card for one, once a turn",
-    "TW-DRAW-WHEN": "ruling TW-DRAW-WHEN: when the centre draw is allowed",
-    "TW-REWARD-PICK": "ruling TW-REWARD-PICK: choosing the reward",
-    "TW-STALL": "ruling TW-STALL: nobody can ask",
+    "TW-DECK": N_("ruling TW-DECK: 52 cards and two jokers"),
+    "TW-ASK": N_("ruling TW-ASK: a guess names a player and a rank"),
+    "TW-ASK-JOKER": N_("ruling TW-ASK-JOKER: no asking for jokers"),
+    "TW-DOUBLES-FACE": N_("ruling TW-DOUBLES-FACE: any rank makes doubles"),
+    "TW-PLAY-SIZE": N_("ruling TW-PLAY-SIZE: a play is one card or doubles"),
+    "TW-PUTIN-BATTLE": N_("ruling TW-PUTIN-BATTLE: Putin never battles"),
+    "TW-EMPTY-HAND": N_("ruling TW-EMPTY-HAND: no battle card left"),
+    "TW-OWN-PILE": N_("ruling TW-OWN-PILE: you may look at your own pile"),
+    "TW-SWAP-ONCE": N_("ruling TW-SWAP-ONCE: one card for one, once a turn"),
+    "TW-DRAW-WHEN": N_("ruling TW-DRAW-WHEN: when the centre draw is allowed"),
+    "TW-REWARD-PICK": N_("ruling TW-REWARD-PICK: choosing the reward"),
+    "TW-STALL": N_("ruling TW-STALL: nobody can ask"),
 }
 
 
@@ -145,9 +148,17 @@ class JokerNames:
 TEXT_NAMES = JokerNames("Mueller", "Putin", gentle=False)  # the rule text's own words
 # The apps' default: names that say what each joker does, not living people's. The Rebel
 # topples kings, queens and jacks but loses to the number cards; the Eraser wipes a card
-# out of the game.
-NEUTRAL_NAMES = JokerNames("Rebel", "Eraser")
+# out of the game. They are words, so they are said in the language in force (a teacher's
+# own names are shown as typed).
+# Translators: the name of the joker that beats the face cards and loses to the numbers.
+REBEL = N_("Rebel")
+# Translators: the name of the joker that knocks a card out of the game.
+ERASER = N_("Eraser")
+NEUTRAL_NAMES = JokerNames(REBEL, ERASER)
 _NAMING: ContextVar[JokerNames] = ContextVar("wartutor_joker_names", default=TEXT_NAMES)
+# The translations keep the names Mueller and Putin as they are, so the names in force
+# replace them in every language; the English verb is made gentle here, and the other
+# languages say a gentle verb in every case.
 _TEXT_WORDS = re.compile(r"\b(Mueller|Putin|[Aa]ssassinat(?:es|ed|e|ions|ion))\b")
 _GENTLE = {"assassinate": "knock out", "assassinates": "knocks out",
            "assassinated": "knocked out", "assassination": "knock-out",
@@ -169,10 +180,15 @@ def naming_jokers(names: JokerNames) -> Iterator[JokerNames]:
         _NAMING.reset(token)
 
 
+def _shown(name: str) -> str:
+    """A joker's name as shown: the app's own names in the language in force."""
+    return _(name) if name in (REBEL, ERASER) else name
+
+
 def joker_word(joker: Joker) -> str:
     """A joker's name in force: "Mueller" in the text's words, "Rebel" in the app's."""
     names = _NAMING.get()
-    return names.mueller if joker.code == "MJ" else names.putin
+    return _shown(names.mueller if joker.code == "MJ" else names.putin)
 
 
 def worded(text: str) -> str:
@@ -184,9 +200,9 @@ def worded(text: str) -> str:
     def word(found: re.Match[str]) -> str:
         said = found.group(1)
         if said == "Mueller":
-            return names.mueller
+            return _shown(names.mueller)
         if said == "Putin":
-            return names.putin
+            return _shown(names.putin)
         if not names.gentle:
             return said
         gentle = _GENTLE[said.lower()]
@@ -196,53 +212,90 @@ def worded(text: str) -> str:
 
 
 class _WordedTitles(dict[str, str]):
-    """The rule titles, looked up in the joker names in force (iterated, the text's)."""
+    """The rule titles in the language and the joker names in force (iterated, the ids)."""
 
     def __getitem__(self, rule: str) -> str:
-        return worded(super().__getitem__(rule))
+        return worded(_(super().__getitem__(rule)))
 
     def get(self, rule: str, default: str | None = None) -> str | None:  # type: ignore[override]
-        return worded(super().__getitem__(rule)) if rule in self else default
+        if rule not in self:
+            return default
+        return self[rule]
+
+    def values(self) -> list[str]:  # type: ignore[override]
+        return [self[rule] for rule in self]
+
+    def items(self) -> list[tuple[str, str]]:  # type: ignore[override]
+        return [(rule, self[rule]) for rule in self]
 
 
 RULE_TITLES = _WordedTitles(_TEXT_TITLES)
 
 
 def name(player: int) -> str:
-    """The seat's own name (the game's player names are these, capitalised)."""
+    """The seat's own name in English (the game's player names are these, capitalised)."""
     return "you" if player == 0 else f"Computer {player}"
 
 
-# The own names of every seat the rulings allow: the voice's default.
-_NAMES = tuple(name(p) for p in range(max(rulings_of(TradeRules)["players"].choices)))
+# The own names of every seat the rulings allow: the voice's default, said in the
+# language in force (seat 0 is "you", or "Player 1" to another seat).
+_NAMES = ("you", N_("Computer 1"), N_("Computer 2"), N_("Computer 3"), N_("Computer 4"))
+assert tuple(name(p) for p in range(max(rulings_of(TradeRules)["players"].choices))) == _NAMES
 
 
-def _who(player: int) -> str:
-    """"you" for the player looking (see core.voice), else the seat's name."""
-    return voice().who(player, _NAMES)
+def _you(player: int) -> bool:
+    return voice().you(player)
 
 
-def cap(text: str) -> str:
-    return text[0].upper() + text[1:]
+def _name(player: int) -> str:
+    """The seat's name in the third person (see core.voice)."""
+    return voice().name(player, _NAMES)
 
 
-def _verb(player: int, you: str, other: str) -> str:
-    return f"{_who(player)} {you if voice().you(player) else other}"
+def _either(player: int, you: str, other: str, **fields: object) -> str:
+    """Of two wordings, already in the language in force, the one for ``player``: ``you``
+    to the player looking, else ``other``, which names the player as {name}."""
+    if _you(player):
+        return you.format(**fields)
+    return other.format(name=_name(player), **fields)
 
 
-def possessive(player: int) -> str:
-    return voice().whose(player, _NAMES)
+def _said(player: int, you: str, other: str, **fields: object) -> str:
+    """:func:`_either` for a whole sentence, which opens on a capital."""
+    return capital(_either(player, you, other, **fields))
 
 
-def count(n: int, thing: str = "card") -> str:
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+def count(n: int) -> str:
+    """'1 card', '5 cards'."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
-def rank_word(rank: int, plural: bool = False) -> str:
-    word = RANK_NAMES[rank - 2]
-    if plural:
-        return word + ("es" if word.endswith("x") else "s")
-    return ("an " if word[0] in "aeiou" else "a ") + word
+# Each rank said with its article, so each language gives every card its own ("la
+# reina", "el rey"; "einer Dame", "einem König").
+_A_RANK = (
+    N_("a two"), N_("a three"), N_("a four"), N_("a five"), N_("a six"), N_("a seven"),
+    N_("an eight"), N_("a nine"), N_("a ten"), N_("a jack"), N_("a queen"), N_("a king"),
+    N_("an ace"),
+)  # fmt: skip
+_THE_CARD = (
+    N_("the two of {suit}"), N_("the three of {suit}"), N_("the four of {suit}"),
+    N_("the five of {suit}"), N_("the six of {suit}"), N_("the seven of {suit}"),
+    N_("the eight of {suit}"), N_("the nine of {suit}"), N_("the ten of {suit}"),
+    N_("the jack of {suit}"), N_("the queen of {suit}"), N_("the king of {suit}"),
+    N_("the ace of {suit}"),
+)  # fmt: skip
+_TWO_OF_A_RANK = (
+    N_("two twos ({cards})"), N_("two threes ({cards})"), N_("two fours ({cards})"),
+    N_("two fives ({cards})"), N_("two sixes ({cards})"), N_("two sevens ({cards})"),
+    N_("two eights ({cards})"), N_("two nines ({cards})"), N_("two tens ({cards})"),
+    N_("two jacks ({cards})"), N_("two queens ({cards})"), N_("two kings ({cards})"),
+    N_("two aces ({cards})"),
+)  # fmt: skip
+
+
+def rank_word(rank: int) -> str:
+    """'a seven', 'an ace': a rank asked for."""
+    return _(_A_RANK[rank - 2])
 
 
 def card_words(cards: Cards) -> str:
@@ -252,31 +305,54 @@ def card_words(cards: Cards) -> str:
         first = cards[0]
         assert isinstance(first, Card)
         shown = " ".join(c.symbol if voice().plain else c.code for c in cards)
-        return f"two {rank_word(first.rank, plural=True)} ({shown})"
-    return " and ".join(_the(c) for c in cards)
+        return _(_TWO_OF_A_RANK[first.rank - 2]).format(cards=shown)
+    return and_list([the_card(c) for c in cards])
 
 
-def _the(c: TradeCard) -> str:
-    return str(c) if not isinstance(c, Card) else f"the {c}"
+def and_list(words: list[str]) -> str:
+    """'a and b' ('a and b and c') in the language in force."""
+    said = words[0] if words else ""
+    for word in words[1:]:
+        # Translators: two cards or players, "the ace of spades and the Mueller joker".
+        said = _("{first} and {last}").format(first=said, last=word)
+    return said
+
+
+def the_card(c: TradeCard) -> str:
+    """A card named in a sentence: 'the king of diamonds', 'the Mueller joker'."""
+    if isinstance(c, Card):
+        # Translators: the suit comes from the card names ("hearts"); the English sentences
+        # name a card with "the", and the translations place it where its article can stay
+        # as it is here (after a verb or a colon).
+        return _(_THE_CARD[c.rank - 2]).format(suit=_(SUIT_NAMES[c.suit]))
+    # Translators: a joker named in a sentence; {joker} is Mueller or Putin, kept as it is.
+    return _("the {joker} joker").format(joker=c.name)
 
 
 WHY_BATTLE = {
-    "higher": "the higher rank wins",
-    "doubles": "doubles can only be beaten by doubles",
-    "higher-doubles": "between doubles the higher rank wins",
-    "mueller-face": "the Mueller joker beats the face cards",
-    "number-mueller": "the Mueller joker loses to the number cards",
-    "mueller-doubles": "by ruling, the Mueller joker beats even doubles of face cards",
-    "tie": "the plays are equal, and the instigator wins only with a higher card",
-    "no-card": "the other side has no card in the battle",
+    "higher": N_("the higher rank wins"),
+    "doubles": N_("doubles can only be beaten by doubles"),
+    "higher-doubles": N_("between doubles the higher rank wins"),
+    "mueller-face": N_("the Mueller joker beats the face cards"),
+    "number-mueller": N_("the Mueller joker loses to the number cards"),
+    "mueller-doubles": N_("by ruling, the Mueller joker beats even doubles of face cards"),
+    "tie": N_("the plays are equal, and the instigator wins only with a higher card"),
+    "no-card": N_("the other side has no card in the battle"),
 }
 
 WHY_TURN_ENDED = {
-    "miss": "a wrong guess ends the turn",
-    "lost": "a lost battle ends the instigator's turn",
-    "reward": "three wins in a row end the turn",
-    "no-battle-card": "there is no card left to battle with",
-    "nobody-to-ask": "no other player holds a card to ask for",
+    "miss": N_("a wrong guess ends the turn"),
+    "lost": N_("a lost battle ends the instigator's turn"),
+    "reward": N_("three wins in a row end the turn"),
+    "no-battle-card": N_("there is no card left to battle with"),
+    "nobody-to-ask": N_("no other player holds a card to ask for"),
+}
+
+# Why a seat is the instigator.
+WHY_INSTIGATOR = {
+    "first": N_("chosen to go first"),
+    "clockwise": N_("next clockwise"),
+    "defender": N_("the player who ended the last turn"),
 }
 
 
@@ -287,117 +363,279 @@ def explain(event: Event) -> str:
 
 def _explain(event: Event) -> str:
     match event:
-        case Dealt(hand_sizes=hands, center=center, seed=seed, stacked=stacked):
-            how = ("A stacked deal" if stacked else
-                   f"The 54 cards are shuffled{voice().seed_note(seed)}")
-            if len(set(hands)) == 1:
-                dealt = f"{count(hands[0])} in each hand of {len(hands)} players"
-            else:
-                dealt = "hands of " + ", ".join(
-                    f"{count(n)} ({'yours' if voice().you(p) else _who(p)})"
-                    for p, n in enumerate(hands))
-            return f"{how}: {dealt}, and {count(center)} face down in the centre."
+        case Dealt():
+            return _dealt(event)
         case TurnStarted(turn=turn, player=p, after=after, may_draw=may_draw):
-            why = {"first": "chosen to go first", "clockwise": "next clockwise",
-                   "defender": "the player who ended the last turn"}[after]
-            draw = (" Hand and resource pile hold fewer than seven cards together, so one card "
-                    "may be drawn from the centre." if may_draw else "")
-            be = "are" if voice().you(p) else "is"
-            return f"Turn {turn}: {_who(p)} ({why}) {be} the instigator.{draw}"
+            started = _said(p, _("Turn {turn}: you ({why}) are the instigator."),
+                            _("Turn {turn}: {name} ({why}) is the instigator."),
+                            turn=turn, why=_(WHY_INSTIGATOR[after]))
+            if not may_draw:
+                return started
+            return started + " " + _("Hand and resource pile hold fewer than seven cards "
+                                     "together, so one card may be drawn from the centre.")
         case Took(player=p, cards=cards, automatic=True):
-            every = ("the only card" if len(cards) == 1 else f"all {count(len(cards))}")
-            return (f"{cap(_verb(p, 'refill', 'refills'))} the hand with {every} of the resource "
-                    f"pile ({trade_list(cards)}): no more than the hand needs.")
+            n = len(cards)
+            return _said(
+                p,
+                ngettext("You refill the hand with the only card of the resource pile ({cards}): "
+                         "no more than the hand needs.",
+                         "You refill the hand with all {n} cards of the resource pile ({cards}): "
+                         "no more than the hand needs.", n),
+                ngettext("{name} refills the hand with the only card of the resource pile "
+                         "({cards}): no more than the hand needs.",
+                         "{name} refills the hand with all {n} cards of the resource pile "
+                         "({cards}): no more than the hand needs.", n),
+                n=n, cards=trade_list(cards))
         case Took(player=p, cards=cards):
-            return (f"{cap(_verb(p, 'take', 'takes'))} {trade_list(cards)} from the resource "
-                    f"pile into the hand.")
+            return _said(p, _("You take {cards} from the resource pile into the hand."),
+                         _("{name} takes {cards} from the resource pile into the hand."),
+                         cards=trade_list(cards))
         case Swapped(player=p, out=out, into=into):
-            return (f"{cap(_verb(p, 'swap', 'swaps'))} {_the(out)} from the hand for "
-                    f"{_the(into)} from the resource pile.")
+            return _said(p, _("You swap {out} from the hand for {into} from the resource pile."),
+                         _("{name} swaps {out} from the hand for {into} from the resource pile."),
+                         out=the_card(out), into=the_card(into))
         case Drew(player=p, card=c, center_left=left):
-            return (f"{cap(_verb(p, 'draw', 'draws'))} {_the(c)} from the centre; "
-                    f"{count(left)} left there.")
+            return _said(p, ngettext("You draw {card} from the centre; {n} card left there.",
+                                     "You draw {card} from the centre; {n} cards left there.",
+                                     left),
+                         ngettext("{name} draws {card} from the centre; {n} card left there.",
+                                  "{name} draws {card} from the centre; {n} cards left there.",
+                                  left),
+                         card=the_card(c), n=left)
         case Asked(player=p, target=t, rank=rank, held=held):
-            answer = "" if held else f" {cap(_verb(t, 'have', 'has'))} none."
-            return f"{cap(_verb(p, 'ask', 'asks'))} {_who(t)} for {rank_word(rank)}.{answer}"
+            rank_said = rank_word(rank)
+            if _you(p):
+                asked = _("You ask {target} for {rank}.").format(target=_name(t), rank=rank_said)
+            elif _you(t):
+                asked = _("{name} asks you for {rank}.").format(name=_name(p), rank=rank_said)
+            else:
+                asked = _("{name} asks {target} for {rank}.").format(
+                    name=_name(p), target=_name(t), rank=rank_said)
+            if held:
+                return capital(asked)
+            return capital(asked) + " " + _said(t, _("You have none."), _("{name} has none."))
         case StakeLaid(player=p, cards=cards, held=held):
             if held == 1:
-                return f"{cap(_verb(p, 'lay', 'lays'))} {card_words(cards)} face up as the stake."
-            some = "all" if held == len(cards) else "two (ruling TW-TRIPLES)"
-            return (f"{cap(_verb(p, 'hold', 'holds'))} {count(held)} of that rank, so {some} go "
-                    f"face up as the stake: {trade_list(cards)}.")
+                return _said(p, _("You lay {cards} face up as the stake."),
+                             _("{name} lays {cards} face up as the stake."),
+                             cards=card_words(cards))
+            if held == len(cards):
+                return _said(p, _("You hold {n} cards of that rank, so all go face up as the "
+                                  "stake: {cards}."),
+                             _("{name} holds {n} cards of that rank, so all go face up as the "
+                               "stake: {cards}."),
+                             n=held, cards=trade_list(cards))
+            return _said(p, _("You hold {n} cards of that rank, so two (ruling TW-TRIPLES) go "
+                              "face up as the stake: {cards}."),
+                         _("{name} holds {n} cards of that rank, so two (ruling TW-TRIPLES) go "
+                           "face up as the stake: {cards}."),
+                         n=held, cards=trade_list(cards))
         case Played(player=p, cards=cards, attacking=attacking, how=how):
-            role = "attacks" if attacking else "defends"
-            role = role[:-1] if voice().you(p) else role
-            reason = {"chosen": "", "forced": " (ruling: the highest card must be played)",
-                      "only": " (the only possible play)",
-                      "stake": ": by ruling, the doubles laid as the stake are the defence"}[how]
-            return f"{cap(_who(p))} {role} with {card_words(cards)}{reason}."
+            return _played(p, card_words(cards), attacking, how)
         case Declared(player=p):
-            return (f"{cap(_verb(p, 'declare', 'declares'))} at Putin's moment, in secret: "
-                    f"by ruling TW-PUTIN-WHO everyone declares, and all are shown together.")
+            return _said(p, _("You declare at Putin's moment, in secret: by ruling TW-PUTIN-WHO "
+                              "everyone declares, and all are shown together."),
+                         _("{name} declares at Putin's moment, in secret: by ruling TW-PUTIN-WHO "
+                           "everyone declares, and all are shown together."))
         case AllDeclared(striker=None):
-            return ("Everyone has declared, and all are shown at once (ruling TW-PUTIN-WHO): "
-                    "all pass, so nobody plays the Putin joker.")
+            return _("Everyone has declared, and all are shown at once (ruling TW-PUTIN-WHO): "
+                     "all pass, so nobody plays the Putin joker.")
         case AllDeclared(striker=int(p)):
-            return (f"Everyone has declared, and all are shown at once (ruling TW-PUTIN-WHO): "
-                    f"{_who(p)} {'strike' if voice().you(p) else 'strikes'} with the Putin "
-                    f"joker; the others pass.")
+            return _said(p, _("Everyone has declared, and all are shown at once (ruling "
+                              "TW-PUTIN-WHO): you strike with the Putin joker; the others pass."),
+                         _("Everyone has declared, and all are shown at once (ruling "
+                           "TW-PUTIN-WHO): {name} strikes with the Putin joker; the others "
+                           "pass."))
         case Assassinated(player=p, card=c, owner=o, where=where, center_size=size):
-            place = "on the table" if where == "table" else f"from {possessive(o)} hand, at random"
-            kills = "assassinate" if voice().you(p) else "assassinates"
-            return (f"{cap(_verb(p, 'play', 'plays'))} the Putin joker and {kills} {_the(c)} "
-                    f"{place}. It leaves the game; Putin is shuffled back into the centre "
-                    f"({count(size)}).")
+            return _assassinated(p, the_card(c), o, where) + " " + ngettext(
+                "It leaves the game; Putin is shuffled back into the centre ({n} card).",
+                "It leaves the game; Putin is shuffled back into the centre ({n} cards).",
+                size).format(n=size)
         case BattleDecided(winner=w, loser=lost, why=why):
-            return (f"{cap(_verb(w, 'win', 'wins'))} the battle against {_who(lost)}: "
-                    f"{WHY_BATTLE[why]}.")
+            reason = _(WHY_BATTLE[why])
+            if _you(w):
+                won = _("You win the battle against {loser}: {why}.").format(
+                    loser=_name(lost), why=reason)
+            elif _you(lost):
+                won = _("{name} wins the battle against you: {why}.").format(
+                    name=_name(w), why=reason)
+            else:
+                won = _("{name} wins the battle against {loser}: {why}.").format(
+                    name=_name(w), loser=_name(lost), why=reason)
+            return capital(won)
         case TiedAgain():
-            return ("A tie: by ruling TW-BATTLE-TIE both play again, and the winner takes "
-                    "everything.")
+            return _("A tie: by ruling TW-BATTLE-TIE both play again, and the winner takes "
+                     "everything.")
         case Collected(player=p, cards=cards, to_hand=to_hand):
-            where = (f"{to_hand} to the hand and the rest to the resource pile" if to_hand
-                     else "face down onto the resource pile")
-            return f"{cap(_verb(p, 'collect', 'collects'))} {count(len(cards))}, {where}."
+            n = len(cards)
+            if to_hand:
+                return _said(
+                    p,
+                    ngettext("You collect {n} card, {to_hand} to the hand and the rest to the "
+                             "resource pile.",
+                             "You collect {n} cards, {to_hand} to the hand and the rest to the "
+                             "resource pile.", n),
+                    ngettext("{name} collects {n} card, {to_hand} to the hand and the rest to "
+                             "the resource pile.",
+                             "{name} collects {n} cards, {to_hand} to the hand and the rest to "
+                             "the resource pile.", n),
+                    n=n, to_hand=to_hand)
+            return _said(p, ngettext("You collect {n} card, face down onto the resource pile.",
+                                     "You collect {n} cards, face down onto the resource pile.",
+                                     n),
+                         ngettext("{name} collects {n} card, face down onto the resource pile.",
+                                  "{name} collects {n} cards, face down onto the resource pile.",
+                                  n),
+                         n=n)
         case WonInARow(player=p, count=n, rule="TW-CONTINUE", within_turn=within_turn):
-            wins = f"{count(n, 'battle')} won in a row{' this turn' if within_turn else ''}"
-            return (f"A right guess and a won battle, so {_who(p)} may guess again ({wins}; "
-                    f"three earn a reward).")
+            if within_turn:
+                return _said(
+                    p,
+                    ngettext("A right guess and a won battle, so you may guess again ({n} "
+                             "battle won in a row this turn; three earn a reward).",
+                             "A right guess and a won battle, so you may guess again ({n} "
+                             "battles won in a row this turn; three earn a reward).", n),
+                    ngettext("A right guess and a won battle, so {name} may guess again ({n} "
+                             "battle won in a row this turn; three earn a reward).",
+                             "A right guess and a won battle, so {name} may guess again ({n} "
+                             "battles won in a row this turn; three earn a reward).", n),
+                    n=n)
+            return _said(
+                p,
+                ngettext("A right guess and a won battle, so you may guess again ({n} battle "
+                         "won in a row; three earn a reward).",
+                         "A right guess and a won battle, so you may guess again ({n} battles "
+                         "won in a row; three earn a reward).", n),
+                ngettext("A right guess and a won battle, so {name} may guess again ({n} battle "
+                         "won in a row; three earn a reward).",
+                         "A right guess and a won battle, so {name} may guess again ({n} battles "
+                         "won in a row; three earn a reward).", n),
+                n=n)
         case WonInARow(player=p):
-            earns = "earn" if voice().you(p) else "earns"
-            return f"Three battles won in a row: {_who(p)} {earns} a reward card."
+            return _said(p, _("Three battles won in a row: you earn a reward card."),
+                         _("Three battles won in a row: {name} earns a reward card."))
         case Rewarded(player=p, card=None):
-            return f"There is no card anywhere for {possessive(p)} reward."
+            return _said(p, _("There is no card anywhere for your reward."),
+                         _("There is no card anywhere for {name}'s reward."))
         case Rewarded(player=p, source=source, victim=v, card=Card() | Joker() as c,
                       to_hand=to_hand):
-            place = "resource pile" if source == "pile" else "hand"
-            where = "the centre" if v is None else f"{possessive(v)} {place}, at random"
-            dest = f"{possessive(p)} {'hand' if to_hand else 'resource pile'}"
-            return f"{cap(_verb(p, 'take', 'takes'))} {_the(c)} from {where}, into {dest}."
+            # Translators: where a reward card goes, after "into" (the sentence is
+            # "{name} takes {card} from {where}, into {into}."): a translation may give it
+            # its own preposition, and leave that out of the sentence.
+            dest = (_either(p, pgettext("reward into", "your hand"),
+                            pgettext("reward into", "{name}'s hand")) if to_hand else
+                    _either(p, pgettext("reward into", "your resource pile"),
+                            pgettext("reward into", "{name}'s resource pile")))
+            return _said(p, _("You take {card} from {where}, into {into}."),
+                         _("{name} takes {card} from {where}, into {into}."),
+                         card=the_card(c), where=_reward_from(v, source), into=dest)
         case TurnEnded(player=p, why=why):
-            return f"{cap(possessive(p))} turn ends: {WHY_TURN_ENDED[why]}."
+            return _said(p, _("Your turn ends: {why}."), _("{name}'s turn ends: {why}."),
+                         why=_(WHY_TURN_ENDED[why]))
         case GameOver():
             return _game_over(event)
     raise TypeError(f"not a Trade War event: {event!r}")
 
 
+def _dealt(event: Dealt) -> str:
+    hands = event.hand_sizes
+    if len(set(hands)) == 1:
+        dealt = ngettext("{n} card in each hand of {players} players",
+                         "{n} cards in each hand of {players} players",
+                         hands[0]).format(n=hands[0], players=len(hands))
+    else:
+        # Translators: the hands of a deal, each with its holder: "7 cards (yours)".
+        dealt = _("hands of {list}").format(list=", ".join(
+            _either(p, _("{cards} (yours)"), _("{cards} ({name})"), cards=count(n))
+            for p, n in enumerate(hands)))
+    center = count(event.center)
+    if event.stacked:
+        return _("A stacked deal: {hands}, and {center} face down in the centre.").format(
+            hands=dealt, center=center)
+    if voice().secret_deal:
+        return _("The 54 cards are shuffled: {hands}, and {center} face down in the "
+                 "centre.").format(hands=dealt, center=center)
+    return _("The 54 cards are shuffled (seed {seed}): {hands}, and {center} face down in "
+             "the centre.").format(seed=event.seed, hands=dealt, center=center)
+
+
+def _played(p: int, cards: str, attacking: bool, how: str) -> str:
+    """A battle play: attacking or defending, and why that card, if the player had no choice."""
+    if how == "stake":
+        return _said(p, _("You defend with {cards}: by ruling, the doubles laid as the stake "
+                          "are the defence."),
+                     _("{name} defends with {cards}: by ruling, the doubles laid as the stake "
+                       "are the defence."), cards=cards)
+    if how == "chosen":
+        if attacking:
+            return _said(p, _("You attack with {cards}."), _("{name} attacks with {cards}."),
+                         cards=cards)
+        return _said(p, _("You defend with {cards}."), _("{name} defends with {cards}."),
+                     cards=cards)
+    why = {"forced": _("ruling: the highest card must be played"),
+           "only": _("the only possible play")}[how]
+    if attacking:
+        return _said(p, _("You attack with {cards} ({why})."),
+                     _("{name} attacks with {cards} ({why})."), cards=cards, why=why)
+    return _said(p, _("You defend with {cards} ({why})."),
+                 _("{name} defends with {cards} ({why})."), cards=cards, why=why)
+
+
+def _assassinated(p: int, card: str, owner: int, where: str) -> str:
+    if where == "table":
+        return _said(p, _("You play the Putin joker and assassinate {card} on the table."),
+                     _("{name} plays the Putin joker and assassinates {card} on the table."),
+                     card=card)
+    if _you(p):
+        said = _("You play the Putin joker and assassinate {card} from {owner}'s hand, at "
+                 "random.").format(card=card, owner=_name(owner))
+    elif _you(owner):
+        said = _("{name} plays the Putin joker and assassinates {card} from your hand, at "
+                 "random.").format(name=_name(p), card=card)
+    else:
+        said = _("{name} plays the Putin joker and assassinates {card} from {owner}'s hand, "
+                 "at random.").format(name=_name(p), card=card, owner=_name(owner))
+    return capital(said)
+
+
+def _reward_from(victim: int | None, source: str) -> str:
+    """Where a reward card comes from, after "from"."""
+    # Translators: where a reward card comes from, after "from" (the sentence is
+    # "{name} takes {card} from {where}, into {into}."): a translation may give it its
+    # own preposition, and leave that out of the sentence.
+    if victim is None:
+        return pgettext("reward from", "the centre")
+    if source == "pile":
+        return _either(victim, pgettext("reward from", "your resource pile, at random"),
+                       pgettext("reward from", "{name}'s resource pile, at random"))
+    return _either(victim, pgettext("reward from", "your hand, at random"),
+                   pgettext("reward from", "{name}'s hand, at random"))
+
+
 def trade_list(cards: Cards) -> str:
-    return ", ".join(_the(c) for c in cards)
+    return ", ".join(the_card(c) for c in cards)
 
 
 def _game_over(event: GameOver) -> str:
-    scores = ", ".join(f"{_who(p)} {s}" for p, s in enumerate(event.scores))
-    why = {"center-empty": "The centre pile is empty, so the game ends",
-           "limit": f"Turn {event.turn} reached the turn limit: the game is stopped unfinished",
-           "stalled": "Nobody could ask for a whole round, so the game ends"}[event.ending]
+    scores = ", ".join(_either(p, pgettext("score", "you {score}"),
+                               pgettext("score", "{name} {score}"), score=s)
+                       for p, s in enumerate(event.scores))
     if event.ending == "limit":
-        return f"{why} (resource piles: {scores})."
+        return _("Turn {turn} reached the turn limit: the game is stopped unfinished "
+                 "(resource piles: {scores}).").format(turn=event.turn, scores=scores)
+    why = {"center-empty": _("The centre pile is empty, so the game ends."),
+           "stalled": _("Nobody could ask for a whole round, so the game ends.")}[event.ending]
+    piles = _("Resource piles: {scores}.").format(scores=scores)
     if not event.winners:
-        return f"{why}. Resource piles: {scores}. A tie for the most: by ruling, a draw."
-    who = " and ".join(_who(p) for p in event.winners)
-    verb = "win" if len(event.winners) > 1 or voice().you(event.winners[0]) else "wins"
-    shared = " (a shared win)" if len(event.winners) > 1 else ""
-    return f"{why}. Resource piles: {scores}. {cap(who)} {verb}{shared}."
+        result = _("A tie for the most: by ruling, a draw.")
+    elif len(event.winners) == 1:
+        result = _said(event.winners[0], _("You win."), _("{name} wins."))
+    else:
+        # Translators: a player among the winners, "you and Computer 2 win".
+        who = and_list([_either(p, pgettext("among winners", "you"), "{name}")
+                        for p in event.winners])
+        result = capital(_("{players} win (a shared win).").format(players=who))
+    return f"{why} {piles} {result}"
 
 
 def explain_for(event: Event, viewer: int | None) -> str:
@@ -408,31 +646,52 @@ def explain_for(event: Event, viewer: int | None) -> str:
 def _explain_for(event: Event, viewer: int | None) -> str:
     match event:
         case Took(player=p, cards=cards) if viewer not in (None, p):
-            return (f"{cap(_verb(p, 'take', 'takes'))} {count(len(cards))} from the resource "
-                    f"pile into the hand.")
+            return _said(p, ngettext("You take {n} card from the resource pile into the hand.",
+                                     "You take {n} cards from the resource pile into the hand.",
+                                     len(cards)),
+                         ngettext("{name} takes {n} card from the resource pile into the hand.",
+                                  "{name} takes {n} cards from the resource pile into the hand.",
+                                  len(cards)),
+                         n=len(cards))
         case Swapped(player=p) if viewer not in (None, p):
-            return f"{cap(_verb(p, 'swap', 'swaps'))} a hand card for a resource card."
+            return _said(p, _("You swap a hand card for a resource card."),
+                         _("{name} swaps a hand card for a resource card."))
         case Drew(player=p, center_left=left) if viewer not in (None, p):
-            return f"{cap(_verb(p, 'draw', 'draws'))} a card from the centre; {count(left)} left."
+            return _said(p, ngettext("You draw a card from the centre; {n} card left.",
+                                     "You draw a card from the centre; {n} cards left.", left),
+                         ngettext("{name} draws a card from the centre; {n} card left.",
+                                  "{name} draws a card from the centre; {n} cards left.", left),
+                         n=left)
         case Rewarded(player=p, source=source, victim=v, card=Card() | Joker()) if viewer not in (
             None, p, v
         ):
-            where = "the centre" if v is None else f"{possessive(v)} {source}"
-            return f"{cap(_verb(p, 'take', 'takes'))} a card from {where} as a reward."
+            # Translators: where a hidden reward card comes from, after "from" (a
+            # translation may give it its own preposition, and leave that out of the sentence).
+            if v is None:
+                where = pgettext("hidden reward from", "the centre")
+            elif source == "pile":
+                where = _either(v, pgettext("hidden reward from", "your pile"),
+                                pgettext("hidden reward from", "{name}'s pile"))
+            else:
+                where = _either(v, pgettext("hidden reward from", "your hand"),
+                                pgettext("hidden reward from", "{name}'s hand"))
+            return _said(p, _("You take a card from {where} as a reward."),
+                         _("{name} takes a card from {where} as a reward."), where=where)
     return _explain(event)
 
 
 # Why an action is refused: the words the app shows beside a greyed-out choice.
 
 _WHAT_NOW = {
-    "prepare": "it is the start of the turn: take or swap resource cards, draw, or ask",
-    "ask": "it is time to ask a player for a rank",
-    "attack": "the instigator must play a battle card",
-    "defend": "the defender must play a battle card",
-    "putin": "the Putin joker's holder may assassinate a card on the table, or spare",
-    "reward": "the winner of three battles in a row picks a reward",
-    "declare": "everyone declares at Putin's moment (ruling TW-PUTIN-WHO): 'pass', or the Putin "
-               "joker's holder a strike",
+    "prepare": N_("it is the start of the turn: take or swap resource cards, draw, or ask"),
+    "ask": N_("it is time to ask a player for a rank"),
+    "attack": N_("the instigator must play a battle card"),
+    "defend": N_("the defender must play a battle card"),
+    "putin": N_("the Putin joker's holder may assassinate a card on the table, or spare"),
+    "reward": N_("the winner of three battles in a row picks a reward"),
+    # Translators: 'pass' is an action's word, typed as it is in every language.
+    "declare": N_("everyone declares at Putin's moment (ruling TW-PUTIN-WHO): 'pass', or the "
+                  "Putin joker's holder a strike"),
 }
 _VERBS = {"take": "prepare", "swap": "prepare", "draw": "prepare", "ask": "ask",
           "play": "battle", "assassinate": "putin", "spare": "putin", "pass": "putin",
@@ -447,38 +706,40 @@ def why_not(state: TradeState, action: object) -> str | None:
 
 def _why_not(state: TradeState, action: object) -> str | None:
     if state.outcome is not None:
-        return f"The game is over. {explain(state.outcome.because)}"
+        return _("The game is over.") + " " + explain(state.outcome.because)
     if action in legal_actions(state):
         return None
     words = action.split() if isinstance(action, str) else []
     if not words or words[0] not in _VERBS:
-        return (f"{quoted(action)} is not a Trade War action; they are take, swap, draw, ask, "
-                "play, assassinate, spare, pass and reward")
+        # Translators: the actions' words are typed as they are in every language.
+        return _("{action} is not a Trade War action; they are take, swap, draw, ask, play, "
+                 "assassinate, spare, pass and reward").format(action=quoted(action))
     verb, phase = words[0], state.phase
-    now = "declare" if state.declared else phase
+    now = _(_WHAT_NOW["declare" if state.declared else phase])
     fits = {"prepare": (PREPARE,), "ask": (PREPARE, ASK), "battle": (ATTACK, DEFEND),
             "putin": (PUTIN_WINDOW,), "reward": (REWARD,)}[_VERBS[verb]]
     if phase not in fits:
-        return f"Not now: {_WHAT_NOW[now]}"
+        return _("Not now: {what}").format(what=now)
     reason = _putin_refusal(state, verb) if phase == PUTIN_WINDOW else None
     reason = reason or _specific(state, verb, words[1:])
     # No closing full stop: BadInput adds ". Allowed: ..." after the reason.
-    return (reason or f"{quoted(action)} is not possible now: {_WHAT_NOW[now]}").rstrip(".")
+    return (reason or _("{action} is not possible now: {what}").format(
+        action=quoted(action), what=now)).rstrip(".")
 
 
 def _putin_refusal(state: TradeState, verb: str) -> str | None:
     """Ruling TW-PUTIN-WHO: 'spare' for the holder alone, or 'pass' for everyone."""
     if not state.declared:
         if verb == "pass":
-            return ("Only Putin's holder is asked here (ruling TW-PUTIN-WHO 'holder'): "
-                    "'spare' keeps him, or assassinate a card")
+            return _("Only Putin's holder is asked here (ruling TW-PUTIN-WHO 'holder'): "
+                     "'spare' keeps him, or assassinate a card")
         return None
     if verb == "spare":
-        return ("Everyone declares at Putin's moment (ruling TW-PUTIN-WHO 'everyone'): "
-                "'pass', not 'spare'")
+        return _("Everyone declares at Putin's moment (ruling TW-PUTIN-WHO 'everyone'): "
+                 "'pass', not 'spare'")
     if verb == "assassinate" and PUTIN not in state.hands[state.declared.index(None)]:
-        return ("Only the Putin joker's holder may strike, and you do not hold him: declare "
-                "'pass' (ruling TW-PUTIN-WHO)")
+        return _("Only the Putin joker's holder may strike, and you do not hold him: declare "
+                 "'pass' (ruling TW-PUTIN-WHO)")
     return None
 
 
@@ -489,56 +750,63 @@ def _specific(state: TradeState, verb: str, args: list[str]) -> str | None:
         named = _parse(args[::2] if verb == "swap" else args[:1])
         if not named or len(args) != (3 if verb == "swap" else 1) or (
                 verb == "swap" and args[1] != "for"):
-            return "Name cards by code: 'take 9S', or 'swap 4H for 9S' (hand card first)."
+            # Translators: 'take 9S' and 'swap 4H for 9S' are typed as they are.
+            return _("Name cards by code: 'take 9S', or 'swap 4H for 9S' (hand card first).")
         if verb == "take" and len(hand) >= HAND_LIMIT:
-            return "Your hand already holds seven cards, the most it may hold."
+            return _("Your hand already holds seven cards, the most it may hold.")
         if verb == "swap" and named[0] not in hand:
-            return f"You do not hold {_the(named[0])}."
+            return _("You do not hold {card}.").format(card=the_card(named[0]))
         if named[-1] not in pile:
-            return f"{cap(_the(named[-1]))} is not in your resource pile."
-        return "A card may move between hand and resource pile only once a turn."
+            return capital(_("{card} is not in your resource pile.").format(
+                card=the_card(named[-1])))
+        return _("A card may move between hand and resource pile only once a turn.")
     if verb == "draw":
         if not state.may_draw:
-            return ("You may draw from the centre only when, at the start of your turn, your hand "
-                    "and resource pile hold fewer than seven cards together; once a turn.")
-        return "Your hand already holds seven cards."
+            return _("You may draw from the centre only when, at the start of your turn, your "
+                     "hand and resource pile hold fewer than seven cards together; once a turn.")
+        return _("Your hand already holds seven cards.")
     if verb == "ask":
         return _ask_refusal(state, args)
     if verb == "play":
         return _play_refusal(state, args)
     if verb == "assassinate":
         if state.rules.putin_targets == "table" and args[:1] == ["hand"]:
-            return "By ruling TW-PUTIN, Putin may only assassinate a card on the table."
-        return "Putin may assassinate a card on the table: name one by its code."
+            return _("By ruling TW-PUTIN, Putin may only assassinate a card on the table.")
+        return _("Putin may assassinate a card on the table: name one by its code.")
     if verb == "reward":
-        return "Pick the centre or another player's pile or hand that still holds a card."
+        return _("Pick the centre or another player's pile or hand that still holds a card.")
     return None
 
 
 def _ask_refusal(state: TradeState, args: list[str]) -> str | None:
     if refill_pending(state):
-        return "First refill your hand to seven cards from your resource pile (ruling TW-REFILL)."
+        return _("First refill your hand to seven cards from your resource pile (ruling "
+                 "TW-REFILL).")
     if not possible_plays(state.hands[state.instigator]):
-        return "You have no card to battle with, so you cannot ask."
+        return _("You have no card to battle with, so you cannot ask.")
     # ASCII digits only: int() refuses "²", which isdigit() lets through.
     if len(args) != 2 or not (args[0].isascii() and args[0].isdigit()) or (
             args[1] not in RANK_CODES):
         other = 0 if voice().you(1) else 1  # an example of asking someone else
-        return (f"Ask a player for a rank: 'ask {other} Q' asks {_who(other)} for a queen. "
-                f"Ranks are 2-10, J, Q, K and A; jokers cannot be asked for.")
+        # Translators: 'ask 1 Q' is typed as it is; the rank letters J, Q, K and A stay.
+        return _("Ask a player for a rank: 'ask {number} Q' asks {name} for a queen. Ranks are "
+                 "2-10, J, Q, K and A; jokers cannot be asked for.").format(
+            number=other, name=_name(other))
     if len(args[0]) > 2:  # no table seats a hundred players (and int() refuses 5,000 digits)
-        return f"There is no player {quoted(args[0])}."
+        return _("There is no player {number}.").format(number=quoted(args[0]))
     target = int(args[0])
     if target == state.instigator:
-        return "You cannot ask yourself: ask another player."
+        return _("You cannot ask yourself: ask another player.")
     if target >= state.rules.players:
-        return f"There is no player {target}."
+        return _("There is no player {number}.").format(number=target)
     if not state.hands[target]:
-        return f"{cap(_verb(target, 'have', 'has'))} no cards in hand to ask for."
+        return _said(target, _("You have no cards in hand to ask for."),
+                     _("{name} has no cards in hand to ask for."))
     held = {c.rank for c in state.hands[state.instigator] if isinstance(c, Card)}
     if state.rules.ask_hold and RANK_CODES.index(args[1]) + 2 not in held:
-        return "By ruling TW-ASK-HOLD you may only ask for a rank you hold yourself."
-    return f"Write the ask as 'ask {target} {args[1]}': the player's number, then the rank."
+        return _("By ruling TW-ASK-HOLD you may only ask for a rank you hold yourself.")
+    return _("Write the ask as 'ask {number} {rank}': the player's number, then the rank.").format(
+        number=target, rank=args[1])
 
 
 def _play_refusal(state: TradeState, args: list[str]) -> str | None:
@@ -547,22 +815,24 @@ def _play_refusal(state: TradeState, args: list[str]) -> str | None:
     player = state.instigator if state.phase == ATTACK else battle.defender
     named = _parse(args)
     if not named or len(named) > 2:
-        return "A play is one card or two of the same rank (doubles), named by code."
+        return _("A play is one card or two of the same rank (doubles), named by code.")
     hand = state.hands[player]
     for c in named:
         if c not in hand:
-            return f"{cap(_the(c))} is not in your hand."
+            return capital(_("{card} is not in your hand.").format(card=the_card(c)))
     if PUTIN in named:
-        return ("The Putin joker never battles: it only assassinates a card, which then "
-                "leaves the game.")
+        return _("The Putin joker never battles: it only assassinates a card, which then "
+                 "leaves the game.")
     if len(named) == 2:
         if named[0] == named[1]:
-            return f"You named {_the(named[0])} twice: doubles are two different cards."
+            return _("You named {card} twice: doubles are two different cards.").format(
+                card=the_card(named[0]))
         if play_words(sorted_cards(named)) in legal_actions(state):
-            return f"Name doubles in the order {trade_codes(sorted_cards(named))}"
-        return "Two cards make a play only when they are doubles: the same rank."
+            return _("Name doubles in the order {codes}").format(
+                codes=trade_codes(sorted_cards(named)))
+        return _("Two cards make a play only when they are doubles: the same rank.")
     if state.rules.battle_play == "forced":
-        return "By ruling TW-BATTLE-PLAY the highest card in the hand must be played."
+        return _("By ruling TW-BATTLE-PLAY the highest card in the hand must be played.")
     return None
 
 

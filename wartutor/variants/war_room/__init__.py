@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
 from wartutor.core.position import Stage
+from wartutor.language import _, ngettext, pgettext
 from wartutor.variants.war_room import fast
 from wartutor.variants.war_room import game as rules_of_play
 from wartutor.variants.war_room.agents import AGENTS
@@ -38,10 +39,11 @@ from wartutor.variants.war_room.deck import (
     default_deck,
     load_deck,
     parse_deck,
+    said_name,
     to_toml,
 )
 from wartutor.variants.war_room.events import WarRoomEvent
-from wartutor.variants.war_room.explain import RULE_TITLES, card_text, explain, why_not
+from wartutor.variants.war_room.explain import card_text, explain, rule_titles, why_not
 from wartutor.variants.war_room.game import WarRoomState
 from wartutor.variants.war_room.position import (
     from_position,
@@ -49,7 +51,7 @@ from wartutor.variants.war_room.position import (
     position_of,
     stages,
 )
-from wartutor.variants.war_room.rules import FIXED_RULINGS, NAMES, WarRoomRules
+from wartutor.variants.war_room.rules import FIXED_RULINGS, NAMES, WarRoomRules, option_words
 from wartutor.variants.war_room.unseen import deal_unseen
 from wartutor.variants.war_room.view import WarRoomView, view
 
@@ -66,7 +68,6 @@ class WarRoom:
     title = "War Room"
     rules_type = WarRoomRules
     length_unit = "round"  # what Summary.length counts
-    rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS
     # The hardest opponent tests a challenger in 20 games, after a look of 2 a choice (not
@@ -75,16 +76,26 @@ class WarRoom:
     # minutes against 40 s a game). This is the effort whose strength is measured.
     coach_player_effort: ClassVar[Mapping[str, int]] = {"games": 20, "look": 2}
 
+    @property
+    def rule_titles(self) -> dict[str, str]:
+        """The rules' titles, in the language in force."""
+        return rule_titles()
+
     def setting_label(self, name: str, value: object) -> str:
         """How a rule option reads in the apps' menus: a deck by its name, not its whole file."""
         if name == "deck" and isinstance(value, str):
-            shipped = value == DEFAULT_DECK
-            return f"{load_deck(value).name} ({'shipped' if shipped else 'deck file'})"
+            deck = said_name(load_deck(value).name)
+            return (_("{deck} (shipped)") if value == DEFAULT_DECK
+                    else _("{deck} (deck file)")).format(deck=deck)
         if name == "first_player" and isinstance(value, int):
-            return f"{NAMES[value]} (seat {value})"
-        if name == "lesson_rounds":  # a house rule: off unless a class agrees on it
-            return "off (the rule text's game)" if value is None else f"{value} rounds"
-        return "none" if value is None else str(value)
+            return _("{name} (seat {seat})").format(name=_(NAMES[value]), seat=value)
+        if name == "lesson_rounds" and value is None:  # a house rule: off unless agreed on
+            return _("off (the rule text's game)")
+        if name == "lesson_rounds" and isinstance(value, int):
+            return ngettext("{count} round", "{count} rounds", value).format(count=value)
+        if value is None:
+            return pgettext("War Room ruling option", "none")
+        return option_words().get(value, str(value)) if isinstance(value, str) else str(value)
 
     def player_names(self, rules: WarRoomRules) -> tuple[str, ...]:
         return NAMES[: rules.players]

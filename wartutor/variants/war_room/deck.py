@@ -41,6 +41,7 @@ from typing import Any
 
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.limits import MAX_DIGITS, MAX_NESTING, check_nesting, check_text, too_deep
+from wartutor.language import _, pgettext
 
 FORMAT = "wartutor-war-room-deck"
 VERSION = 1
@@ -138,6 +139,39 @@ class Deck:
                          for s in value]
             tables[index][key] = value
         return _deck(self.name, self.description, tables)
+
+
+# The shipped deck's names in the student's language (a deck changed from it keeps
+# them); any other name in a deck file is a teacher's own word, shown as written.
+
+
+def _shipped_names() -> dict[str, str]:
+    return {
+        # Translators: the shipped War Room deck's name
+        "Field Manual": pgettext("War Room deck", "Field Manual"),
+        # Translators: the names of War Room's cards (soldiers and weapons)
+        "Scout": pgettext("War Room card", "Scout"),
+        "Saboteur": pgettext("War Room card", "Saboteur"),
+        "Sentry": pgettext("War Room card", "Sentry"),
+        "Mortar": pgettext("War Room card", "Mortar"),
+        "Sniper": pgettext("War Room card", "Sniper"),
+        "Medic": pgettext("War Room card", "Medic"),
+        "Artillery": pgettext("War Room card", "Artillery"),
+        "Double Agent": pgettext("War Room card", "Double Agent"),
+        "Commander": pgettext("War Room card", "Commander"),
+        "Ghost": pgettext("War Room card", "Ghost"),
+    }
+
+
+def said_name(name: str) -> str:
+    """A card's or a deck's name as a student reads it: the shipped deck's names in the
+    language in force, a deck file's own names as written."""
+    return _shipped_names().get(name, name)
+
+
+def said(card: RoomCard) -> str:
+    """A card with its printed VC, as a student reads it: ``Sniper (VC 6)``."""
+    return _("{card} (VC {vc})").format(card=said_name(card.name), vc=card.vc)
 
 
 # Loading: every field is checked, and an error names the card and the field.
