@@ -11,8 +11,8 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from english import english_words
 from test_export import app_of
-from test_languages import ENGLISH
 
 from wartutor import web
 from wartutor.language import LANGUAGES
@@ -80,13 +80,6 @@ def words_of(page: str) -> str:
     page = re.sub(r'<svg class="wt-card".*?</svg>', " ", page, flags=re.S)
     labels = re.findall(r'aria-label="([^"]*)"', page)
     return unescape(" ".join([*labels, re.sub(r"<[^>]+>", " ", page)]))
-
-
-def english_words(text: str, names: set[str]) -> set[str]:
-    """The English words of ``text`` but ``names`` (whole words: "atómica" holds no "at")."""
-    for name in names:
-        text = text.replace(name, " ")
-    return {w for w in re.findall(r"\w+", text) if w.casefold() in ENGLISH}
 
 
 @pytest.mark.parametrize("code", ["es", "de"])
