@@ -7,14 +7,19 @@ import json
 import re
 import subprocess
 import sys
+from html import unescape
 from pathlib import Path
 
 import pytest
+from english import english_words
 from test_export import app_of
 
+from wartutor import web
+from wartutor.language import LANGUAGES
 from wartutor.ui import GameApp, arsenal_app, start_page
 from wartutor.ui.connection import LOST, WATCH_SCRIPT
-from wartutor.ui.start import DOORS
+from wartutor.ui.language import STORAGE_NAME
+from wartutor.ui.start import DOORS, LANGUAGE_STORAGE, requested_language
 from wartutor.variants import VARIANTS
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
@@ -65,6 +70,44 @@ def test_the_front_door_has_a_card_for_every_variant() -> None:
         assert door.variant in VARIANTS
     # Every picture has a text alternative.
     assert all(re.search(r'aria-label="[^"]+"', svg) for svg in html.split("<svg")[1:])
+
+
+def words_of(page: str) -> str:
+    """What a student reads of the start page, its pictures' names included; the playing
+    cards' names are the cards' own words (wartutor.core.cards), read by their tests."""
+    page = page[page.index('<div class="wt-front-page"'):]
+    page = re.sub(r"<script>.*?</script>", " ", page, flags=re.S)
+    page = re.sub(r'<svg class="wt-card".*?</svg>', " ", page, flags=re.S)
+    labels = re.findall(r'aria-label="([^"]*)"', page)
+    return unescape(" ".join([*labels, re.sub(r"<[^>]+>", " ", page)]))
+
+
+@pytest.mark.parametrize("code", ["es", "de"])
+def test_the_start_page_in_another_language_has_no_english_left(code: str) -> None:
+    english, other = words_of(start_page("en")._repr_html_()), words_of(
+        start_page(code)._repr_html_())
+    assert english_words(english, set())  # the check finds English where there is some
+    names = {door.title for door in DOORS} | set(LANGUAGES.values())
+    assert not english_words(other, names), english_words(other, names)
+    for words in ("Large print", "Explore its rules", "Play together", "How long"):
+        assert words in english and words not in other
+    assert f'lang="{code}"' in start_page(code)._repr_html_()
+
+
+def test_the_start_page_offers_itself_in_each_language_by_its_address(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    page = start_page("de")._repr_html_()
+    assert 'href="start.ipynb?lang=en"' in page and 'href="start.ipynb?lang=es"' in page
+    assert '<b aria-current="true" lang="de">Deutsch</b>' in page  # the one on show
+    assert requested_language("lang=es") == "es" and requested_language("x=1&lang=de-AT") == "de"
+    for hostile in ("lang=<script>", "lang=" + "e" * 5000, "lang=fr", "", "lang"):
+        assert requested_language(hostile) is None
+    monkeypatch.setenv("QUERY_STRING", "variant=x&lang=es")  # as Voila gives the kernel
+    assert 'lang="es"' in start_page()._repr_html_()
+    # The choice is kept where the apps' language menu reads it.
+    assert LANGUAGE_STORAGE == STORAGE_NAME and LANGUAGE_STORAGE in page
+    with web.browser_edition():  # no address reaches a kernel in the browser: no links
+        assert "wt-front-languages" not in start_page("de")._repr_html_().split("</style>")[-1]
 
 
 def test_each_play_link_opens_a_notebook_whose_first_cell_is_the_game() -> None:

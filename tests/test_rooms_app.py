@@ -14,6 +14,7 @@ from ipywidgets.widgets.widget import _instances
 
 from wartutor.core.dealcode import read_deal_code
 from wartutor.core.errors import BadInput
+from wartutor.language import language, speaking_language
 from wartutor.rooms import Referee, RoomStore
 from wartutor.ui.guerrilla_tactics import guerrilla_tactics_app
 from wartutor.ui.identity import key_id, new_key
@@ -350,6 +351,99 @@ def test_a_screen_waiting_for_a_classmate_names_them_once_they_sit_down(
     join_room(store, code, "Bo", key=new_key(), pace="instant")
     ada.refresh()
     assert "Waiting for Bo to move" in ada.reasons_text()
+
+
+def test_a_refusal_reaches_each_student_in_their_own_language(store: RoomStore) -> None:
+    """Each page is a kernel of its own, in its student's language: here each page's work
+    is done in that language, as its kernel would do it."""
+    with speaking_language("es"):
+        ada = RoomLobby(store, pace="instant")
+        ada.key.give(new_key())
+        ada.name_box.value = "Ada"
+        ada.press("Abrir una sala")
+        assert ada.game is not None
+        code = ada.game.room_code
+    with speaking_language("de"):
+        bo = RoomLobby(store, pace="instant")
+        bo.key.give(new_key())
+        bo.name_box.value, bo.room_box.value = "ADA", code
+        bo.press("Dem Raum beitreten")
+        assert bo.message_text() == ("Der Platz von Ada ist schon besetzt. Erlaubt: deine "
+                                     "Lehrkraft bitten, ihn freizugeben, oder einen anderen "
+                                     "Namen eingeben.")
+        bo.name_box.value = "Bo"
+        bo.press("Dem Raum beitreten")
+        assert bo.game is not None
+    with speaking_language("es"):
+        again = RoomLobby(store, pace="instant")
+        again.key.give(new_key())
+        again.name_box.value, again.room_box.value = "Cy", code
+        again.press("Unirse a la sala")
+        assert again.message_text() == (f"La sala {code} está llena. Se admite: otra sala, o "
+                                        "pedir a tu profe que libere un asiento.")
+    # The referee refuses a move out of turn in the language of the screen that sent it,
+    # and the screen waiting says so in its own.
+    screens = {0: (ada, "es"), 1: (bo, "de")}
+    mover_seat = Referee(store).game(code).decision.player  # type: ignore[union-attr]
+    waiting, words = screens[1 - mover_seat]
+    assert waiting.game is not None
+    with speaking_language(words):
+        with pytest.raises(BadInput) as refused:
+            waiting.referee.move(code, waiting.game._owner, 0, "turn")
+        waiting.game.refresh()
+        waiting.game._show()
+        told = waiting.game.reasons_text()
+    assert (refused.value.problem, refused.value.allowed) == {
+        "es": ("no es tu turno", "esperar hasta que aparezcan tus opciones"),
+        "de": ("du bist nicht am Zug", "warten, bis deine Möglichkeiten erscheinen")}[words]
+    name = "Ada" if mover_seat == 0 else "Bo"
+    assert told == {"es": f"Esperando a que juegue {name}.",
+                    "de": f"Warten, bis {name} zieht."}[words]
+    assert store.room(code).held == ((0, "Ada"), (1, "Bo"))  # names, never words
+
+
+def test_a_rooms_end_is_noted_in_english_whatever_the_screens_speak(store: RoomStore) -> None:
+    code = store.open_room("classic_war", ClassicRules(battle_limit=5), seats=2, students=1,
+                           opener="teacher")
+    with speaking_language("de"):
+        screen = join_room(store, code, "Ada", key=new_key(), pace="instant")
+        while screen.game.outcome is None:
+            screen.press(screen.labels()[0])
+        screen.refresh()
+    assert screen.game.outcome is not None
+    english = find_variant("classic_war").explain(screen.game.outcome.because)
+    assert store.room(code).result == english
+
+
+def test_choosing_a_language_draws_the_lobby_and_the_game_again_in_it(store: RoomStore) -> None:
+    with speaking_language("en"):  # the menu sets the kernel's language: put back after
+        lobby = RoomLobby(store, pace="instant")
+        lobby.key.give(new_key())
+        lobby.name_box.value, lobby.variant_menu.value = "Ada", "war_room"
+        lobby.students.value = 1  # the computers answer: the next move is hers again
+        lobby.language_menu.menu.value = "es"
+        assert language() == "es" and "Abrir una sala" in everything_shown(lobby)
+        assert "Open a room" not in everything_shown(lobby)
+        assert (lobby.name_box.value, lobby.variant_menu.value, lobby.students.value) == (
+            "Ada", "war_room", 1)
+        lobby.press("Abrir una sala")
+        assert lobby.game is not None
+        before = lobby.game
+        lobby.game.press(lobby.game.labels()[0])
+        lobby.language_menu.page.give("chosen:de")  # as the page gives the student's choice
+        assert language() == "de" and lobby.game is not before
+        assert lobby.game.room_code == before.room_code and lobby.game.seat == before.seat
+        assert lobby.game.game.actions == before.game.actions  # the same game, one move on
+        shown = everything_shown(lobby)
+        assert "Zurück zur Lobby" in shown and "Volver a la entrada" not in shown
+        assert "Du bist im Raum" not in shown and "Raum <b>" in shown
+        # The game's own menu (beside Large print) goes through the lobby: all of it.
+        at_seat = lobby.game
+        at_seat._switch_language("es")
+        assert lobby.game is not at_seat and "Volver a la entrada" in everything_shown(lobby)
+        lobby.press("Volver a la entrada")
+        assert "Abrir una sala" in everything_shown(lobby)
+    assert language() == "en"
 
 
 def test_shared_play_hides_who_holds_what_by_default_and_single_play_keeps_the_text() -> None:

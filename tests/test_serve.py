@@ -28,6 +28,8 @@ import requests
 from apart import run_apart
 from servers import CLASS_PASSWORD, TEACHER_PASSWORD, Server, start_class_server
 
+from wartutor.language import speaking_language
+from wartutor.server import notices
 from wartutor.server.pages import _is_error
 from wartutor.server.passwords import BITS, new_password, same_password, spoken
 from wartutor.server.throttle import Throttle
@@ -369,6 +371,30 @@ def test_over_the_kernel_cap_a_page_gets_the_server_is_full_page(class_server: S
     close_all(ada, bo)
     assert cy.get("/voila/render/start.ipynb").status_code == 200  # room again
     close_all(cy)
+
+
+def test_a_server_page_speaks_the_browsers_language(class_server: Server) -> None:
+    visitor = Visitor(class_server.url)
+    german = visitor.get("/login", headers={"Accept-Language": "de-AT,de;q=0.9,en;q=0.5"})
+    assert '<html lang="de">' in german.text and "Klassenpasswort" in german.text
+    spanish = visitor.get("/login", headers={"Accept-Language": "fr-FR, es;q=0.3"})
+    assert "Contraseña de la clase" in spanish.text
+    visitor.session.headers["Accept-Language"] = "es"
+    assert visitor.login("not-the-password").text.count("Esa no es la contraseña.") == 1
+    english = Visitor(class_server.url).get("/login")  # no language said: English
+    assert '<html lang="en">' in english.text and "Class password" in english.text
+
+
+def test_the_servers_own_language_comes_before_the_browsers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert notices.page_language("de-DE,es;q=0.9") == "de"
+    assert notices.page_language("en;q=0, es;q=0.2, de;q=0.1") == "es"  # q=0: never
+    assert notices.page_language("x" * 10_000 + ",<script>;q=1") == "en"  # hostile: English
+    monkeypatch.setenv("WARTUTOR_LANG", "es")
+    assert notices.page_language("de") == "es"
+    with speaking_language(notices.page_language("de")):
+        full = notices.class_full(pages_open=6, browser_full=True)
+    assert '<html lang="es">' in full and "6 páginas de la clase" in full
 
 
 def close_all(*visitors: Visitor) -> None:

@@ -9,7 +9,8 @@ move from another deal, play for a classmate or for a computer, or leave the roo
 state no game can reach.
 
 A refusal speaks only of the player's own seat: it never names another player's
-possible moves or cards.
+possible moves or cards. It is worded in the language of the screen that proposed the
+move (the referee runs in that screen's kernel); the store keeps no words of it.
 
 >>> from wartutor.rooms.store import RoomStore
 >>> from wartutor.variants.classic_war import ClassicRules
@@ -45,12 +46,16 @@ from wartutor.core.agents import first_legal_agent
 from wartutor.core.dealcode import read_deal_code
 from wartutor.core.engine import Agent, AgentMaker, Game
 from wartutor.core.errors import BadInput, quoted
+from wartutor.language import _
 from wartutor.rooms.store import RoomStore, normal_code
 from wartutor.variants import find_variant
 
-# Said to the screen whose move was not the first for its step, however it was found out.
-MOVED_ON = BadInput("another move came first, so the table has moved on",
-                    allowed="a choice of the table as it is now")
+
+def moved_on() -> BadInput:
+    """Said to the screen whose move was not the first for its step, however it was found
+    out (made when said: in the language in force)."""
+    return BadInput(_("another move came first, so the table has moved on"),
+                    allowed=_("a choice of the table as it is now"))
 
 
 def computer_player(variant: str) -> AgentMaker:
@@ -111,21 +116,24 @@ class Referee:
         code = normal_code(code)
         seat = self.store.seat_of(code, owner)
         if seat is None:
-            raise BadInput(f"this browser has no seat in room {code}",
-                           allowed="joining the room first")
+            raise BadInput(_("this browser has no seat in room {code}").format(code=code),
+                           allowed=_("joining the room first"))
         if not isinstance(action, str):
-            raise BadInput(f"{quoted(action)} is not a move", allowed="one of your choices")
+            raise BadInput(_("{action} is not a move").format(action=quoted(action)),
+                           allowed=_("one of your choices"))
         table = self._table(code)
         if step != len(table.game.actions):
-            raise MOVED_ON
+            raise moved_on()
         decision = table.game.decision
         if decision is None:
-            raise BadInput("this game is over", allowed="opening a new room")
+            raise BadInput(_("this game is over"), allowed=_("opening a new room"))
         if decision.player != seat:
-            raise BadInput("it is not your turn", allowed="waiting until your choices appear")
+            raise BadInput(_("it is not your turn"),
+                           allowed=_("waiting until your choices appear"))
         if action not in decision.legal_actions:
-            raise BadInput(f"{quoted(action)} is not one of your choices now",
-                           allowed="one of the choices your screen shows")
+            raise BadInput(_("{action} is not one of your choices now").format(
+                               action=quoted(action)),
+                           allowed=_("one of the choices your screen shows"))
         self._store(code, table, [action])
 
     def _store(self, code: str, table: _Table, proposed: list[str]) -> None:
@@ -145,7 +153,7 @@ class Referee:
         except BadInput:
             # Another screen's move came first: the computers heard nothing of ours.
             del self._tables[code]
-            raise MOVED_ON from None
+            raise moved_on() from None
         table.game = game
 
     def _table(self, code: str) -> _Table:

@@ -51,6 +51,7 @@ from wartutor.core.dealcode import deal_code, read_deal_code
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.names import check_name
 from wartutor.core.registry import find_variant
+from wartutor.language import _
 from wartutor.rooms.connections import PooledConnections, ThreadConnections
 
 URL_SETTING = "WARTUTOR_ROOMS"  # sqlite:///path/to/rooms.sqlite3 or postgresql://...
@@ -136,8 +137,11 @@ class RoomStore:
             return cls._sqlite(url)
         if url.startswith(("postgresql://", "postgres://")):
             return cls._postgresql(url)
-        raise BadInput(f"{quoted(url)} is not a room database address",
-                       allowed="sqlite:///path/to/rooms.sqlite3 or postgresql://user@host/db")
+        raise BadInput(_("{address} is not a room database address").format(
+                           address=quoted(url)),
+                       allowed=_("{sqlite} or {postgresql}").format(
+                           sqlite="sqlite:///path/to/rooms.sqlite3",
+                           postgresql="postgresql://user@host/db"))
 
     @classmethod
     def _sqlite(cls, url: str) -> RoomStore:
@@ -162,10 +166,10 @@ class RoomStore:
             import psycopg
             import psycopg_pool  # noqa: F401  (connections.py keeps one pool a process)
         except ImportError:
-            raise BadInput("a PostgreSQL room database needs the psycopg and psycopg_pool "
-                           "packages",
-                           allowed="pip install 'wartutor[class]', or a sqlite:/// address"
-                           ) from None
+            raise BadInput(_("a PostgreSQL room database needs the psycopg and "
+                             "psycopg_pool packages"),
+                           allowed=_("{command}, or a sqlite:/// address").format(
+                               command="pip install 'wartutor[class]'")) from None
         return cls(url, PooledConnections(url), "%s", psycopg.errors.UniqueViolation)
 
     def close(self) -> None:
@@ -207,9 +211,10 @@ class RoomStore:
                     run("UPDATE rooms SET touched = opened")
                 run("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
             elif version > SCHEMA_VERSION:
-                raise BadInput(f"the room database is of version {version}, newer than this "
-                               f"wartutor knows ({SCHEMA_VERSION})",
-                               allowed="a newer wartutor, or another room database")
+                raise BadInput(_("the room database is of version {version}, newer than "
+                                 "this wartutor knows ({known})").format(
+                                   version=version, known=SCHEMA_VERSION),
+                               allowed=_("a newer wartutor, or another room database"))
             for statement in INDEXES:
                 run(statement)
 
@@ -241,18 +246,20 @@ class RoomStore:
             seed = secrets.randbelow(MAX_SEED + 1)
         deal = deal_code(find_variant(variant).name, rules, seed)
         if not 1 <= students <= seats:
-            raise BadInput(f"{students} students cannot sit at {seats} seats",
-                           allowed=f"from 1 to {seats} students")
+            raise BadInput(_("{students} students cannot sit at {seats} seats").format(
+                               students=students, seats=seats),
+                           allowed=_("from 1 to {seats} students").format(seats=seats))
         now = self.clock()
         self.clear_idle(now)
         with self._transaction() as run:
             lately = run("SELECT COUNT(*) FROM rooms WHERE opener = ? AND opened > ?",
                          (opener, now - HOUR))[0][0]
         if lately >= OPENINGS_PER_HOUR:
-            raise BadInput(f"this browser has opened {lately} rooms in the last hour",
-                           allowed="joining one of them, or opening another in an hour")
-        for _ in range(20):
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            raise BadInput(_("this browser has opened {count} rooms in the last hour").format(
+                               count=lately),
+                           allowed=_("joining one of them, or opening another in an hour"))
+        for _attempt in range(20):
+            code = "".join(secrets.choice(CODE_LETTERS) for _letter in range(CODE_LENGTH))
             try:
                 with self._transaction() as run:
                     run("INSERT INTO rooms (code, deal, seats, students, opened, touched, "
@@ -261,7 +268,7 @@ class RoomStore:
                 return code
             except self._unique_error:
                 continue  # that code is taken: draw another
-        raise BadInput("no free room code was found", allowed="try again")
+        raise BadInput(_("no free room code was found"), allowed=_("try again"))
 
     def room(self, code: str) -> RoomRecord:
         """The room with this code, or a clear refusal."""
@@ -270,8 +277,9 @@ class RoomStore:
             rows = run("SELECT code, deal, seats, students, opened, result FROM rooms "
                        "WHERE code = ?", (code,))
             if not rows:
-                raise BadInput(f"there is no room {quoted(code)}",
-                               allowed="the four-letter code of a room opened on this server")
+                raise BadInput(_("there is no room {code}").format(code=quoted(code)),
+                               allowed=_("the four-letter code of a room opened on this "
+                                         "server"))
             held = run("SELECT seat, student FROM seats WHERE room = ? ORDER BY seat", (code,))
             steps = run("SELECT COUNT(*) FROM actions WHERE room = ?", (code,))[0][0]
         c, deal, seats, students, opened, result = rows[0]
@@ -285,8 +293,8 @@ class RoomStore:
         with self._transaction() as run:
             rows = run("SELECT deal FROM rooms WHERE code = ?", (normal_code(code),))
         if not rows:
-            raise BadInput(f"there is no room {quoted(normal_code(code))}",
-                           allowed="the four-letter code of a room opened on this server")
+            raise BadInput(_("there is no room {code}").format(code=quoted(normal_code(code))),
+                           allowed=_("the four-letter code of a room opened on this server"))
         return str(rows[0][0])
 
     def rooms(self) -> list[RoomRecord]:
@@ -318,14 +326,14 @@ class RoomStore:
         if mine is not None:
             return mine
         name = check_name(student)
-        for _, who in room.held:
+        for _seat, who in room.held:
             if who.casefold() == name.casefold():
-                raise BadInput(f"{who}'s seat is taken",
-                               allowed="ask your teacher to free it, or type another name")
+                raise BadInput(_("{name}'s seat is taken").format(name=who),
+                               allowed=_("ask your teacher to free it, or type another name"))
         free = [s for s in range(room.students) if s not in dict(room.held)]
         if not free:
-            raise BadInput(f"room {room.code} is full",
-                           allowed="another room, or ask your teacher to free a seat")
+            raise BadInput(_("room {code} is full").format(code=room.code),
+                           allowed=_("another room, or ask your teacher to free a seat"))
         try:
             with self._transaction() as run:
                 run("INSERT INTO seats (room, seat, student, owner) VALUES (?, ?, ?, ?)",
@@ -378,12 +386,15 @@ class RoomStore:
                         (code, step + offset, action, now))
                 self._touch(run, code, now)
         except self._unique_error:
-            raise BadInput(f"step {step + 1} of this room has already been played (someone "
-                           "was quicker)", allowed="the move of the step after it, once your "
-                           "screen shows it") from None
+            raise BadInput(_("step {number} of this room has already been played (someone "
+                             "was quicker)").format(number=step + 1),
+                           allowed=_("the move of the step after it, once your screen shows "
+                                     "it")) from None
 
     def finish(self, code: str, result: str) -> None:
-        """Note how the room's game ended (for the class board); the first note stands."""
+        """Note how the room's game ended (for the class board); the first note stands.
+        The note is the room's, whoever's screen saw the end: in English, the words' source
+        (a screen shows its own words, made from the moves)."""
         with self._transaction() as run:
             run("UPDATE rooms SET result = ? WHERE code = ? AND result IS NULL",
                 (result, normal_code(code)))
@@ -395,7 +406,8 @@ class RoomStore:
 def normal_code(code: str) -> str:
     """A room code as typed, tidied: 'kx q7 ' -> 'KXQ7'."""
     if not isinstance(code, str):
-        raise BadInput(f"{quoted(code)} is not a room code", allowed="four letters")
+        raise BadInput(_("{code} is not a room code").format(code=quoted(code)),
+                       allowed=_("four letters"))
     return "".join(code.split()).upper()[:CODE_LENGTH * 4]
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import uuid
+from contextlib import AbstractContextManager
 from typing import Any
 
 from jupyter_server.auth.decorator import allow_unauthenticated
@@ -29,6 +30,7 @@ from jupyter_server.auth.logout import LogoutHandler
 from tornado import web
 from traitlets import Unicode, default
 
+from wartutor.language import _, ngettext, speaking_language
 from wartutor.server import notices
 from wartutor.server.passwords import same_password
 from wartutor.server.throttle import Throttle
@@ -83,6 +85,14 @@ def is_teacher(user: object) -> bool:
     return isinstance(user, User) and user.username.startswith(TEACHER)
 
 
+def speaking_to(handler: web.RequestHandler) -> AbstractContextManager[str]:
+    """Word a page of the server in its browser's language (:func:`.notices.page_language`):
+    the server serves every student from one process, so the language is set for the
+    making of one page only (which awaits nothing)."""
+    return speaking_language(notices.page_language(handler.request.headers.get(
+        "Accept-Language")))
+
+
 def browser_of(user: object) -> str:
     """The id that stands for a browser: its login's user id."""
     return user.username if isinstance(user, User) else ""
@@ -95,10 +105,12 @@ class ClassLoginHandler(LoginFormHandler):
         words = message if isinstance(message, str) else ""
         next_url = self.get_argument("next", default="/")
         xsrf = self.xsrf_form_html()
-        if TEACHERS_PAGE in next_url:
-            self.finish(notices.teachers_door(next_url=next_url, xsrf=xsrf, message=words))
-        else:
-            self.finish(notices.door(next_url=next_url, xsrf=xsrf, message=words))
+        with speaking_to(self):
+            if TEACHERS_PAGE in next_url:
+                made = notices.teachers_door(next_url=next_url, xsrf=xsrf, message=words)
+            else:
+                made = notices.door(next_url=next_url, xsrf=xsrf, message=words)
+        self.finish(made)
 
     @allow_unauthenticated
     async def post(self) -> None:
@@ -110,16 +122,28 @@ class ClassLoginHandler(LoginFormHandler):
             # Not even checked: trying faster than allowed only lengthens nothing.
             self.set_status(429)
             self.set_header("Retry-After", str(math.ceil(wait)))
-            self._render(f"Too many wrong passwords from this computer. Wait {_seconds(wait)}, "
-                         "then try again. Forgot it? Ask your teacher.")
+            with speaking_to(self):
+                n = _seconds(wait)
+                said = ngettext("Too many wrong passwords from this computer. Wait {count} "
+                                "second, then try again. Forgot it? Ask your teacher.",
+                                "Too many wrong passwords from this computer. Wait {count} "
+                                "seconds, then try again. Forgot it? Ask your teacher.",
+                                n).format(count=n)
+            self._render(said)
             return
         user = provider.process_login_form(self)
         if user is None:
             wait = provider.throttle.failed(address)
             self.log.warning("A wrong password from %s", address)
             self.set_status(401)
-            later = f" Wait {_seconds(wait)} before the next try." if wait else ""
-            self._render(f"That is not the password.{later}")
+            with speaking_to(self):
+                said = _("That is not the password.")
+                if wait:
+                    n = _seconds(wait)
+                    said += " " + ngettext("Wait {count} second before the next try.",
+                                           "Wait {count} seconds before the next try.",
+                                           n).format(count=n)
+            self._render(said)
             return
         provider.throttle.succeeded(address)
         self.current_user = user
@@ -131,6 +155,6 @@ class ClassLoginHandler(LoginFormHandler):
 TEACHERS_PAGE = "class_board.ipynb"  # the login form for it asks for the teacher password
 
 
-def _seconds(wait: float) -> str:
-    n = max(1, math.ceil(wait))
-    return f"{n} second" + ("" if n == 1 else "s")
+def _seconds(wait: float) -> int:
+    """A wait, in whole seconds as a student is told it."""
+    return max(1, math.ceil(wait))

@@ -36,7 +36,7 @@ from voila.tornado.kernel_websocket_handler import (  # type: ignore[import-unty
 
 from wartutor.server import notices
 from wartutor.server.ledger import ClassFull, Ledger, Ticket
-from wartutor.server.login import browser_of, is_teacher
+from wartutor.server.login import browser_of, is_teacher, speaking_to
 
 
 class PageKernels:
@@ -82,8 +82,10 @@ class ClassPageHandler(TornadoVoilaHandler):
     async def get(self, path: str | None = None) -> None:
         if self._is_teachers(path or "") and not is_teacher(self.current_user):
             self.set_status(403)
-            self.finish(notices.teachers_door(next_url=self.request.uri or "/",
-                                              xsrf=self.xsrf_form_html(), message=""))
+            with speaking_to(self):
+                made = notices.teachers_door(next_url=self.request.uri or "/",
+                                             xsrf=self.xsrf_form_html(), message="")
+            self.finish(made)
             return
         browser = browser_of(self.current_user)
         try:
@@ -105,8 +107,10 @@ class ClassPageHandler(TornadoVoilaHandler):
         self.clear()
         self.set_status(503)
         self.set_header("Retry-After", "60")
-        self.finish(notices.class_full(pages_open=self.ledger.pages_of(browser),
-                                       browser_full=full.browser_full))
+        with speaking_to(self):
+            made = notices.class_full(pages_open=self.ledger.pages_of(browser),
+                                      browser_full=full.browser_full)
+        self.finish(made)
 
     def _is_teachers(self, path: str) -> bool:
         """Whether ``path`` names a teacher's notebook, however it is spelled (./x, a/../x,
@@ -116,7 +120,9 @@ class ClassPageHandler(TornadoVoilaHandler):
                    for kept in self.teachers_only if kept.exists())
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        self.finish(notices.error(status_code, responses.get(status_code, "Error")))
+        with speaking_to(self):
+            made = notices.error(status_code, responses.get(status_code, "Error"))
+        self.finish(made)
 
 
 class OwnKernelsOnly:

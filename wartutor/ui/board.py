@@ -31,14 +31,15 @@ from wartutor.explore.reading import plural
 from wartutor.explore.simulate import simulate
 from wartutor.explore.stats import describe
 from wartutor.explore.table import Table
+from wartutor.language import N_, _, ngettext
 from wartutor.rooms.results import DealResults, PlayedRoom, class_results
 from wartutor.rooms.store import RoomStore
-from wartutor.ui.markup import Markup, html, joined
+from wartutor.ui.markup import html, joined
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.variants import find_variant
 
 SIMULATED = 10_000  # games of each deal's rules to set the class's games beside
-CHOOSE_A_SEAT, NO_SEAT_HELD = "choose a seat", "no seat is held"
+CHOOSE_A_SEAT, NO_SEAT_HELD = N_("choose a seat"), N_("no seat is held")
 
 BOARD_STYLE = """
 <style>
@@ -52,32 +53,71 @@ BOARD_STYLE = """
 
 def _seat_list(room: PlayedRoom) -> str:
     held = dict(room.room.held)
-    return ", ".join(held.get(seat, "a free seat" if seat < room.room.students else "computer")
+    return ", ".join(held.get(seat, _("a free seat") if seat < room.room.students
+                              else _("computer"))
                      for seat in range(room.room.seats))
+
+
+def _so_far(unit: str, length: int) -> str:
+    """How far a game is, counted in the variant's own unit (``length_unit``)."""
+    if unit == "battle":
+        said = ngettext("playing: {count} battle so far", "playing: {count} battles so far",
+                        length)
+    elif unit == "skirmish":
+        said = ngettext("playing: {count} skirmish so far",
+                        "playing: {count} skirmishes so far", length)
+    elif unit == "round":
+        said = ngettext("playing: {count} round so far", "playing: {count} rounds so far",
+                        length)
+    elif unit == "turn":
+        said = ngettext("playing: {count} turn so far", "playing: {count} turns so far",
+                        length)
+    else:  # a unit no catalog knows yet: the English words
+        return f"playing: {length} {plural(length, unit)} so far"
+    return said.format(count=length)
+
+
+def _lasted(unit: str, ours: str, theirs: str) -> str:
+    """How long the class's games and the simulated ones lasted, on average."""
+    if unit == "battle":
+        said = _("Your games lasted {ours} battles on average; the simulated ones {theirs}.")
+    elif unit == "skirmish":
+        said = _("Your games lasted {ours} skirmishes on average; the simulated ones "
+                 "{theirs}.")
+    elif unit == "round":
+        said = _("Your games lasted {ours} rounds on average; the simulated ones {theirs}.")
+    elif unit == "turn":
+        said = _("Your games lasted {ours} turns on average; the simulated ones {theirs}.")
+    else:  # a unit no catalog knows yet: the English words
+        return (f"Your games lasted {ours} {plural(2, unit)} on average; the simulated ones "
+                f"{theirs}.")
+    return said.format(ours=ours, theirs=theirs)
 
 
 def _state(room: PlayedRoom) -> str:
     game = room.game
     if game.outcome is None:
-        length = game.variant.summarize(game).length
-        return f"playing: {length} {plural(length, game.variant.length_unit)} so far"
+        return _so_far(game.variant.length_unit, game.variant.summarize(game).length)
     # Over, its deal is no secret any more: the class may replay it in the apps.
     code = deal_code(game.variant.name, game.rules, game.seed)
-    return f"{game.variant.explain(game.outcome.because)} (deal code {code})"
+    return _("{result} (deal code {code})").format(
+        result=game.variant.explain(game.outcome.because), code=code)
 
 
 def rooms_html(results: list[DealResults]) -> str:
     """Every room, per game and rulings: who sits where, and how far its game is."""
     if not results:
-        return Markup("<p>No rooms yet. Students open one on the Play together page.</p>")
+        return html("<p>{words}</p>", words=_("No rooms yet. Students open one on the Play "
+                                              "together page."))
     parts = []
     for deal in results:
         rows = joined(html("<tr><td><b>{code}</b></td><td>{seats}</td><td>{state}</td></tr>",
                            code=r.room.code, seats=_seat_list(r), state=_state(r))
                       for r in deal.rooms)
-        parts.append(html("<h3>{deal}: {title}</h3><table><tr><th>Room</th><th>Seats</th>"
-                          "<th>Game</th></tr>{rows}</table>", deal=deal.deal,
-                          title=find_variant(deal.variant).title, rows=rows))
+        parts.append(html("<h3>{deal}: {title}</h3><table><tr><th>{room}</th><th>{seats}</th>"
+                          "<th>{game}</th></tr>{rows}</table>", deal=deal.deal,
+                          title=find_variant(deal.variant).title, room=_("Room"),
+                          seats=_("Seats"), game=_("Game"), rows=rows))
     return joined(parts)
 
 
@@ -85,20 +125,26 @@ def reading(deal: DealResults, ours: Table, simulated: Table) -> str:
     """The class's games beside the simulated ones, in words a class can follow."""
     mine, theirs = describe(ours), describe(simulated)
     variant = find_variant(deal.variant)
-    first = variant.player_names(deal.rules)[0]
-    unit = plural(2, variant.length_unit)
+    first = _(variant.player_names(deal.rules)[0])  # the variant's own name, marked N_
 
     def share(s: Any) -> str:
-        return f"{100 * s.value:.0f}% (95% interval {100 * s.interval[0]:.0f}-" \
-               f"{100 * s.interval[1]:.0f}%)"
+        return _("{share}% (95% interval {low}-{high}%)").format(
+            share=f"{100 * s.value:.0f}", low=f"{100 * s.interval[0]:.0f}",
+            high=f"{100 * s.interval[1]:.0f}")
 
-    return (f"Your {len(ours)} finished {plural(len(ours), 'game')} of {variant.title} "
-            f"({deal.deal}) against {len(simulated):,} "
-            f"simulated games of its rules. The first seat ({first}) won {share(mine.wins[0])} "
-            f"of yours and {share(theirs.wins[0])} of the simulated ones. Your games lasted "
-            f"{mine.lengths.mean:.0f} {unit} on average; the simulated ones "
-            f"{theirs.lengths.mean:.0f}. The 95% interval is the range the true share "
-            "most likely lies in: the fewer the games, the wider it is.")
+    return " ".join((
+        ngettext("Your {count} finished game of {title} ({deal}) against {simulated} "
+                 "simulated games of its rules.",
+                 "Your {count} finished games of {title} ({deal}) against {simulated} "
+                 "simulated games of its rules.", len(ours)).format(
+            count=len(ours), title=variant.title, deal=deal.deal,
+            simulated=f"{len(simulated):,}"),
+        _("The first seat ({first}) won {ours} of yours and {theirs} of the simulated "
+          "ones.").format(first=first, ours=share(mine.wins[0]), theirs=share(theirs.wins[0])),
+        _lasted(variant.length_unit, f"{mine.lengths.mean:.0f}", f"{theirs.lengths.mean:.0f}"),
+        _("The 95% interval is the range the true share most likely lies in: the fewer the "
+          "games, the wider it is."),
+    ))
 
 
 class ClassBoard(widgets.VBox):
@@ -112,20 +158,22 @@ class ClassBoard(widgets.VBox):
         self._cache: dict[str, Table] = {}  # simulated games per deal code: rules don't change
         self._rooms = widgets.HTML()
         self._results = widgets.VBox()
-        refresh = widgets.Button(description="Refresh", button_style="primary",
-                                 tooltip="Read the rooms again")
+        refresh = widgets.Button(description=_("Refresh"), button_style="primary",
+                                 tooltip=_("Read the rooms again"))
         refresh.on_click(lambda _: self.refresh())
-        self.held_seats = widgets.Dropdown(description="Free a seat",
+        self.held_seats = widgets.Dropdown(description=_("Free a seat"),
                                            style={"description_width": "initial"},
                                            layout=widgets.Layout(width="420px"))
-        free = widgets.Button(description="Free this seat",
-                              tooltip="The next student to join this room sits here: for a "
-                                      "student whose laptop or browser was changed")
+        free = widgets.Button(description=_("Free this seat"),
+                              tooltip=_("The next student to join this room sits here: for a "
+                                        "student whose laptop or browser was changed"))
         free.on_click(lambda _: self._free_chosen())
         self._freed = widgets.HTML()
-        self._buttons = {"Refresh": refresh, "Free this seat": free}
+        # Pressed by their words (press()).
+        self._buttons = {refresh.description: refresh, free.description: free}
         super().__init__(children=[
-            widgets.HTML(STYLESHEET + BOARD_STYLE + '<div class="wt-title">Class board</div>'),
+            widgets.HTML(STYLESHEET + BOARD_STYLE + html('<div class="wt-title">{title}</div>',
+                                                         title=_("Class board"))),
             refresh, self._rooms,
             widgets.HBox([self.held_seats, free], layout=widgets.Layout(flex_flow="row wrap")),
             self._freed, self._results,
@@ -159,31 +207,39 @@ class ClassBoard(widgets.VBox):
         chosen = self.held_seats.value
         if chosen is None:
             self._freed.value = html('<p class="wt-message">{why}</p>',
-                                     why="Choose a seat to free first." if len(
+                                     why=_("Choose a seat to free first.") if len(
                                          self.held_seats.options) > 1 else
-                                     "No seat is held: nothing to free.")
+                                     _("No seat is held: nothing to free."))
             return
         code, seat = chosen
         try:
             self.free_seat(code, seat)
         except BadInput as e:
-            self._freed.value = html('<p class="wt-message">{refused}</p>', refused=str(e))
+            # Translators: a refusal: what was wrong, and what the teacher can do instead.
+            refused = _("{problem}. Allowed: {allowed}.").format(
+                problem=e.problem.rstrip("."), allowed=e.allowed.rstrip("."))
+            self._freed.value = html('<p class="wt-message">{refused}</p>', refused=refused)
             return
-        self._freed.value = html("<p>Seat {seat} of room {code} is free: the next student to "
-                                 "join it sits there.</p>", seat=seat + 1, code=code)
+        self._freed.value = html("<p>{words}</p>", words=_(
+            "Seat {number} of room {code} is free: the next student to join it sits "
+            "there.").format(number=seat + 1, code=code))
 
     def refresh(self) -> None:
         results = class_results(self.store)
-        held = [(f"Room {r.room.code}, seat {seat + 1}: {name}", (r.room.code, seat))
+        held = [(_("Room {code}, seat {number}: {name}").format(
+                     code=r.room.code, number=seat + 1, name=name), (r.room.code, seat))
                 for deal in results for r in deal.rooms if not r.finished
                 for seat, name in r.room.held]
         # Nothing is chosen until the teacher chooses: a seat is never freed by default.
-        self.held_seats.options = [(CHOOSE_A_SEAT if held else NO_SEAT_HELD, None), *held]
+        self.held_seats.options = [(_(CHOOSE_A_SEAT) if held else _(NO_SEAT_HELD), None),
+                                   *held]
         open_now = sum(len(d.open_now) for d in results)
         finished = sum(len(d.finished) for d in results)
-        head = html("<p><b>{open_now} {rooms} open now, {finished} {games} finished.</b></p>",
-                    open_now=open_now, rooms=plural(open_now, "room"), finished=finished,
-                    games=plural(finished, "game"))
+        # Translators: {rooms} is "1 room" or "3 rooms", {games} "1 game" or "2 games".
+        said = _("{rooms} open now, {games} finished.").format(
+            rooms=ngettext("{count} room", "{count} rooms", open_now).format(count=open_now),
+            games=ngettext("{count} game", "{count} games", finished).format(count=finished))
+        head = html("<p><b>{said}</b></p>", said=said)
         self._rooms.value = head + rooms_html(results)
         shown: list[widgets.Widget] = []
         for deal in results:
@@ -191,9 +247,10 @@ class ClassBoard(widgets.VBox):
                 continue
             ours = deal.table()
             theirs = self._simulation(deal)
-            shown.append(widgets.HTML(html('<h3>{deal}: your games and the simulation</h3>'
-                                           '<p class="wt-reading">{reading}</p>',
-                                           deal=deal.deal, reading=reading(deal, ours, theirs))))
+            heading = _("{deal}: your games and the simulation").format(deal=deal.deal)
+            shown.append(widgets.HTML(html('<h3>{heading}</h3><p class="wt-reading">{reading}'
+                                           "</p>", heading=heading,
+                                           reading=reading(deal, ours, theirs))))
             if self._pictures:
                 shown.append(widgets.HTML(self._picture(ours, theirs)))
         self._results.children = shown
@@ -209,11 +266,12 @@ class ClassBoard(widgets.VBox):
         from wartutor.explore.plots import plot_lengths, plot_results, png
 
         pictures = []
-        for fig in (plot_results([ours, theirs], ["your games", "simulated"]),
-                    plot_lengths([ours, theirs], ["your games", "simulated"])):
+        names = [_("your games"), _("simulated")]
+        for fig in (plot_results([ours, theirs], names), plot_lengths([ours, theirs], names)):
             data = base64.b64encode(png(fig)).decode("ascii")
-            pictures.append(html('<img alt="The class\'s games beside the simulated ones" '
-                                 'src="data:image/png;base64,{data}" style="max-width:100%">',
+            pictures.append(html('<img alt="{alt}" src="data:image/png;base64,{data}" '
+                                 'style="max-width:100%">',
+                                 alt=_("The class's games beside the simulated ones"),
                                  data=data))
         return joined(pictures)
 

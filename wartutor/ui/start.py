@@ -3,17 +3,41 @@
 Plain HTML (Jupyter and Voilà show its ``_repr_html_``), and no widgets: the start page
 is the first page a whole class opens, so it imports as little as it can.
 
+Its language: a page's kernel makes the whole page once, so the language menu is a row of
+links to the page again, each carrying its language in the address
+(``start.ipynb?lang=es``: Voilà hands the query to the new kernel). A choice is kept in
+the browser, where the apps' language menu (:mod:`wartutor.ui.language`) reads it, and a
+start page opened without a language follows the choice kept. The links show in Voilà
+only: JupyterLab has its own Settings > Language, and in the static site no query reaches
+the page's kernel.
+
 >>> "Classic War" in start_page()._repr_html_()
+True
+>>> "Jugar a Classic War" in start_page("es")._repr_html_()
 True
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from urllib.parse import parse_qs
 
 from wartutor import web
 from wartutor.core.cards import cards
-from wartutor.ui.markup import Markup, html, joined
+from wartutor.language import (
+    LANGUAGES,
+    N_,
+    _,
+    chosen_by_server,
+    first_language,
+    known,
+    language,
+    speaking_language,
+)
+from wartutor.ui.markup import Markup, escaped, html, joined
 from wartutor.ui.render import STYLESHEET, card_svg
 
 EXPLORER = "rule_explorer.ipynb"
@@ -21,18 +45,22 @@ TOGETHER = "play_together.ipynb"
 LAB = "strategy_lab.ipynb"
 BOARD = "class_board.ipynb"
 PASS_AND_PLAY = "pass_and_play.ipynb"
+START = "start.ipynb"
+# Where a browser keeps its student's language: the apps' menu's own name for it
+# (wartutor.ui.language.STORAGE_NAME, which imports ipywidgets; a test holds them equal).
+LANGUAGE_STORAGE = "wartutor-language"
 
 
 @dataclass(frozen=True)
 class Door:
     """What the start page says about one variant (its notebook opens with the game)."""
 
-    title: str
+    title: str  # the variant's name: the same in every language
     variant: str
-    players: str
+    players: str  # these three in English, marked N_, said in the language in force
     game_time: str
     blurb: str
-    picture: Markup
+    picture: Callable[[], Markup]  # drawn when shown: the tiles' words are in the language
 
     @property
     def notebook(self) -> str:
@@ -46,7 +74,9 @@ class Door:
 
 
 def _tile(title: str, line: str, colour: str) -> Markup:
-    """A small drawn card for the decks that are not the standard 52."""
+    """A small drawn card for the decks that are not the standard 52 (``title`` and
+    ``line`` in English, marked N_)."""
+    title, line = _(title), _(line)
     return html(
         '<svg class="wt-tile" role="img" aria-label="{title}, {line}" width="60" height="84" '
         'viewBox="0 0 60 84" font-family="DejaVu Sans, sans-serif">'
@@ -64,30 +94,44 @@ def _hand(codes: str) -> Markup:
     return joined(card_svg(c) for c in cards(codes))
 
 
+def _tiles(*tiles: tuple[str, str, str]) -> Markup:
+    return joined(_tile(*tile) for tile in tiles)
+
+
+def _hand_and_tile(codes: str, tile: tuple[str, str, str]) -> Markup:
+    return _hand(codes) + _tile(*tile)
+
+
 # Game lengths come from simulated games at the default rulings (`wartutor simulate`);
 # the minutes assume a class that uses the "Play 10" button now and then.
 DOORS = (
-    Door("Classic War", "classic_war", "You against the computer",
-         "About 260 battles on average: 15 minutes, less with Play 10 battles",
-         "Turn the top cards; the higher rank takes both. Equal ranks start a war.",
-         _hand("9S 9H KD")),
-    Door("Guerrilla Tactics", "guerrilla_tactics", "2 to 4 players",
-         "About 75 skirmishes: 15 to 20 minutes",
-         "Play one card, support when losing, and watch the low Guerrillas rise in rank.",
-         _hand("2C 2C AC")),
-    Door("War Room", "war_room", "2 to 5 players",
-         "Hundreds of rounds, hours; house rule for a lesson: 20 rounds in 15 to 30 minutes",
-         "Every card has a value (the lowest wins) and an activation that attacks or defends.",
-         _tile("Sniper", "VC 3", "#9c0014") + _tile("Sentry", "VC 1", "#0b5b1d")),
-    Door("Trade War", "trade_war", "2 to 5 players",
-         "About 90 turns: 20 to 30 minutes",
-         "Guess a card in another player's hand, battle for it, and bank your winnings.",
-         _hand("7H 7C") + _tile("Joker", "Rebel", "#1a5fb4")),
-    Door("Arsenal", "arsenal", "You against the computer",
-         "45 rounds: about 10 minutes a match, ten levels in the campaign",
-         "Bombs, shields and Counter-Strikes in six ranked teams: one side plays a card "
-         "without seeing the other's, and the other answers seeing it.",
-         _tile("Nuke", "level 4", "#9c0014") + _tile("Shield", "up to 3", "#1a5fb4")),
+    Door("Classic War", "classic_war", N_("You against the computer"),
+         N_("About 260 battles on average: 15 minutes, less with Play 10 battles"),
+         N_("Turn the top cards; the higher rank takes both. Equal ranks start a war."),
+         partial(_hand, "9S 9H KD")),
+    Door("Guerrilla Tactics", "guerrilla_tactics", N_("2 to 4 players"),
+         N_("About 75 skirmishes: 15 to 20 minutes"),
+         N_("Play one card, support when losing, and watch the low Guerrillas rise in rank."),
+         partial(_hand, "2C 2C AC")),
+    Door("War Room", "war_room", N_("2 to 5 players"),
+         N_("Hundreds of rounds, hours; house rule for a lesson: 20 rounds in 15 to 30 "
+            "minutes"),
+         N_("Every card has a value (the lowest wins) and an activation that attacks or "
+            "defends."),
+         # Translators: "VC 3" is a War Room card's value (VC), as the game writes it.
+         partial(_tiles, (N_("Sniper"), N_("VC 3"), "#9c0014"),
+                 (N_("Sentry"), N_("VC 1"), "#0b5b1d"))),
+    Door("Trade War", "trade_war", N_("2 to 5 players"),
+         N_("About 90 turns: 20 to 30 minutes"),
+         N_("Guess a card in another player's hand, battle for it, and bank your winnings."),
+         partial(_hand_and_tile, "7H 7C", (N_("Joker"), N_("Rebel"), "#1a5fb4"))),
+    Door("Arsenal", "arsenal", N_("You against the computer"),
+         N_("45 rounds: about 10 minutes a match, ten levels in the campaign"),
+         N_("Bombs, shields and Counter-Strikes in six ranked teams: one side plays a card "
+            "without seeing the other's, and the other answers seeing it."),
+         # Translators: a level of Arsenal's Nuke; a Shield stops up to 3 points.
+         partial(_tiles, (N_("Nuke"), N_("level 4"), "#9c0014"),
+                 (N_("Shield"), N_("up to 3"), "#1a5fb4"))),
 )
 
 # Words at 17 px and more (a school laptop's screen, read by a twelve-year-old); Large print
@@ -124,6 +168,13 @@ FRONT_STYLE = Markup("""
 .wt-front-large { display: inline-flex; align-items: center; gap: 8px; font-size: 18px;
   font-weight: 700; margin: 0 0 10px; cursor: pointer; }
 .wt-front-large input { width: 20px; height: 20px; margin: 0; }
+/* The language links work where the page's address reaches its kernel: Voila only. */
+.wt-front-languages { display: none; }
+body[data-voila] .wt-front-languages { display: flex; flex-wrap: wrap; align-items: center;
+  gap: 6px 14px; font-size: 18px; margin: 0 0 10px; }
+.wt-front-languages a { font-weight: 700; color: var(--jp-content-link-color, #1a5fb4); }
+.wt-front-languages [aria-current] { font-weight: 700; }
+.wt-front-page:has(.wt-front-large input:checked) .wt-front-languages { font-size: 24px; }
 .wt-front-page:has(.wt-front-large input:checked) .wt-front-large { font-size: 24px; }
 .wt-front-page:has(.wt-front-large input:checked) .wt-front-large input { width: 28px;
   height: 28px; }
@@ -159,49 +210,151 @@ document.addEventListener("click", function (event) {
 """)
 
 
+# A language link keeps its choice in the browser (for the apps too); a Voila page opened
+# with no language in its address follows the choice kept, else the browser's own
+# language where neither the server nor JupyterLab chose one, as the apps do
+# (wartutor.ui.language.from_page). LANGUAGE_STORAGE and OFFERED are constants of this
+# package; SHOWN and BROWSER are written by the page below from checked values.
+LANGUAGE_SCRIPT = """
+<script>
+(function () {
+  var NAME = "LANGUAGE_STORAGE", OFFERED = [OFFERED_CODES];
+  if (!window.wartutorStartLanguage) {
+    window.wartutorStartLanguage = true;
+    document.addEventListener("click", function (event) {
+      var link = event.target.closest && event.target.closest(".wt-front-languages a");
+      var code = link && link.getAttribute("hreflang");
+      if (code && OFFERED.indexOf(code) >= 0) {
+        try { window.localStorage.setItem(NAME, code); } catch (e) { /* private */ }
+      }
+    }, true);
+  }
+  var menu = document.querySelector(".wt-front-languages");
+  if (!menu || document.body.dataset.voila === undefined
+      || /[?&]lang=/.test(window.location.search)) { return; }
+  var kept = null;
+  try { kept = window.localStorage.getItem(NAME); } catch (e) { kept = null; }
+  var wanted = OFFERED.indexOf(kept) >= 0 ? kept : null;
+  if (!wanted && menu.getAttribute("data-browser") === "yes") {
+    var own = ((navigator.languages && navigator.languages[0]) || navigator.language || "en")
+      .toLowerCase().split(/[-_]/)[0];
+    wanted = OFFERED.indexOf(own) >= 0 ? own : null;
+  }
+  if (wanted && wanted !== menu.getAttribute("data-shown")) {
+    var search = window.location.search;
+    window.location.replace(window.location.pathname + (search ? search + "&" : "?")
+                            + "lang=" + wanted + window.location.hash);
+  }
+})();
+</script>
+""".replace("LANGUAGE_STORAGE", LANGUAGE_STORAGE).replace(
+    "OFFERED_CODES", ", ".join(f'"{code}"' for code in LANGUAGES))
+
+
+def requested_language(query: str | None = None) -> str | None:
+    """The language a page's address asks for (``lang=es``), or None. Without ``query``,
+    the ``QUERY_STRING`` Voila sets in the page's kernel."""
+    text = os.environ.get("QUERY_STRING", "") if query is None else query
+    asked = parse_qs(text).get("lang", [])
+    return known(asked[0]) if asked else None
+
+
+def said(sentence: str, **links: Markup) -> Markup:
+    """A translated sentence as HTML, its ``{fields}`` filled with ``links``: the sentence
+    is escaped, whatever a catalog holds."""
+    return html(escaped(sentence), **links)
+
+
+def link(href: str, words: str, css_class: str = "") -> Markup:
+    if css_class:
+        return html('<a class="{css_class}" href="{href}">{words}</a>', css_class=css_class,
+                    href=href, words=words)
+    return html('<a href="{href}">{words}</a>', href=href, words=words)
+
+
+def languages_html(shown: str) -> Markup:
+    """The language links: the page again in each language, named in its own words."""
+    choices = joined(
+        html('<b aria-current="true" lang="{code}">{name}</b>', code=code, name=name)
+        if code == shown else
+        html('<a href="{href}" hreflang="{code}" lang="{code}">{name}</a>',
+             href=web.app_link(START, f"lang={code}"), code=code, name=name)
+        for code, name in LANGUAGES.items())
+    follows_browser = not chosen_by_server() and first_language() == "en"
+    return html('<nav class="wt-front-languages" aria-label="{label}" data-shown="{shown}" '
+                'data-browser="{browser}"><span aria-hidden="true">\U0001f310</span>'
+                "{choices}</nav>", label=" / ".join(("Language", "Idioma", "Sprache")),
+                shown=shown, browser="yes" if follows_browser else "no", choices=choices)
+
+
 def door_html(door: Door) -> Markup:
     return html(
         '<section class="wt-door" aria-label="{title}"><h2>{title}</h2>'
         '<div class="wt-door-picture">{picture}</div><p>{blurb}</p>'
-        "<dl><dt>Players</dt><dd>{players}</dd><dt>How long</dt><dd>{game_time}</dd></dl>"
-        '<div class="wt-door-links"><a class="wt-play" href="{notebook}">Play {title}</a>'
-        '<a class="wt-explore" href="{explorer}">Explore its rules</a></div></section>',
-        title=door.title, picture=door.picture, blurb=door.blurb, players=door.players,
-        game_time=door.game_time, notebook=door.notebook, explorer=door.explorer,
+        "<dl><dt>{players_word}</dt><dd>{players}</dd><dt>{time_word}</dt>"
+        "<dd>{game_time}</dd></dl>"
+        '<div class="wt-door-links"><a class="wt-play" href="{notebook}">{play}</a>'
+        '<a class="wt-explore" href="{explorer}">{explore}</a></div></section>',
+        title=door.title, picture=door.picture(), blurb=_(door.blurb),
+        players_word=_("Players"), players=_(door.players), time_word=_("How long"),
+        game_time=_(door.game_time), notebook=door.notebook,
+        play=_("Play {title}").format(title=door.title), explorer=door.explorer,
+        explore=_("Explore its rules"),
     )
 
 
+def together_html() -> Markup:
+    """The line above the games: playing with others, the lab, and the class board."""
+    pass_and_play = said(_("{pass_and_play}: friends at one screen."),
+                         pass_and_play=link(web.app_link(PASS_AND_PLAY), _("Pass and play")))
+    lab = link(web.notebook_link(LAB), _("Strategy lab"))
+    if web.has_server():
+        sentences = [
+            said(_("{play_together}: open a room from any deal code, and classmates join it "
+                   "from their own screens."),
+                 play_together=link(web.app_link(TOGETHER), _("Play together"))),
+            pass_and_play,
+            said(_("{strategy_lab}: write a player of your own and rank it."),
+                 strategy_lab=lab),
+            said(_("Teachers: {class_board}."),
+                 class_board=link(web.app_link(BOARD), _("the class board"))),
+        ]
+    else:  # the static site: no server to referee rooms or hold the class board
+        sentences = [
+            escaped(web.server_needed_note()), pass_and_play,
+            said(_("{strategy_lab}: write a player of your own and rank it (it opens as a "
+                   "notebook to edit and run, here in your browser)."), strategy_lab=lab),
+        ]
+    return html('<p class="wt-together">{sentences}</p>',
+                sentences=joined(sentences, " "))
+
+
 class StartPage:
-    """The variants' cards, shown by Jupyter and Voilà through ``_repr_html_``."""
+    """The variants' cards, shown by Jupyter and Voilà through ``_repr_html_``, in the
+    language ``code`` (None: the page's address's, else the kernel's)."""
+
+    def __init__(self, code: str | None = None) -> None:
+        self.code = known(code) or requested_language() or language()
 
     def _repr_html_(self) -> Markup:
-        doors = joined(door_html(d) for d in DOORS)
-        if web.has_server():
-            together = html(
-                '<p class="wt-together"><a href="{together}">Play together</a>: open a room '
-                "from any deal code, and classmates join it from their own screens. "
-                '<a href="{pass_and_play}">Pass and play</a>: friends at one screen. '
-                '<a href="{lab}">Strategy lab</a>: write a player of your own and rank it. '
-                'Teachers: <a href="{board}">the class board</a>.</p>',
-                together=web.app_link(TOGETHER), pass_and_play=web.app_link(PASS_AND_PLAY),
-                lab=web.notebook_link(LAB), board=web.app_link(BOARD))
-        else:  # the static site: no server to referee rooms or hold the class board
-            together = html(
-                '<p class="wt-together">{no_server} '
-                '<a href="{pass_and_play}">Pass and play</a>: friends at one screen. '
-                '<a href="{lab}">Strategy lab</a>: write a player of your own and rank it '
-                "(it opens as a notebook to edit and run, here in your browser).</p>",
-                no_server=web.server_needed_note(),
-                pass_and_play=web.app_link(PASS_AND_PLAY), lab=web.notebook_link(LAB))
-        return html('{style}{front}<div class="wt-front-page">'
-                    '<label class="wt-front-large"><input type="checkbox"> Large print</label>'
+        with speaking_language(self.code):
+            doors = joined(door_html(d) for d in DOORS)
+            together = together_html()
+            large = _("Large print")
+        # In the static site no address reaches the page's kernel: no links that cannot work.
+        menu = (languages_html(self.code) + Markup(LANGUAGE_SCRIPT) if web.has_server()
+                else Markup(""))
+        return html('{style}{front}<div class="wt-front-page" lang="{code}">{menu}'
+                    '<label class="wt-front-large"><input type="checkbox"> {large}</label>'
                     '{together}<div class="wt-front">{doors}</div></div>{same_tab}',
-                    style=Markup(STYLESHEET), front=FRONT_STYLE, together=together, doors=doors,
-                    same_tab=SAME_TAB)
+                    style=Markup(STYLESHEET), front=FRONT_STYLE, code=self.code, menu=menu,
+                    large=large, together=together, doors=doors, same_tab=SAME_TAB)
 
     def __repr__(self) -> str:
         return "StartPage()"
 
 
-def start_page() -> StartPage:
-    return StartPage()
+def start_page(code: str | None = None) -> StartPage:
+    """The start page in the language ``code`` (by default, the one its address asks for,
+    else the kernel's)."""
+    return StartPage(code)
