@@ -31,6 +31,7 @@ import ipywidgets as widgets
 from wartutor.core.engine import Game, Variant
 from wartutor.core.errors import BadInput
 from wartutor.core.trace import Trace
+from wartutor.language import _, capital
 from wartutor.ui.export import download_link
 from wartutor.ui.markup import html, style
 from wartutor.ui.render import text_of
@@ -125,44 +126,46 @@ class SetupPanel(widgets.VBox):
         self.status.add_class("wt-setup-status-box")
         self.links = widgets.HTML()
         self.code = widgets.HTML()  # the lesson code, where one fits
-        self.code_box = widgets.Text(description="Lesson code",
-                                     placeholder=f"such as {code_example(variant)}",
+        self.code_box = widgets.Text(description=_("Lesson code"),
+                                     placeholder=_("such as {code}").format(
+                                         code=code_example(variant)),
                                      style={"description_width": "initial"},
                                      layout=widgets.Layout(width="560px", max_width="100%"))
         self.code_box.add_class("wt-code-box")
-        self.open_code = self._button("Open the code", self._on_open_code,
-                                      "Set up the position of the lesson code in the box")
+        self.open_code = self._button(_("Open the code"), self._on_open_code,
+                                      _("Set up the position of the lesson code in the box"))
         self.message = widgets.HTML()  # what went wrong with a lesson file
-        self.play_button = self._button("Play this position", self._on_play,
-                                        "Start the game from this position")
+        self.play_button = self._button(_("Play this position"), self._on_play,
+                                        _("Start the game from this position"))
         self.play_button.button_style = "primary"
-        self.save_button = self._button("Make the lesson file", self._on_save,
-                                        "A file that opens this position in this app again")
-        self.from_table = self._button("Start from the table", self._on_from_table,
-                                       "Every card where it is in the game on the table")
-        self.empty = self._button("Every card in the box", self._on_empty,
-                                  "An empty table: then put each card where you want it")
+        self.save_button = self._button(_("Make the lesson file"), self._on_save,
+                                        _("A file that opens this position in this app again"))
+        self.from_table = self._button(_("Start from the table"), self._on_from_table,
+                                       _("Every card where it is in the game on the table"))
+        self.empty = self._button(_("Every card in the box"), self._on_empty,
+                                  _("An empty table: then put each card where you want it"))
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description="Open a lesson file",
-                                         tooltip="A .json lesson file made by Make the lesson "
-                                                 "file (or a saved game)",
+                                         description=_("Open a lesson file"),
+                                         tooltip=_("A .json lesson file made by Make the lesson "
+                                                   "file (or a saved game)"),
                                          layout=widgets.Layout(width="auto"))
         self.upload.observe(self._on_upload, names="value")
-        self.close_button = self._button("Close", lambda _: close and close(),
-                                         "Back to the game as it was")
+        self.close_button = self._button(_("Close"), lambda _: close and close(),
+                                         _("Back to the game as it was"))
         self._body = widgets.VBox()
         self._cards: list[_Card] = []
         self._picked: list[_Card] = []  # in the order picked
         super().__init__([
             widgets.HTML(_CSS),
-            widgets.HTML(html('<div class="wt-setup-head">Set up a position</div>'
-                              '<div class="wt-setup-help">Press cards to pick them (press '
-                              "again to put one down) or <b>Pick all</b> of a place, then "
-                              "press <b>Put in ...</b> under a place: the picked cards go "
-                              "there, under its cards, so a pile's first card is its top. "
-                              "Cards left in the box are not in the game. Rulings: those of "
-                              "{title} on the table.</div>",
-                              title=variant.title)),
+            widgets.HTML(html('<div class="wt-setup-head">{head}</div>'
+                              '<div class="wt-setup-help">{help}</div>',
+                              head=_("Set up a position"), help=html(_(
+                                  "Press cards to pick them (press again to put one down) or "
+                                  "<b>Pick all</b> of a place, then press <b>Put in ...</b> "
+                                  "under a place: the picked cards go there, under its cards, "
+                                  "so a pile's first card is its top. Cards left in the box "
+                                  "are not in the game. Rulings: those of {title} on the "
+                                  "table."), title=variant.title))),
             widgets.HBox([self.from_table, self.empty, self.upload, self.close_button]),
             widgets.HBox([self.code_box, self.open_code],
                          layout=widgets.Layout(flex_flow="row wrap")),
@@ -228,7 +231,8 @@ class SetupPanel(widgets.VBox):
             self._rows[z].add_class("wt-setup-cards")
             head = widgets.HTML()
             name = zone.label.split(",")[0].split(" (")[0]
-            buttons = self._place_buttons(f"Put in: {name}", f"Pick all: {name}", zone.label)
+            buttons = self._place_buttons(_("Put in: {place}").format(place=name),
+                                          _("Pick all: {place}").format(place=name), zone.label)
             box = widgets.VBox([head, self._rows[z], *([] if zone.fixed else [buttons])])
             box.add_class("wt-setup-zone")
             boxes.append(box)
@@ -236,8 +240,8 @@ class SetupPanel(widgets.VBox):
         self._box_row.add_class("wt-setup-cards")
         self._box_head = widgets.HTML()
         box = widgets.VBox([self._box_head, self._box_row,  # the last place: the box
-                            self._place_buttons("Put in the box", "Pick all in the box",
-                                                "the box, out of the game")])
+                            self._place_buttons(_("Put in the box"), _("Pick all in the box"),
+                                                None)])
         box.add_class("wt-setup-zone")
         zone_grid = widgets.HBox([*boxes, box])
         zone_grid.add_class("wt-setup-zones")
@@ -258,8 +262,9 @@ class SetupPanel(widgets.VBox):
             index = next((i for i, (_, v) in enumerate(options)
                           if v is value or (v == value and type(v) is type(value))), None)
             if index is None:  # kept as the position has it, and offered as such
-                options.append(("left out" if value is OMIT else
-                                f"as written ({json.dumps(value)})", value))
+                options.append((_("left out") if value is OMIT else
+                                _("as written ({value})").format(value=json.dumps(value)),
+                                value))
                 index = len(options) - 1
             widget = widgets.Dropdown(options=[(label, i) for i, (label, _) in enumerate(options)],
                                       value=index, description=control.label,
@@ -356,29 +361,30 @@ class SetupPanel(widgets.VBox):
         stage = next((s for s in position_module(self._variant).stages() if s.name == named),
                      None)
         self.stage_note.value = "" if stage is None else html(
-            '<div class="wt-setup-help"><b>{name}</b>: {what} It needs {needs}.</div>',
-            name=stage.name, what=stage.what, needs=stage.needs)
+            '<div class="wt-setup-help">{about}</div>', about=html(
+                _("<b>{name}</b>: {what} It needs {needs}."),
+                name=stage.name, what=stage.what, needs=stage.needs))
         refused = self.refusal()
         if refused is None:
             self.status.value = html('<div class="wt-setup-status wt-setup-ready" role="status">'
-                                     "This position can be played.</div>")
+                                     "{said}</div>", said=_("This position can be played."))
         else:
             said = self.layout_.worded(refused)
             self.status.value = html('<div class="wt-setup-status wt-setup-refused" '
-                                     'role="status">Not yet: {said}</div>',
-                                     said=said[:1].upper() + said[1:])
+                                     'role="status">{said}</div>',
+                                     said=_("Not yet: {why}").format(why=capital(said)))
         self.play_button.disabled = self.save_button.disabled = refused is not None
         self.links.value = ""
         code = None if refused else lesson_code(self._variant, self._rules, self._seed,
                                                 self.position())
         if code is not None:
-            self.code.value = html('<div class="wt-setup-code">Lesson code: <b>{code}</b> '
-                                   "(type it under Set up a position, then Open the code)"
-                                   "</div>", code=code)
+            self.code.value = html('<div class="wt-setup-code">{said}</div>', said=html(_(
+                "Lesson code: <b>{code}</b> (type it under Set up a position, then Open the "
+                "code)"), code=code))
         else:
             self.code.value = html('<div class="wt-note">{why}</div>', why=(
-                "" if refused else "No lesson code fits this position (only a few cards "
-                "placed on an empty table do): share the lesson file."))
+                "" if refused else _("No lesson code fits this position (only a few cards "
+                                     "placed on an empty table do): share the lesson file.")))
 
     def code_text(self) -> str:
         """The lesson code shown, or what is said instead."""
@@ -393,10 +399,14 @@ class SetupPanel(widgets.VBox):
         return next(c.button for c in self._cards
                     if c.code == code and (zone is None or c.zone == zone))
 
-    def _place_buttons(self, put: str, pick: str, where: str) -> widgets.HBox:
-        self._put.append(self._button(put, self._on_put, f"Move the picked cards to {where}"))
-        self._pick_all.append(self._button(pick, self._on_pick_all,
-                                           f"Pick every card in {where}, in order"))
+    def _place_buttons(self, put: str, pick: str, where: str | None) -> widgets.HBox:
+        """A place's Put in and Pick all; ``where`` is its label, None for the box."""
+        self._put.append(self._button(put, self._on_put, (
+            _("Move the picked cards to {place}").format(place=where) if where is not None
+            else _("Move the picked cards to the box, out of the game"))))
+        self._pick_all.append(self._button(pick, self._on_pick_all, (
+            _("Pick every card in {place}, in order").format(place=where) if where is not None
+            else _("Pick every card in the box, out of the game, in order"))))
         for button in (self._put[-1], self._pick_all[-1]):
             button.add_class("wt-secondary")
         return widgets.HBox([self._put[-1], self._pick_all[-1]],
@@ -467,8 +477,9 @@ class SetupPanel(widgets.VBox):
                                         label=zone.label, count=len(cards))
         box = [c for c in self._cards if c.zone == -1]
         self._box_row.children = [c.button for c in box]
-        self._box_head.value = html('<div class="wt-setup-zone-name">The box, not in the game: '
-                                    "{count}</div>", count=len(box))
+        self._box_head.value = html('<div class="wt-setup-zone-name">{said}</div>',
+                                    said=_("The box, not in the game: {count}").format(
+                                        count=len(box)))
 
     # The buttons along the editor
 
@@ -489,12 +500,13 @@ class SetupPanel(widgets.VBox):
             self._play(checked.position or position, self._rules, self._seed)
         self._guarded(play)
 
-    def _on_save(self, _: widgets.Button) -> None:
+    def _on_save(self, button: widgets.Button) -> None:
         def save() -> None:
             game = Game.from_position(self._variant, self._rules, self.position(), self._seed)
             self.links.value = download_link(Trace.of(game).to_json(),
                                              f"{self._variant.name}-lesson.json",
-                                             "application/json", "Download the lesson (.json)")
+                                             "application/json",
+                                             _("Download the lesson (.json)"))
         self._guarded(save)
 
     def _on_open_code(self, _: widgets.Button) -> None:
@@ -526,8 +538,9 @@ class SetupPanel(widgets.VBox):
                 work()
         except BadInput as e:
             said = str(e)
-            self.message.value = html('<div class="wt-message" role="alert">{said} Nothing '
-                                      "was changed.</div>", said=said[:1].upper() + said[1:])
+            self.message.value = html('<div class="wt-message" role="alert">{said}</div>',
+                                      said=_("{why} Nothing was changed.").format(
+                                          why=capital(said)))
         else:
             self.message.value = ""
 

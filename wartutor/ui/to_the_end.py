@@ -55,27 +55,38 @@ import ipywidgets as widgets
 from wartutor import web
 from wartutor.core.engine import Game
 from wartutor.core.voice import voice
+from wartutor.language import N_, _
 from wartutor.ui.markup import Markup, html, joined
 
 if TYPE_CHECKING:
     from wartutor.ui.shell import GameApp
 
-PLAY, CANCEL = "Play to the end", "Cancel"
+PLAY, CANCEL = N_("Play to the end"), N_("Cancel")
 CHUNK_SECONDS = web.CHUNK_SECONDS  # how long the page is kept busy between two looks at it
 PAUSE_SECONDS = 0.005  # the page's time between two chunks: see the module's docstring
 PROGRESS_SECONDS = 0.5  # the progress is read aloud as it changes: not ten times a second
-PLAYING = "Playing to the end: the computer makes your choices. Cancel stops at your next one."
+PLAYING = N_("Playing to the end: the computer makes your choices. Cancel stops at your next one.")
 
 # What each player holds, in each game's own words, from the counts every player's view shows.
 HELD: dict[str, tuple[str, Callable[[Any], tuple[int, ...]]]] = {
-    "classic_war": ("Cards held", lambda view: tuple(view.counts)),
-    "guerrilla_tactics": ("Cards held", lambda view: tuple(
+    # Translators: {each} is a list such as "you 12, the computer 14".
+    "classic_war": (N_("Cards held: {each}."), lambda view: tuple(view.counts)),
+    "guerrilla_tactics": (N_("Cards held: {each}."), lambda view: tuple(
         s.draw_count + s.discard_count + s.hand_count for s in view.seats)),
-    "war_room": ("Cards held", lambda view: tuple(
+    "war_room": (N_("Cards held: {each}."), lambda view: tuple(
         a + b for a, b in zip(view.stack_counts, view.collection_counts, strict=True))),
-    "trade_war": ("Cards held, in hand and resource pile", lambda view: tuple(
+    "trade_war": (N_("Cards held, in hand and resource pile: {each}."), lambda view: tuple(
         a + b for a, b in zip(view.hand_sizes, view.pile_sizes, strict=True))),
-    "arsenal": ("Cards captured", lambda view: tuple(len(won) for won in view.captured)),
+    "arsenal": (N_("Cards captured: {each}."),
+                lambda view: tuple(len(won) for won in view.captured)),
+}
+
+
+# How far the game has come, by what its rounds are called (the variant's length_unit).
+SO_FAR = {
+    "battle": N_("Battle {reached} so far."), "skirmish": N_("Skirmish {reached} so far."),
+    "turn": N_("Turn {reached} so far."), "round": N_("Round {reached} so far."),
+    "step": N_("Step {reached} so far."),
 }
 
 
@@ -87,12 +98,13 @@ class ToTheEnd:
     def __init__(self, app: GameApp) -> None:
         self._app = app
         self.button = widgets.Button(
-            description=PLAY, tooltip="Let the computer make all your choices, as Play 10 "
-            "does, until the game is over: at once, without showing each moment",
+            description=_(PLAY), tooltip=_("Let the computer make all your choices, as Play 10 "
+                                           "does, until the game is over: at once, without "
+                                           "showing each moment"),
             layout=widgets.Layout(width="auto", min_width="96px"))
         self.button.on_click(self._on_play)
         self.cancel = widgets.Button(
-            description=CANCEL, tooltip="Stop playing to the end, at your next choice",
+            description=_(CANCEL), tooltip=_("Stop playing to the end, at your next choice"),
             disabled=True, layout=widgets.Layout(width="auto", min_width="96px",
                                                  display="none"))
         self.cancel.add_class("wt-cancel")
@@ -124,7 +136,7 @@ class ToTheEnd:
         self.cancel.disabled = not running or self._stopping
         if running:
             app._next.disabled = app._skip.disabled = True
-            app._reasons.value = html('<div class="wt-reason">{words}</div>', words=PLAYING)
+            app._reasons.value = html('<div class="wt-reason">{words}</div>', words=_(PLAYING))
 
     # Pressing
 
@@ -222,20 +234,25 @@ class ToTheEnd:
     def progress_html(self, game: Game[Any]) -> Markup:
         variant = self._app._variant
         reached = variant.summarize(game).length
-        unit = str(getattr(variant, "length_unit", "step")).capitalize()
-        items = [html('<li class="wt-now">{unit} {reached} so far.</li>', unit=unit,
-                      reached=reached)]
+        so_far = SO_FAR.get(str(getattr(variant, "length_unit", "step")), SO_FAR["step"])
+        items = [html('<li class="wt-now">{so_far}</li>',
+                      so_far=_(so_far).format(reached=reached))]
         held = HELD.get(variant.name)
         if held is not None:
             words, count = held
             own = variant.player_names(game.rules)
             counts = count(variant.view(game.state, self._app._human))
-            each = ", ".join(f"{voice().who(seat, own)} {n}" for seat, n in enumerate(counts))
-            items.append(html('<li class="wt-before">{words}: {each}.</li>', words=words,
-                              each=each))
-        items.append(html('<li class="wt-before">{playing}</li>', playing=PLAYING))
-        return html('<div class="wt-happened-head">Playing to the end</div>'
-                    '<ol class="wt-moments">{items}</ol>', items=joined(items))
+            # Translators: one player's count in a list: "you 12", "the computer 14".
+            each = ", ".join(
+                (_("you {count}") if voice().you(seat) else _("{name} {count}")).format(
+                    name=voice().name(seat, own), count=n)
+                for seat, n in enumerate(counts))
+            items.append(html('<li class="wt-before">{words}</li>',
+                              words=_(words).format(each=each)))
+        items.append(html('<li class="wt-before">{playing}</li>', playing=_(PLAYING)))
+        return html('<div class="wt-happened-head">{head}</div>'
+                    '<ol class="wt-moments">{items}</ol>', head=_("Playing to the end"),
+                    items=joined(items))
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
