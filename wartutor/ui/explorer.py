@@ -43,6 +43,7 @@ from wartutor.explore.simulate import (
     simulate_stepwise,
 )
 from wartutor.explore.table import Table
+from wartutor.language import N_, _
 from wartutor.ui.identity import PageValue
 from wartutor.ui.markup import Markup, escaped, html, joined
 from wartutor.ui.render import STYLESHEET
@@ -68,12 +69,12 @@ _WIDE = {"description_width": "170px"}  # room for the longest ruling id
 _FIT = {"description_width": "initial"}  # as wide as its words
 _MENU = widgets.Layout(width="360px")
 
-PLAY, CANCEL = "Play the games", "Cancel"
-CHARTS_MEAN = ("In the first picture the lines mark the mean, the median (half the games were "
+PLAY, CANCEL = N_("Play the games"), N_("Cancel")
+CHARTS_MEAN = N_("In the first picture the lines mark the mean, the median (half the games were "
                "over by then), the p90 (nine games in ten were over by then) and the p99. In "
                "the second, each bar's black line is its 95% interval: the range in which the "
                "true share lies, given only this many games.")
-SE_MEANS = ("A standard error is how far a simulated share typically strays from the truth by "
+SE_MEANS = N_("A standard error is how far a simulated share typically strays from the truth by "
             "chance: within 2 or 3 of the exact answer is as expected.")
 
 
@@ -104,7 +105,8 @@ def requested_variant(query: str | None = None) -> tuple[str, str]:
     named = variant_named(asked)
     if named is not None:
         return named, ""
-    return DEFAULT_VARIANT, f"There is no variant called {asked!r}; here is Classic War."
+    return DEFAULT_VARIANT, _("There is no variant called {asked}; here is Classic War.").format(
+        asked=repr(asked))
 
 
 def class_limits() -> tuple[int | None, int | None]:
@@ -138,32 +140,34 @@ class ExplorerApp(widgets.VBox):
         self._page = widgets.Box()  # where the address's hidden box goes, if it is followed
         self.variant_menu = widgets.Dropdown(
             options=[(v.title, name) for name, v in VARIANTS.items()], value=variant,
-            description="Variant", style=_WIDE, layout=_MENU)
+            description=_("Variant"), style=_WIDE, layout=_MENU)
         self.variant_menu.observe(self._on_variant, names="value")
         self.ruling_menus: dict[str, widgets.Dropdown] = {}
         self._rulings_box = widgets.VBox()
-        self.compare_menu = widgets.Dropdown(description="Compare with", style=_WIDE, layout=_MENU,
-                                             tooltip="Play the same deals again with one "
-                                                     "ruling changed")
-        self.compare_value = widgets.Dropdown(description="set to", disabled=True, style=_FIT)
+        self.compare_menu = widgets.Dropdown(description=_("Compare with"), style=_WIDE,
+                                             layout=_MENU,
+                                             tooltip=_("Play the same deals again with one "
+                                                       "ruling changed"))
+        # Translators: after "Compare with" and a ruling's name: the value it is set to.
+        self.compare_value = widgets.Dropdown(description=_("set to"), disabled=True, style=_FIT)
         self.compare_menu.observe(self._on_compare, names="value")
         self.compare_value.observe(self._on_setting, names="value")
         self.agent_menus: list[widgets.Dropdown] = []
         self._agents_box = widgets.HBox()
         self.games_box = widgets.BoundedIntText(
             value=games or default_games(variant), min=1, max=MAX_GAMES,
-            description="Games", style=_WIDE)
+            description=_("Games"), style=_WIDE)
         self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=web.LARGEST_WIDGET_INT,
-                                               description="First seed", style=_FIT,
-                                               tooltip="Games use this seed, the next, ...")
+                                               description=_("First seed"), style=_FIT,
+                                               tooltip=_("Games use this seed, the next, ..."))
         self.games_box.observe(self._on_setting, names="value")
-        self._run_button = widgets.Button(description=PLAY, button_style="primary",
-                                          tooltip="Play every game and draw the results")
+        self._run_button = widgets.Button(description=_(PLAY), button_style="primary",
+                                          tooltip=_("Play every game and draw the results"))
         self._run_button.on_click(self._on_run)
-        self._cancel_button = widgets.Button(description=CANCEL, disabled=True,
-                                             tooltip="Stop the games being played")
+        self._cancel_button = widgets.Button(description=_(CANCEL), disabled=True,
+                                             tooltip=_("Stop the games being played"))
         self._cancel_button.on_click(self._on_cancel)
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Played")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description=_("Played"))
         self.status = widgets.HTML()  # the expected time, then the time left
         self._message = widgets.HTML()
         self._exact = widgets.HTML()
@@ -174,7 +178,7 @@ class ExplorerApp(widgets.VBox):
         self._reading = widgets.HTML()
         super().__init__(children=[
             widgets.HTML(STYLESHEET),
-            widgets.HTML('<div class="wt-title">Rule explorer</div>'),
+            widgets.HTML(html('<div class="wt-title">{title}</div>', title=_("Rule explorer"))),
             self.variant_menu, self._rulings_box,
             widgets.HBox([self.compare_menu, self.compare_value]),
             self._agents_box,
@@ -267,7 +271,7 @@ class ExplorerApp(widgets.VBox):
             widgets.HBox([menu, widgets.HTML(escaped(rulings_of(variant.rules_type)[n].question))])
             for n, menu in self.ruling_menus.items()
         ]
-        self.compare_menu.options = [("nothing (one run)", NOTHING)] + [
+        self.compare_menu.options = [(_("nothing (one run)"), NOTHING)] + [
             (f"{meta.id} ({name})", name) for name, meta in rulings_of(variant.rules_type).items()
         ]
         self.compare_menu.value = NOTHING
@@ -291,7 +295,8 @@ class ExplorerApp(widgets.VBox):
                             for seat in seats]
         for menu in self.agent_menus:
             menu.observe(self._on_setting, names="value")
-        self._agents_box.children = [widgets.HTML("<b>Agents</b>&nbsp;"), *self.agent_menus]
+        self._agents_box.children = [widgets.HTML(html("<b>{agents}</b>&nbsp;",
+                                                       agents=_("Agents"))), *self.agent_menus]
 
     def _settings(self) -> dict[str, Any]:
         return {name: menu.value for name, menu in self.ruling_menus.items()}
@@ -338,8 +343,8 @@ class ExplorerApp(widgets.VBox):
         except BadInput:
             self.status.value = ""
             return
-        self.status.value = html('<span class="wt-note">A run takes about {duration} on this '
-                                 "machine.</span>", duration=_duration(seconds))
+        self.status.value = html('<span class="wt-note">{said}</span>', said=_(
+            "A run takes about {duration} on this machine.").format(duration=_duration(seconds)))
 
     # Callbacks
 
@@ -371,9 +376,9 @@ class ExplorerApp(widgets.VBox):
     def _on_run(self, _: widgets.Button) -> None:
         self._start()
 
-    def _on_cancel(self, _: widgets.Button) -> None:
+    def _on_cancel(self, button: widgets.Button) -> None:
         self._cancel.set()
-        self.status.value = '<span class="wt-note">Stopping…</span>'
+        self.status.value = html('<span class="wt-note">{said}</span>', said=_("Stopping…"))
 
     # Playing, in the background
 
@@ -387,8 +392,9 @@ class ExplorerApp(widgets.VBox):
         self._message.value = ""
         most = class_limits()[0]
         if most is not None and self.games_box.value > most:
-            self._say(f"On the class server a run plays at most {most:,} games: "
-                      f"{self.games_box.value:,} is more. Choose {most:,} games or fewer.")
+            self._say(_("On the class server a run plays at most {most:,} games: {asked:,} is "
+                        "more. Choose {most:,} games or fewer.").format(
+                            most=most, asked=self.games_box.value))
             return
         try:
             variant = find_variant(self.variant_menu.value)
@@ -410,7 +416,7 @@ class ExplorerApp(widgets.VBox):
         if in_page and background:
             self._task = asyncio.ensure_future(self._play_in_page(variant, runs, per_game))
         elif in_page:
-            for _ in self._playing(variant, runs, per_game, in_page=True):
+            for _chunk in self._playing(variant, runs, per_game, in_page=True):
                 pass
         else:
             self._thread = threading.Thread(target=self._play, args=(variant, runs, per_game),
@@ -420,11 +426,11 @@ class ExplorerApp(widgets.VBox):
                 self._thread.join()
 
     def _play(self, variant: Any, runs: list[Any], per_game: float) -> None:
-        for _ in self._playing(variant, runs, per_game, in_page=False):
+        for _chunk in self._playing(variant, runs, per_game, in_page=False):
             pass
 
     async def _play_in_page(self, variant: Any, runs: list[Any], per_game: float) -> None:
-        for _ in self._playing(variant, runs, per_game, in_page=True):
+        for _chunk in self._playing(variant, runs, per_game, in_page=True):
             await asyncio.sleep(0)  # the page draws and hears a Cancel here
 
     def _playing(self, variant: Any, runs: list[Any], per_game: float, *,
@@ -438,18 +444,17 @@ class ExplorerApp(widgets.VBox):
         self.progress.max, self.progress.value = total, 0
         start = time.perf_counter()
         expected = self.expected_seconds()
-        self.status.value = html('<span class="wt-note">About {duration} to go.</span>',
-                                 duration=_duration(expected))
+        self.status.value = html('<span class="wt-note">{said}</span>', said=_(
+            "About {duration} to go.").format(duration=_duration(expected)))
         done = 0
 
-        def advance(played: int, _: int) -> None:
+        def advance(played: int, of: int) -> None:
             self.progress.value = done + played
             elapsed = time.perf_counter() - start
             left = elapsed / (done + played) * (total - done - played)
-            self.status.value = html('<span class="wt-note">Played {played:,} of {total:,} '
-                                     "games; about {duration} left.</span>",
-                                     played=done + played, total=total,
-                                     duration=_duration(left))
+            self.status.value = html('<span class="wt-note">{said}</span>', said=_(
+                "Played {played:,} of {total:,} games; about {duration} left.").format(
+                    played=done + played, total=total, duration=_duration(left)))
 
         try:
             tables = []
@@ -472,14 +477,14 @@ class ExplorerApp(widgets.VBox):
             self.tables = tuple(tables)
             self._check_exact(variant.name, runs[0], agents, min(games, EXACT_GAMES), seed)
             self._show()
-            self.status.value = html('<span class="wt-note">Played {total:,} games in '
-                                     "{duration}.</span>", total=total,
-                                     duration=_duration(time.perf_counter() - start))
+            self.status.value = html('<span class="wt-note">{said}</span>', said=_(
+                "Played {total:,} games in {duration}.").format(
+                    total=total, duration=_duration(time.perf_counter() - start)))
         except Cancelled as stopped:
-            self.status.value = html('<span class="wt-note">Cancelled: {stopped}.</span>',
-                                     stopped=stopped)
+            self.status.value = html('<span class="wt-note">{said}</span>', said=_(
+                "Cancelled: {stopped}.").format(stopped=stopped))
         except Exception as e:  # shown, not lost in a thread; a bug still says what it was
-            self._say(f"The games could not be played: {e}")
+            self._say(_("The games could not be played: {error}").format(error=e))
         finally:
             self._run_button.disabled, self._cancel_button.disabled = False, True
 
@@ -489,7 +494,7 @@ class ExplorerApp(widgets.VBox):
         if answer is None or self._cancel.is_set():
             return
         if not all(isinstance(agent, str) for agent in agents):
-            self._exact_refusal = "a player of your own plays a seat"
+            self._exact_refusal = _("a player of your own plays a seat")
             self._show_exact_answer()
             return
         names = tuple(str(agent) for agent in agents)
@@ -510,24 +515,25 @@ class ExplorerApp(widgets.VBox):
             self._exact.value = ""
             return
         # Markup, or plain text (escaped when the lines are joined).
-        lines: list[str] = [html("<b>A question with an exact answer.</b> {question} Exactly "
-                                 "{written} = {exact:.4f}. {reasoning}",
+        lines: list[str] = [html(_("<b>A question with an exact answer.</b> {question} Exactly "
+                                   "{written} = {exact:.4f}. {reasoning}"),
                                  question=answer.question, written=answer.written,
                                  exact=float(answer.exact), reasoning=answer.reasoning)]
         check, refusal = self.exact_check, self._exact_refusal
         if refusal:
-            lines.append(html("(With the settings played it does not apply: {refusal}.)",
+            lines.append(html(_("(With the settings played it does not apply: {refusal}.)"),
                               refusal=refusal))
         elif check is not None:
-            lines.append(f"In the first {check.hits.total:,} of these deals: "
-                         f"{check.simulated:.4f} ± {check.se:.4f} (standard error), "
-                         f"{check.z:+.1f} standard errors from the exact answer. {SE_MEANS}")
+            lines.append(_("In the first {deals:,} of these deals: {simulated:.4f} ± {se:.4f} "
+                           "(standard error), {z:+.1f} standard errors from the exact answer. "
+                           "{se_means}").format(deals=check.hits.total, simulated=check.simulated,
+                                                se=check.se, z=check.z, se_means=_(SE_MEANS)))
         self._exact.value = html('<div class="wt-note" style="font-size:16px;line-height:1.5">'
                                  "{lines}</div>", lines=joined(lines, BREAK))
 
     def _labels(self) -> list[str]:
         if len(self.tables) < 2:
-            return ["these rulings"]
+            return [_("these rulings")]
         name = self._compared
         a, b = (settings_of(t.rules)[name] for t in self.tables)
         return [f"{name}={choice_label(a)}", f"{name}={choice_label(b)}"]
@@ -549,7 +555,7 @@ class ExplorerApp(widgets.VBox):
         labels = self._labels()
         self._lengths.value = _figure(svg_lengths(list(self.tables), labels))
         self._results.value = _figure(svg_results(list(self.tables), labels))
-        self._charts_mean.value = html('<div class="wt-note">{means}</div>', means=CHARTS_MEAN)
+        self._charts_mean.value = html('<div class="wt-note">{means}</div>', means=_(CHARTS_MEAN))
         self._reading.value = html('<div style="font-size:18px;line-height:1.5">{lines}</div>',
                                    lines=joined(self._reading_lines(), BREAK))
 
@@ -586,10 +592,10 @@ def explorer_app(variant: str | None = None, *, games: int | None = None, seed: 
 
 def _duration(seconds: float) -> str:
     if seconds < 1:
-        return "a second"
+        return _("a second")
     if seconds < 90:
-        return f"{seconds:.0f} s"
-    return f"{seconds / 60:.0f} min"
+        return _("{seconds:.0f} s").format(seconds=seconds)
+    return _("{minutes:.0f} min").format(minutes=seconds / 60)
 
 
 def _figure(svg: str) -> Markup:

@@ -30,10 +30,11 @@ from wartutor import web
 from wartutor.core.errors import BadInput
 from wartutor.explore.simulate import Seat
 from wartutor.explore.tournament import Tournament, tournament
+from wartutor.language import N_, _, ngettext
 from wartutor.ui.markup import Markup, html
 from wartutor.ui.render import STYLESHEET, text_of
 
-RUN = "Run the tournament"
+RUN = N_("Run the tournament")
 LAB = "strategy_lab.ipynb"
 MOST_DEALS = 500  # a few minutes of the traced engine: more is a job for a script
 
@@ -57,19 +58,25 @@ class TournamentPanel(widgets.VBox):
 
     def __init__(self, players: Mapping[str, Seat], *, variant: str = "guerrilla_tactics",
                  deals: int = 6, code: Sequence[Callable[..., Any]] = (), cell: str = "",
-                 rules: Any = None, about: str = "a few seconds") -> None:
+                 rules: Any = None, about: str | None = None) -> None:
+        about = _("a few seconds") if about is None else about
         self._players, self._variant, self._rules = dict(players), variant, rules
         self.deals = widgets.BoundedIntText(value=deals, min=1, max=MOST_DEALS,
-                                            description="Deals", style={"description_width":
+                                            description=_("Deals"), style={"description_width":
                                                                         "initial"},
                                             layout=widgets.Layout(width="160px"))
-        self.button = widgets.Button(description=RUN, button_style="primary",
-                                     tooltip=f"Play every pairing on these deals ({about})",
+        self.button = widgets.Button(description=_(RUN), button_style="primary",
+                                     tooltip=_("Play every pairing on these deals ({about})")
+                                     .format(about=about),
                                      layout=widgets.Layout(width="auto"))
         self.button.add_class("wt-main-button")
         self.button.on_click(self._run)
+        # Translators: English says "deals" for one deal too; give each plural form its own.
         self.status = widgets.HTML(html('<div class="wt-lab-status">{words}</div>',
-                                        words=f"Press {RUN}: {deals} deals take {about}."))
+                                        words=ngettext("Press {run}: {deals} deals take {about}.",
+                                                       "Press {run}: {deals} deals take {about}.",
+                                                       deals).format(run=_(RUN), deals=deals,
+                                                                     about=about)))
         self.result = widgets.HTML()
         self.code = widgets.HTML(_code_html(code, cell))
         self.last: Tournament | None = None
@@ -79,15 +86,15 @@ class TournamentPanel(widgets.VBox):
 
     def press(self, label: str) -> None:
         """Press the button labelled ``label`` (for tests and lessons)."""
-        if label != RUN:
+        if label != self.button.description:
             raise BadInput(f"there is no button {label!r} here", allowed=RUN)
         self.button.click()
 
-    def _run(self, _: object = None) -> None:
+    def _run(self, button: object = None) -> None:
         self.button.disabled = True
         deals = self.deals.value
-        self.status.value = html('<div class="wt-lab-status">Playing {deals} deals…</div>',
-                                 deals=deals)
+        self.status.value = html('<div class="wt-lab-status">{words}</div>', words=ngettext(
+            "Playing {deals} deals…", "Playing {deals} deals…", deals).format(deals=deals))
         started = time.perf_counter()
         try:
             self.last = tournament(self._variant, self._players, deals=deals, rules=self._rules)
@@ -98,9 +105,9 @@ class TournamentPanel(widgets.VBox):
         finally:
             self.button.disabled = False
         took = time.perf_counter() - started
-        self.status.value = html(
-            '<div class="wt-lab-status">Played in {took:.1f} s. More deals give narrower '
-            "intervals: change Deals and press {run} again.</div>", took=took, run=RUN)
+        self.status.value = html('<div class="wt-lab-status">{words}</div>', words=_(
+            "Played in {took:.1f} s. More deals give narrower intervals: change Deals and "
+            "press {run} again.").format(took=took, run=_(RUN)))
         # The tournament's own table: made by the explore layer, every name escaped there.
         self.result.value = Markup(self.last._repr_html_())
 
@@ -124,11 +131,12 @@ def _code_html(code: Sequence[Callable[..., Any]], cell: str) -> Markup:
     except (OSError, TypeError):  # defined where no source is kept
         source = "\n\n".join(f"def {getattr(f, '__name__', 'player')}(view, decision): ..."
                              for f in code)
-    where = (html(' (<a href="{link}" target="_blank">open it in JupyterLite</a>)',
+    where = (html(_(' (<a href="{link}" target="_blank">open it in JupyterLite</a>)'),
                   link=web.notebook_link(LAB)) if web.in_browser() else "")
     return html(
-        "<details open><summary><b>The player's code</b></summary><pre>{source}</pre>"
-        "</details><p>To change this player, open this notebook in JupyterLab (or the "
-        "static site's JupyterLite){where} and edit the cell headed “{cell}”. Run that "
-        "cell, then press {run} again. A page shown by Voilà shows the code but cannot "
-        "change it.</p>", source=source, where=where, cell=cell, run=RUN)
+        "<details open><summary><b>{head}</b></summary><pre>{source}</pre></details>"
+        "<p>{change}</p>", head=_("The player's code"), source=source, change=html(_(
+            "To change this player, open this notebook in JupyterLab (or the static site's "
+            "JupyterLite){where} and edit the cell headed “{cell}”. Run that cell, then "
+            "press {run} again. A page shown by Voilà shows the code but cannot change it."),
+            where=where, cell=cell, run=_(RUN)))
