@@ -30,6 +30,7 @@ from wartutor.core.engine import Game, Variant
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.limits import check_text, parse_json
 from wartutor.core.trace import Trace
+from wartutor.language import _, ngettext
 from wartutor.ui.setup_places import (
     TABLES,
     Zone,
@@ -88,21 +89,27 @@ def lesson_code(variant: Variant[Any], rules: Any, seed: int,
 def read_lesson_code(text: object, variant: Variant[Any]) -> tuple[dict[str, Any], Any, int]:
     """The position, rules and seed a typed lesson code stands for (see
     :func:`lesson_code`), or :class:`BadInput` saying what is wrong with it."""
-    allowed = (f"a lesson code of {variant.title} such as {code_example(variant)}: a deal "
-               "code, then each place's cards")
+    allowed = _("a lesson code of {title} such as {example}: a deal code, then each place's "
+                "cards").format(title=variant.title, example=code_example(variant))
     typed = check_text(text, max_chars=2 * MAX_LESSON_CODE, what="the lesson code",
                        allowed=allowed).strip()
-    deal_text, _, rest = typed.partition("/")
+    deal_text, _slash, rest = typed.partition("/")
     deal = read_deal_code(deal_text)
     if deal.variant != variant.name:
-        raise BadInput(f"{quoted(deal_text.strip())} is a code of another game", allowed=allowed)
+        raise BadInput(_("{code} is a code of another game").format(
+            code=quoted(deal_text.strip())), allowed=allowed)
     rules = deal.rules()
     position = empty_table(variant, rules, deal.seed)
     places = places_of(variant, rules, position)
     parts = rest.split("/") if rest else []
     if len(parts) > len(places):
-        raise BadInput(f"the lesson code names {len(parts)} places",
-                       allowed=f"at most {len(places)} places, separated by /: {allowed}")
+        # Translators: English says "places" for one too; give each plural form its own.
+        raise BadInput(ngettext("the lesson code names {count} places",
+                                "the lesson code names {count} places",
+                                len(parts)).format(count=len(parts)),
+                       allowed=ngettext("at most {count} places, separated by /: {allowed}",
+                                        "at most {count} places, separated by /: {allowed}",
+                                        len(places)).format(count=len(places), allowed=allowed))
     for zone, part in zip(places, parts, strict=False):
         codes = [code for code in part.upper().replace(" ", "").split(".") if code]
         set_at(position, zone.path, written(zone, codes))
@@ -115,30 +122,31 @@ def read_lesson(content: object, variant: Variant[Any],
     :data:`MAX_LESSON_BYTES`, UTF-8 text, and either a lesson (a trace of a position, or any
     saved game of this variant: its position where it stands) or a bare position (JSON
     as ``docs/positions.md`` writes it, checked under ``rules``, the seed left as it is)."""
-    allowed = (f"a .json lesson file of {variant.title} made by Make the lesson file, or a "
-               "saved game of it")
+    allowed = _("a .json lesson file of {title} made by Make the lesson file, or a saved game "
+                "of it").format(title=variant.title)
     if not isinstance(content, (bytes, bytearray, memoryview)):
-        raise BadInput("the uploaded file cannot be read", allowed=allowed)
+        raise BadInput(_("the uploaded file cannot be read"), allowed=allowed)
     data = bytes(content)
     if len(data) > MAX_LESSON_BYTES:
-        raise BadInput(f"the lesson file has {len(data):,} bytes, more than "
-                       f"{MAX_LESSON_BYTES:,}", allowed=allowed)
+        raise BadInput(_("the lesson file has {size:,} bytes, more than {most:,}").format(
+            size=len(data), most=MAX_LESSON_BYTES), allowed=allowed)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise BadInput("the lesson file is not text", allowed=allowed) from None
+        raise BadInput(_("the lesson file is not text"), allowed=allowed) from None
     parsed = parse_json(text, max_chars=MAX_LESSON_BYTES, what="the lesson file",
                         allowed=allowed)
     if not isinstance(parsed, Mapping):
-        raise BadInput(f"the lesson file holds {quoted(parsed)}", allowed=allowed)
+        raise BadInput(_("the lesson file holds {what}").format(what=quoted(parsed)),
+                       allowed=allowed)
     if "format" not in parsed:
         game = Game.from_position(variant, rules, parsed, 0)
         assert game.position is not None  # a game from a position keeps it
         return game.position, rules, None
     trace = Trace.from_json(text)  # every field checked, every move replayed
     if trace.variant != variant.name:
-        raise BadInput(f"this lesson is a game of {quoted(trace.variant)}, not "
-                       f"{variant.name!r}", allowed=allowed)
+        raise BadInput(_("this lesson is a game of {other}, not {this}").format(
+            other=quoted(trace.variant), this=repr(variant.name)), allowed=allowed)
     game = trace.replay()
     if game.actions or game.position is None:  # a game played on: where it stands now
         return position_module(variant).position_of(game.state), game.rules, game.seed

@@ -16,6 +16,7 @@ from typing import Any
 
 from wartutor.core.engine import Game, Variant
 from wartutor.core.errors import BadInput, quoted
+from wartutor.language import N_, _
 
 OMIT = object()  # a menu's choice that leaves its key out of the position (the rules decide)
 
@@ -92,17 +93,21 @@ class Draft:
     stages: tuple[str, ...]
 
 
-def _whose(names: Sequence[str], seat: int) -> str:
-    return "Your" if seat == 0 else f"{names[seat]}'s"
+def _whose(names: Sequence[str], seat: int, yours: str, theirs: str, **fields: Any) -> str:
+    """A seat's place, in one of two whole labels marked N_: seat 0's ("Your hand"), or
+    another seat's, whose name fills {name} ("{name}'s hand")."""
+    if seat == 0:
+        return _(yours).format(**fields)
+    return _(theirs).format(name=_(names[seat]), **fields)
 
 
 def _seats(names: Sequence[str]) -> tuple[tuple[str, Any], ...]:
-    return tuple(("You" if s == 0 else n, s) for s, n in enumerate(names))
+    return tuple((_("You") if s == 0 else _(n), s) for s, n in enumerate(names))
 
 
 def _stage(module: Any) -> Choice:
     # The stages the position module accepts: a stage it learns is offered here at once.
-    return Choice(("stage",), "Stage", tuple((s.name, s.name) for s in module.stages()))
+    return Choice(("stage",), _("Stage"), tuple((s.name, s.name) for s in module.stages()))
 
 
 # Each variant's modules are imported when its editor is made: a page imports its own game
@@ -115,13 +120,16 @@ def _classic(rules: Any, names: Sequence[str]) -> Layout:
 
     return Layout(
         standard_deck(),
-        (Zone(("decks", "you"), "Your deck, top card first"),
-         Zone(("decks", "computer"), "The computer's deck, top card first"),
-         Zone(("unclaimed",), "Unclaimed cards (a war that could not be finished)")),
-        (_stage(p), Number(("battles",), "Battles played"), Number(("wars",), "Wars fought"),
-         Choice(("winner",), "Winner", (("nobody yet", None), *((s, s) for s in p.SEATS))),
-         Choice(("ending",), "Ending", (("none yet", None), *((e, e) for e in p.ENDINGS))),
-         Flag(("stacked",), "A stacked lesson deal (cards may be left out)")),
+        (Zone(("decks", "you"), _("Your deck, top card first")),
+         Zone(("decks", "computer"), _("The computer's deck, top card first")),
+         Zone(("unclaimed",), _("Unclaimed cards (a war that could not be finished)"))),
+        (_stage(p), Number(("battles",), _("Battles played")),
+         Number(("wars",), _("Wars fought")),
+         Choice(("winner",), _("Winner"), ((_("nobody yet"), None),
+                                           *((s, s) for s in p.SEATS))),
+         Choice(("ending",), _("Ending"), ((_("none yet"), None),
+                                           *((e, e) for e in p.ENDINGS))),
+         Flag(("stacked",), _("A stacked lesson deal (cards may be left out)"))),
     )
 
 
@@ -131,16 +139,24 @@ def _guerrilla(rules: Any, names: Sequence[str]) -> Layout:
 
     zones, flags = [], []
     for seat in range(rules.players):
-        whose = _whose(names, seat)
-        zones += [Zone(("seats", seat, "draw"), f"{whose} draw pile, top card first"),
-                  Zone(("seats", seat, "hand"), f"{whose} hand"),
-                  Zone(("seats", seat, "discard"), f"{whose} discard pile, top card first"),
-                  Zone(("seats", seat, "table"), f"{whose} cards on the table (play, then "
-                       "support)", "laid")]
-        flags += [Flag(("seats", seat, mark), f"{whose}: {mark.replace('_', ' ')}")
+        zones += [Zone(("seats", seat, "draw"), _whose(
+                      names, seat, N_("Your draw pile, top card first"),
+                      N_("{name}'s draw pile, top card first"))),
+                  Zone(("seats", seat, "hand"), _whose(
+                      names, seat, N_("Your hand"), N_("{name}'s hand"))),
+                  Zone(("seats", seat, "discard"), _whose(
+                      names, seat, N_("Your discard pile, top card first"),
+                      N_("{name}'s discard pile, top card first"))),
+                  Zone(("seats", seat, "table"), _whose(
+                      names, seat, N_("Your cards on the table (play, then support)"),
+                      N_("{name}'s cards on the table (play, then support)")), "laid")]
+        # Translators: {mark} is a mark's name as a position writes it ("shown", "tie drawn").
+        flags += [Flag(("seats", seat, mark), _whose(names, seat, N_("Your: {mark}"),
+                                                     N_("{name}'s: {mark}"),
+                                                     mark=mark.replace("_", " ")))
                   for mark in p.SEAT_MARKS]
-    zones.append(Zone(("removed",), "Removed from the game"))
-    turn = Choice(("to_choose",), "Whose turn", (("as the rules say", OMIT),
+    zones.append(Zone(("removed",), _("Removed from the game")))
+    turn = Choice(("to_choose",), _("Whose turn"), ((_("as the rules say"), OMIT),
                                                  *((n, [s]) for n, s in _seats(names))))
 
     def tidy(position: dict[str, Any], changed: set[Path]) -> None:
@@ -153,10 +169,10 @@ def _guerrilla(rules: Any, names: Sequence[str]) -> Layout:
                     seat[mark] = " ".join(c for c in seat[mark].split() if c in hand)
 
     return Layout(DECK, tuple(zones),
-                  (_stage(p), turn, Number(("skirmish",), "Skirmish"),
-                   Number(("guerrilla_rank",), "Guerrilla rank"),
-                   Number(("tie_round",), "Tie-break round"), *flags,
-                   Flag(("stacked",), "A stacked lesson deal (any cards, some left out)")),
+                  (_stage(p), turn, Number(("skirmish",), _("Skirmish")),
+                   Number(("guerrilla_rank",), _("Guerrilla rank")),
+                   Number(("tie_round",), _("Tie-break round")), *flags,
+                   Flag(("stacked",), _("A stacked lesson deal (any cards, some left out)"))),
                   tidy)
 
 
@@ -165,12 +181,15 @@ def _war_room(rules: Any, names: Sequence[str]) -> Layout:
 
     zones, declared = [], []
     for seat in range(rules.players):
-        whose = _whose(names, seat)
-        declared.append(Choice(("declared", seat), f"{whose} declaration", (
-            ("not yet", None), ("activate", "activate"), ("decline", "decline"))))
-        zones += [Zone(("revealed", seat), f"{whose} revealed card", "one"),
-                  Zone(("draw", seat), f"{whose} draw stack, top card first"),
-                  Zone(("collection", seat), f"{whose} collection pile")]
+        declared.append(Choice(("declared", seat), _whose(
+            names, seat, N_("Your declaration"), N_("{name}'s declaration")), (
+            (_("not yet"), None), (_("activate"), "activate"), (_("decline"), "decline"))))
+        zones += [Zone(("revealed", seat), _whose(names, seat, N_("Your revealed card"),
+                                                  N_("{name}'s revealed card")), "one"),
+                  Zone(("draw", seat), _whose(names, seat, N_("Your draw stack, top card first"),
+                                              N_("{name}'s draw stack, top card first"))),
+                  Zone(("collection", seat), _whose(names, seat, N_("Your collection pile"),
+                                                    N_("{name}'s collection pile")))]
 
     def tidy(position: dict[str, Any], changed: set[Path]) -> None:
         # A card newly revealed shows its printed VC (the box's VC was the old card's).
@@ -183,12 +202,13 @@ def _war_room(rules: Any, names: Sequence[str]) -> Layout:
     return Layout(
         rules.cards.cards, tuple(zones),
         (_stage(p),
-         Choice(("turn",), "Whose turn", (("nobody", None), *_seats(names))),
-         Choice(("first",), "First player", _seats(names)),
-         Number(("round",), "Round"), Number(("tie_break_step",), "Tie-break step"),
-         Number(("instruction",), "Instruction resolving", nullable=True), *declared,
-         Choice(("ending",), "Ending", (("none yet", None), *((e, e) for e in p.ENDINGS))),
-         Flag(("stacked",), "A stacked lesson deal (cards may be left out)")),
+         Choice(("turn",), _("Whose turn"), ((_("nobody"), None), *_seats(names))),
+         Choice(("first",), _("First player"), _seats(names)),
+         Number(("round",), _("Round")), Number(("tie_break_step",), _("Tie-break step")),
+         Number(("instruction",), _("Instruction resolving"), nullable=True), *declared,
+         Choice(("ending",), _("Ending"), ((_("none yet"), None),
+                                           *((e, e) for e in p.ENDINGS))),
+         Flag(("stacked",), _("A stacked lesson deal (cards may be left out)"))),
         tidy)
 
 
@@ -198,16 +218,20 @@ def _trade_war(rules: Any, names: Sequence[str]) -> Layout:
 
     zones = []
     for seat in range(rules.players):
-        whose = _whose(names, seat)
-        zones += [Zone(("hands", seat), f"{whose} hand"),
-                  Zone(("piles", seat), f"{whose} resource pile")]
+        zones += [Zone(("hands", seat), _whose(names, seat, N_("Your hand"),
+                                               N_("{name}'s hand"))),
+                  Zone(("piles", seat), _whose(names, seat, N_("Your resource pile"),
+                                               N_("{name}'s resource pile")))]
     from wartutor.variants.trade_war.cards import PUTIN
     from wartutor.variants.trade_war.explain import joker_word, worded
 
-    zones += [Zone(("center",), "The centre, top card first"),
-              Zone(("removed",), worded("Assassinated") + f" by {joker_word(PUTIN)}")]
+    # Translators: {removed} is Trade War's word for "Assassinated", {joker} the joker's name.
+    zones += [Zone(("center",), _("The centre, top card first")),
+              Zone(("removed",), _("{removed} by {joker}").format(
+                  removed=worded("Assassinated"), joker=joker_word(PUTIN)))]
     battle_zones = ("stake", "attack", "defence", "earlier", "earlier_attack")
-    zones += [Zone(("battle", key), f"The battle: {key.replace('_', ' ')}")
+    # Translators: {place} is a place's name as a position writes it ("stake", "attack").
+    zones += [Zone(("battle", key), _("The battle: {place}").format(place=key.replace("_", " ")))
               for key in battle_zones]
     from wartutor.core.cards import RANK_CODES
 
@@ -224,15 +248,17 @@ def _trade_war(rules: Any, names: Sequence[str]) -> Layout:
 
     return Layout(
         trade_deck(), tuple(zones),
-        (_stage(p), Choice(("instigator",), "Whose turn", _seats(names)),
-         Choice(("deciding",), "Who chooses now", (("nobody", None), *_seats(names))),
-         Number(("turn",), "Turn"),
-         Choice(("battle", "defender"), "The battle: defender", _seats(names)),
-         Choice(("battle", "rank"), "The battle: rank asked", tuple((r, r) for r in RANK_CODES)),
-         Choice(("ending",), "Ending", (("none yet", None), *((e, e) for e in p.ENDINGS))),
-         Flag(("may_draw",), "May draw from the centre"),
-         Flag(("center_emptied",), "The centre has emptied this turn"),
-         Flag(("stacked",), "A stacked lesson deal (cards may be left out)")),
+        (_stage(p), Choice(("instigator",), _("Whose turn"), _seats(names)),
+         Choice(("deciding",), _("Who chooses now"), ((_("nobody"), None), *_seats(names))),
+         Number(("turn",), _("Turn")),
+         Choice(("battle", "defender"), _("The battle: defender"), _seats(names)),
+         Choice(("battle", "rank"), _("The battle: rank asked"),
+                tuple((r, r) for r in RANK_CODES)),
+         Choice(("ending",), _("Ending"), ((_("none yet"), None),
+                                           *((e, e) for e in p.ENDINGS))),
+         Flag(("may_draw",), _("May draw from the centre")),
+         Flag(("center_emptied",), _("The centre has emptied this turn")),
+         Flag(("stacked",), _("A stacked lesson deal (cards may be left out)"))),
         tidy, (battle,), _trade_words, worded)
 
 
@@ -241,7 +267,8 @@ def _trade_words(card: Any) -> tuple[str, str]:
     from wartutor.variants.trade_war.explain import joker_word
 
     if isinstance(card, Joker):
-        return joker_word(card), f"the {joker_word(card)} joker ({card.code})"
+        return joker_word(card), _("the {joker} joker ({code})").format(
+            joker=joker_word(card), code=card.code)
     return short_name(card), str(card)
 
 
@@ -251,15 +278,18 @@ def _arsenal(rules: Any, names: Sequence[str]) -> Layout:
 
     return Layout(
         standard_deck(),
-        (Zone(("hands", "you"), "Your hand"), Zone(("hands", "npc"), "The computer's hand"),
-         Zone(("lead",), "The card led", "one"), Zone(("pile",), "The pile, top card first"),
-         Zone(("captured", "you"), "Your captured pile (won in the rounds played)", fixed=True),
-         Zone(("captured", "npc"), "The computer's captured pile (won in the rounds played)",
+        (Zone(("hands", "you"), _("Your hand")),
+         Zone(("hands", "npc"), _("The computer's hand")),
+         Zone(("lead",), _("The card led"), "one"),
+         Zone(("pile",), _("The pile, top card first")),
+         Zone(("captured", "you"), _("Your captured pile (won in the rounds played)"),
+              fixed=True),
+         Zone(("captured", "npc"), _("The computer's captured pile (won in the rounds played)"),
               fixed=True)),
-        (_stage(p), Choice(("leader",), "Who leads", tuple(
-            ("You" if s == "you" else "The computer", s) for s in p.SEATS)),
-         Number(("round",), "Round"),
-         Flag(("stacked",), "A stacked lesson deal (any cards, some left out)")),
+        (_stage(p), Choice(("leader",), _("Who leads"), tuple(
+            (_("You") if s == "you" else _("The computer"), s) for s in p.SEATS)),
+         Number(("round",), _("Round")),
+         Flag(("stacked",), _("A stacked lesson deal (any cards, some left out)"))),
     )
 
 
@@ -335,9 +365,10 @@ def check_cards(deck: tuple[Any, ...], zones: list[Zone], position: Mapping[str,
     for zone in zones:
         for code in codes_at(zone, get_at(position, zone.path)):
             if spare.get(code, 0) == 0:
-                raise BadInput(f"{zone.label} holds {quoted(code)}, which is not a card of "
-                               "this game's deck, or is there once too often",
-                               allowed="each card of the deck at most once")
+                raise BadInput(_("{place} holds {card}, which is not a card of this game's "
+                                 "deck, or is there once too often").format(
+                                     place=zone.label, card=quoted(code)),
+                               allowed=_("each card of the deck at most once"))
             spare[code] -= 1
 
 
