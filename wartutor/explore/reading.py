@@ -27,47 +27,56 @@ from typing import Any
 
 from wartutor.explore.stats import Z95, Comparison, Share, Stats, compare, describe
 from wartutor.explore.table import Table
+from wartutor.language import N_, _, ngettext
 from wartutor.variants import find_variant
 
-P90_MEANS = "  p90: nine games in ten were over by then."
-INTERVAL_MEANS = ("  95% interval: the true share lies in this range, 95 times in 100; "
+P90_MEANS = N_("  p90: nine games in ten were over by then.")
+INTERVAL_MEANS = N_("  95% interval: the true share lies in this range, 95 times in 100; "
                   "more games make it narrower.")
 
 # The variants' counts as a class would ask about them; any other count is asked plainly.
 QUESTIONS = {
-    "wars": "How often is there a war?",
-    "tie_breaks": "How often is there a tie-break?",
-    "supports": "How often does a player add support?",
-    "removed_by_loss": "How many cards are lost to loss of forces?",
-    "promotions": "How often are the Guerrillas promoted?",
-    "cancellations": "How often is a promotion cancelled?",
-    "stalemates": "How often does a tie-break stall (a stalemate)?",
-    "activations": "How often are cards activated?",
-    "eliminations": "How often is a player eliminated?",
-    "reshuffles": "How often are the draw stacks reshuffled?",
-    "battles": "How often is there a battle?",
-    "doubles": "How often are doubles played?",
-    "mueller_wins": "How often does the Mueller joker win?",
-    "assassinations": "How often does Putin assassinate a card?",
-    "rewards": "How often does someone win three battles in a row?",
-    "shield_blocks": "How often does a shield block a bomb?",
-    "counter_strikes": "How often is a bomb turned back by a Counter-Strike?",
-    "level4_wins": "How often does a Nuke or a Meteor win a round?",
-    "sudden_death": "How often does a match go to sudden death?",
-    "instructions": "How often does an activated instruction change a VC?",
-    "no_target": "How often does an instruction find no target?",
-    "recruited": "How many cards are recruited?",
-    "asks": "How often does a player ask for a card?",
-    "misses": "How often does an ask miss?",
-    "swaps": "How often are hand cards swapped for resource cards?",
-    "center_draws": "How often is a card drawn from the centre pile?",
+    "wars": N_("How often is there a war?"),
+    "tie_breaks": N_("How often is there a tie-break?"),
+    "supports": N_("How often does a player add support?"),
+    "removed_by_loss": N_("How many cards are lost to loss of forces?"),
+    "promotions": N_("How often are the Guerrillas promoted?"),
+    "cancellations": N_("How often is a promotion cancelled?"),
+    "stalemates": N_("How often does a tie-break stall (a stalemate)?"),
+    "activations": N_("How often are cards activated?"),
+    "eliminations": N_("How often is a player eliminated?"),
+    "reshuffles": N_("How often are the draw stacks reshuffled?"),
+    "battles": N_("How often is there a battle?"),
+    "doubles": N_("How often are doubles played?"),
+    "mueller_wins": N_("How often does the Mueller joker win?"),
+    "assassinations": N_("How often does Putin assassinate a card?"),
+    "rewards": N_("How often does someone win three battles in a row?"),
+    "shield_blocks": N_("How often does a shield block a bomb?"),
+    "counter_strikes": N_("How often is a bomb turned back by a Counter-Strike?"),
+    "level4_wins": N_("How often does a Nuke or a Meteor win a round?"),
+    "sudden_death": N_("How often does a match go to sudden death?"),
+    "instructions": N_("How often does an activated instruction change a VC?"),
+    "no_target": N_("How often does an instruction find no target?"),
+    "recruited": N_("How many cards are recruited?"),
+    "asks": N_("How often does a player ask for a card?"),
+    "misses": N_("How often does an ask miss?"),
+    "swaps": N_("How often are hand cards swapped for resource cards?"),
+    "center_draws": N_("How often is a card drawn from the centre pile?"),
 }
 # Counts that are not events to ask "how often" about: the answer to "does going first
 # help?" (Arsenal's leader_wins) is read on its own.
 LEADER_WINS = "leader_wins"
 # Counts that say where the game ended up, not how often something happened.
-LEVELS = {"guerrilla_rank": ("How high do the Guerrillas climb?", "the highest Guerrilla rank "
-                             "at the end")}
+LEVELS = {"guerrilla_rank": (N_("How high do the Guerrillas climb? The highest Guerrilla rank "
+                                "at the end was {level} in every game."),
+                             N_("How high do the Guerrillas climb? The highest Guerrilla rank "
+                                "at the end was {mean:.1f} on average (from {lowest} to "
+                                "{highest})."))}
+# The variants' units of length, said for a number of them: "1 battle", "2.5 battles".
+UNITS = {
+    "battle": (N_("battle"), N_("battles")), "skirmish": (N_("skirmish"), N_("skirmishes")),
+    "round": (N_("round"), N_("rounds")), "turn": (N_("turn"), N_("turns")),
+}
 
 
 def unit_of(variant: Any) -> str:
@@ -81,13 +90,21 @@ def plural(n: float, word: str) -> str:
     return word + "es" if word.endswith(("s", "sh", "ch", "x")) else word + "s"
 
 
+def units(n: float, unit: str) -> str:
+    """The unit's word for ``n`` of them, in the language in force."""
+    if unit not in UNITS:
+        return plural(n, unit)
+    one, more = UNITS[unit]
+    return ngettext(one, more, 1 if n == 1 else 2)
+
+
 def percent(share: Share) -> str:
     return f"{share.value:.0%}"
 
 
 def interval(share: Share) -> str:
     lo, hi = share.interval
-    return f"{lo:.0%} to {hi:.0%}"
+    return _("{lo:.0%} to {hi:.0%}").format(lo=lo, hi=hi)
 
 
 def read(table: Table) -> str:
@@ -95,48 +112,67 @@ def read(table: Table) -> str:
     variant = find_variant(table.variant)
     stats = describe(table)
     if not stats.games:
-        return f"{variant.title}: no games were played."
-    lines = [f"{variant.title}, {stats.games} games (seeds {table.seeds[0]} to "
-             f"{table.seeds[-1]})."]
+        return _("{title}: no games were played.").format(title=variant.title)
+    # Translators: English says "games" for one game too.
+    lines = [ngettext("{title}, {games} games (seeds {first} to {last}).",
+                      "{title}, {games} games (seeds {first} to {last}).", stats.games).format(
+        title=variant.title, games=stats.games, first=table.seeds[0], last=table.seeds[-1])]
     if table.note:
         lines.append(table.note)
     if table.faults:  # a student's player lost these games by breaking the rules
-        lines.append(f"{len(table.faults)} {plural(len(table.faults), 'game')} lost by a "
-                     f"player's fault, the first: {table.faults[0]}")
+        lines.append(ngettext("{count} game lost by a player's fault, the first: {fault}",
+                              "{count} games lost by a player's fault, the first: {fault}",
+                              len(table.faults)).format(count=len(table.faults),
+                                                        fault=table.faults[0]))
     lines += _lengths(stats, unit_of(variant))
     lines += _wins(stats, variant.player_names(table.rules))
     lines.append(_leading(table))
-    lines.append("Does every game end? " + _endings(table, stats, plural(2, unit_of(variant))))
+    lines.append(_("Does every game end? {answer}").format(
+        answer=_endings(table, stats, units(2, unit_of(variant)))))
     for name in table.count_names:
         if name in LEVELS:
             lines.append(_level(table, name))
         elif name != LEADER_WINS:
             lines.append(_how_often(table, name))
     if stats.games < 400:
-        lines.append("Too few games for firm conclusions: the intervals are wide.")
+        lines.append(_("Too few games for firm conclusions: the intervals are wide."))
     return "\n".join(line for line in lines if line)
 
 
 def _lengths(stats: Stats, unit: str) -> list[str]:
     s = stats.lengths
     if not s.n:
-        return ["How long does a game last? No game finished."]
-    units = plural(2, unit)
-    return [f"How long does a game last? {s.mean:.1f} {units} on average.",
-            f"  Half the games were over within {s.median:g}, nine in ten within {s.p90} (the "
-            f"p90); the longest took {s.longest}.", P90_MEANS]
+        return [_("How long does a game last? No game finished.")]
+    return [_("How long does a game last? {mean:.1f} {units} on average.").format(
+                mean=s.mean, units=units(2, unit)),
+            _("  Half the games were over within {median:g}, nine in ten within {p90} (the "
+              "p90); the longest took {longest}.").format(median=s.median, p90=s.p90,
+                                                          longest=s.longest), _(P90_MEANS)]
 
 
 def _wins(stats: Stats, names: tuple[str, ...]) -> list[str]:
-    parts = [f"{names[0]} won {percent(stats.wins[0])} of the games "
-             f"(95% interval {interval(stats.wins[0])})"]
-    parts += [f"{name} won {percent(share)} ({interval(share)})"
+    first = (_("You won {share} of the games (95% interval {interval})") if _you(names[0])
+             else _("{name} won {share} of the games (95% interval {interval})"))
+    parts = [first.format(name=_(names[0]), share=percent(stats.wins[0]),
+                          interval=interval(stats.wins[0]))]
+    parts += [(_("You won {share} ({interval})") if _you(name)
+               else _("{name} won {share} ({interval})")).format(
+                   name=_(name), share=percent(share), interval=interval(share))
               for name, share in zip(names[1:], stats.wins[1:], strict=True)]
-    text = "Who wins? " + "; ".join(parts) + "."
+    text = _("Who wins? {answers}.").format(answers="; ".join(parts))
     if len(names) == 2 and _apart(stats.wins[0], stats.wins[1]):
         better = names[0] if stats.wins[0].value > stats.wins[1].value else names[1]
-        text += f" The intervals do not overlap: with these agents, the game favours {better}."
-    return [text, INTERVAL_MEANS]
+        # Translators: "You" is the student's own seat (in English with its capital).
+        text += (_(" The intervals do not overlap: with these agents, the game favours You.")
+                 if _you(better) else
+                 _(" The intervals do not overlap: with these agents, the game favours {name}.")
+                 .format(name=_(better)))
+    return [text, _(INTERVAL_MEANS)]
+
+
+def _you(name: str) -> bool:
+    """The player the variant calls "You" (its seat 0), whose sentences say "you"."""
+    return name.casefold() == "you"
 
 
 def _leading(table: Table) -> str:
@@ -148,39 +184,48 @@ def _leading(table: Table) -> str:
     if not rounds:
         return ""
     lo, hi = led.interval
-    verdict = ("it helps" if lo > 0.5 else "it is a handicap" if hi < 0.5
-               else "these games cannot tell")
-    return (f"Does going first help? The side that led (revealed first) won {percent(led)} of "
-            f"the {rounds} rounds (95% interval {interval(led)}): {verdict}.")
+    said = (N_("Does going first help? The side that led (revealed first) won {share} of the "
+               "{rounds} rounds (95% interval {interval}): it helps.") if lo > 0.5 else
+            N_("Does going first help? The side that led (revealed first) won {share} of the "
+               "{rounds} rounds (95% interval {interval}): it is a handicap.") if hi < 0.5 else
+            N_("Does going first help? The side that led (revealed first) won {share} of the "
+               "{rounds} rounds (95% interval {interval}): these games cannot tell."))
+    return _(said).format(share=percent(led), rounds=rounds, interval=interval(led))
 
 
 def _level(table: Table, name: str) -> str:
     """Where a level stood at the end of the games: its average, lowest and highest."""
-    question, what = LEVELS[name]
+    same, varied = LEVELS[name]
     ends = [row.counts.get(name, 0) for row in table.rows]
-    said = f"{question} {what[:1].upper()}{what[1:]} was"
     if min(ends) == max(ends):
-        return f"{said} {ends[0]} in every game."
-    return f"{said} {sum(ends) / len(ends):.1f} on average (from {min(ends)} to {max(ends)})."
+        return _(same).format(level=ends[0])
+    return _(varied).format(mean=sum(ends) / len(ends), lowest=min(ends), highest=max(ends))
 
 
 def _how_often(table: Table, name: str) -> str:
     """How often a count's event comes: once every so many units, and in how many games."""
     unit = unit_of(find_variant(table.variant))
-    question = QUESTIONS.get(name, f"How many {name.replace('_', ' ')} are there in a game?")
+    question = (_(QUESTIONS[name]) if name in QUESTIONS else
+                _("How many {counted} are there in a game?").format(
+                    counted=name.replace("_", " ")))
     games = len(table.rows)
     total = sum(row.counts.get(name, 0) for row in table.rows)
     if not total:
-        return f"{question} Never, in these games."
+        return _("{question} Never, in these games.").format(question=question)
     some = Share(sum(1 for row in table.rows if row.counts.get(name, 0) > 0), games)
     every = sum(row.length for row in table.rows) / total
-    text = (f"{question} About once every {every:.1f} {plural(every, unit)} "
-            f"({total / games:.1f} a game on average)")
+    fields = {"question": question, "every": every, "units": units(every, unit),
+              "per_game": total / games}
     if some.count == games:
-        return text + "."
+        return _("{question} About once every {every:.1f} {units} ({per_game:.1f} a game on "
+                 "average).").format(**fields)
     if some.value >= 0.995:  # would read "100%"
-        return text + f"; in all but {games - some.count} of the games."
-    return text + f"; at least once in {percent(some)} of the games."
+        return _("{question} About once every {every:.1f} {units} ({per_game:.1f} a game on "
+                 "average); in all but {left} of the games.").format(
+                     left=games - some.count, **fields)
+    return _("{question} About once every {every:.1f} {units} ({per_game:.1f} a game on "
+             "average); at least once in {share} of the games.").format(
+                 share=percent(some), **fields)
 
 
 def _apart(a: Share, b: Share) -> bool:
@@ -188,34 +233,47 @@ def _apart(a: Share, b: Share) -> bool:
 
 
 def _endings(table: Table, stats: Stats, unit: str) -> str:
-    draws = ("No game was a draw" if not stats.draws.count
-             else f"{percent(stats.draws)} were draws ({interval(stats.draws)})")
     if not stats.unfinished.count:
-        return draws + ", and every game finished."
+        return (_("No game was a draw, and every game finished.") if not stats.draws.count
+                else _("{share} were draws ({interval}), and every game finished.").format(
+                    share=percent(stats.draws), interval=interval(stats.draws)))
+    draws = (_("No game was a draw") if not stats.draws.count
+             else _("{share} were draws ({interval})").format(share=percent(stats.draws),
+                                                              interval=interval(stats.draws)))
     # A variant marks games its own rules stopped with their own ending ("limit", ...);
     # "unfinished" means the simulator stopped them at the maximum length.
     ours = sum(1 for row in table.rows if row.winners is None and row.ending == "unfinished")
     why = []
     if stats.unfinished.count - ours:
-        why.append(f"{stats.unfinished.count - ours} by the rules' own limit")
+        why.append(_("{count} by the rules' own limit").format(
+            count=stats.unfinished.count - ours))
     if ours:
-        why.append(f"{ours} still going at the maximum of {table.max_length} {unit}")
-    return (f"{draws}; {percent(stats.unfinished)} were stopped unfinished "
-            f"({interval(stats.unfinished)}): {' and '.join(why)}. They may never end.")
+        why.append(_("{count} still going at the maximum of {most} {units}").format(
+            count=ours, most=table.max_length, units=unit))
+    # Translators: {draws} is "No game was a draw" or "{share} were draws ({interval})".
+    return _("{draws}; {share} were stopped unfinished ({interval}): {why}. They may never "
+             "end.").format(draws=draws, share=percent(stats.unfinished),
+                            interval=interval(stats.unfinished), why=_(" and ").join(why))
 
 
 def read_comparison(a: Table, b: Table, label_a: str, label_b: str) -> str:
     """Two rulings on the same deals, in words: what changed and by how much."""
     c: Comparison = compare(a, b)
-    unit = plural(2, unit_of(find_variant(a.variant)))
-    lines = [f"The same {c.a.games} deals, played two ways: {label_a} and {label_b}.",
-             f"Mean length: {c.a.lengths.mean:.1f} against {c.b.lengths.mean:.1f} {unit} "
-             f"(difference {c.length_diff:+.1f}, give or take "
-             f"{Z95 * c.length_diff_se:.1f} at 95%)."]
-    lines.append(f"The result changed in {percent(c.changed)} of the deals "
-                 f"({c.changed.count} of {c.changed.total}).")
+    unit = units(2, unit_of(find_variant(a.variant)))
+    lines = [_("The same {deals} deals, played two ways: {label_a} and {label_b}.").format(
+                 deals=c.a.games, label_a=label_a, label_b=label_b),
+             _("Mean length: {mean_a:.1f} against {mean_b:.1f} {units} (difference "
+               "{difference:+.1f}, give or take {margin:.1f} at 95%).").format(
+                 mean_a=c.a.lengths.mean, mean_b=c.b.lengths.mean, units=unit,
+                 difference=c.length_diff, margin=Z95 * c.length_diff_se)]
+    lines.append(_("The result changed in {share} of the deals ({count} of {total}).").format(
+        share=percent(c.changed), count=c.changed.count, total=c.changed.total))
     names = find_variant(a.variant).player_names(a.rules)
-    lines.append(f"{names[0]} won {percent(c.a.wins[0])} against {percent(c.b.wins[0])}; "
-                 f"draws {percent(c.a.draws)} against {percent(c.b.draws)}; "
-                 f"unfinished {percent(c.a.unfinished)} against {percent(c.b.unfinished)}.")
+    lines.append((_("You won {wins_a} against {wins_b}; draws {draws_a} against {draws_b}; "
+                    "unfinished {unfinished_a} against {unfinished_b}.") if _you(names[0]) else
+                  _("{name} won {wins_a} against {wins_b}; draws {draws_a} against {draws_b}; "
+                    "unfinished {unfinished_a} against {unfinished_b}.")).format(
+        name=_(names[0]), wins_a=percent(c.a.wins[0]), wins_b=percent(c.b.wins[0]),
+        draws_a=percent(c.a.draws), draws_b=percent(c.b.draws),
+        unfinished_a=percent(c.a.unfinished), unfinished_b=percent(c.b.unfinished)))
     return "\n".join(lines)
