@@ -26,16 +26,17 @@ from html import escape
 from itertools import pairwise
 from typing import Any
 
-from wartutor.explore.reading import plural, unit_of
+from wartutor.explore.reading import unit_of, units
 from wartutor.explore.stats import describe
 from wartutor.explore.table import Table
+from wartutor.language import N_, _
 from wartutor.variants import find_variant
 
 COLOURS = ("#1f5fa8", "#d9480f", "#2b8a3e", "#7048e8", "#c2255c")  # readable when projected
 # The terms, said where they appear (each picture says its own).
-LENGTHS_MEAN = ("median: half the games were over by then; p90: nine in ten were; "
+LENGTHS_MEAN = N_("median: half the games were over by then; p90: nine in ten were; "
                 "p99: 99 in 100 were")
-INTERVAL_MEANS = ("black lines: 95% intervals, the range in which the true share lies, "
+INTERVAL_MEANS = N_("black lines: 95% intervals, the range in which the true share lies, "
                   "given only this many games")
 
 
@@ -43,7 +44,8 @@ def _labelled(
     tables: Table | Sequence[Table], labels: Sequence[str] | None
 ) -> list[tuple[str, Table]]:
     listed = [tables] if isinstance(tables, Table) else list(tables)
-    names = list(labels) if labels is not None else [f"run {i + 1}" for i in range(len(listed))]
+    names = list(labels) if labels is not None else [_("run {number}").format(number=i + 1)
+                                                         for i in range(len(listed))]
     return list(zip(names, listed, strict=True))
 
 
@@ -59,7 +61,7 @@ def plot_lengths(
     finished = [[r.length for r in t.rows if r.winners is not None] for _, t in pairs]
     everything = [x for lengths in finished for x in lengths]
     if not everything:
-        ax.text(0.5, 0.5, "no game finished", ha="center", transform=ax.transAxes)
+        ax.text(0.5, 0.5, _("no game finished"), ha="center", transform=ax.transAxes)
         return fig
     edges = _edges(min(everything), max(everything), bins)
     for i, ((label, table), lengths) in enumerate(zip(pairs, finished, strict=True)):
@@ -67,14 +69,16 @@ def plot_lengths(
         ax.hist(lengths, bins=edges, histtype="step" if len(pairs) > 1 else "stepfilled",
                 color=colour, alpha=1.0 if len(pairs) > 1 else 0.6, linewidth=2, label=label)
         s = describe(table).lengths
-        for value, style, name in ((s.mean, "-", "mean"), (s.median, "--", "median"),
-                                   (s.p90, ":", "p90"), (s.p99, "-.", "p99")):
+        for value, style, name in ((s.mean, "-", N_("mean")), (s.median, "--", N_("median")),
+                                   (s.p90, ":", N_("p90")), (s.p99, "-.", N_("p99"))):
             ax.axvline(value, color=colour, linestyle=style, linewidth=1.2,
-                       label=f"{name} {value:.0f}" + (f" ({label})" if len(pairs) > 1 else ""))
+                       label=_("{mark} {value:.0f}").format(mark=_(name), value=value)
+                       + (f" ({label})" if len(pairs) > 1 else ""))
     unit = unit_of(find_variant(pairs[0][1].variant))
-    ax.set_xlabel(f"game length ({plural(2, unit)})\n{LENGTHS_MEAN}", fontsize=9)
-    ax.set_ylabel("games")
-    ax.set_title("How long do games last?")
+    ax.set_xlabel(_("game length ({units})").format(units=units(2, unit)) + "\n"
+                  + _(LENGTHS_MEAN), fontsize=9)
+    ax.set_ylabel(_("games"))
+    ax.set_title(_("How long do games last?"))
     ax.legend(fontsize=8, ncols=2 if len(pairs) > 1 else 1)
     return fig
 
@@ -98,7 +102,7 @@ def plot_results(tables: Table | Sequence[Table], labels: Sequence[str] | None =
         stats = describe(table)
         seats = find_variant(table.variant).player_names(table.rules)
         shares = [*stats.wins, stats.draws, stats.unfinished]
-        names = [f"won by\n{name}" for name in seats] + ["draw", "unfinished"]
+        names = [_won_by(name, broken=True) for name in seats] + [_("draw"), _("unfinished")]
         values = [s.value for s in shares]
         below = [max(0.0, s.value - s.interval[0]) for s in shares]
         above = [max(0.0, s.interval[1] - s.value) for s in shares]
@@ -106,10 +110,10 @@ def plot_results(tables: Table | Sequence[Table], labels: Sequence[str] | None =
         ax.bar(xs, values, width=width, yerr=[below, above], capsize=4,
                color=COLOURS[i % len(COLOURS)], label=label)
     ax.set_xticks(range(len(names)), names)
-    ax.set_xlabel(INTERVAL_MEANS, fontsize=9)
+    ax.set_xlabel(_(INTERVAL_MEANS), fontsize=9)
     ax.set_ylim(0, 1)
-    ax.set_ylabel("share of games")
-    ax.set_title("Who wins? (black lines: 95% intervals)")
+    ax.set_ylabel(_("share of games"))
+    ax.set_title(_("Who wins? (black lines: 95% intervals)"))
     if len(pairs) > 1:
         ax.legend(fontsize=8)
     return fig
@@ -182,19 +186,21 @@ def svg_lengths(tables: Table | Sequence[Table], labels: Sequence[str] | None = 
                 bins: int = 40) -> str:
     """:func:`plot_lengths` as SVG: the finished games' lengths, mean, median, p90, p99."""
     pairs = _labelled(tables, labels)
-    title = "How long do games last?"
+    title = _("How long do games last?")
     finished = [[r.length for r in t.rows if r.winners is not None] for _, t in pairs]
     everything = [x for lengths in finished for x in lengths]
     if not everything:
-        return _svg(title, "No game finished.", [
-            f'<text x="{_W / 2}" y="{_H / 2}" text-anchor="middle">no game finished</text>'])
+        return _svg(title, _("No game finished."), [
+            f'<text x="{_W / 2}" y="{_H / 2}" text-anchor="middle">'
+            f'{escape(_("no game finished"))}</text>'])
     edges = _edges(min(everything), max(everything), bins)
     counts = [[sum(1 for x in lengths if lo <= x < hi) for lo, hi in pairwise(edges)]
               for lengths in finished]
     unit = unit_of(find_variant(pairs[0][1].variant))
     x0, x1 = _LEFT, _W - _RIGHT
-    body, y = _axes(x0, x1, max(max(c) for c in counts), "games",
-                    f"game length ({plural(2, unit)})\n{LENGTHS_MEAN}")
+    body, y = _axes(x0, x1, max(max(c) for c in counts), _("games"),
+                    _("game length ({units})").format(units=units(2, unit)) + "\n"
+                    + _(LENGTHS_MEAN))
 
     def x(value: float) -> float:
         return x0 + (x1 - x0) * (value - edges[0]) / (edges[-1] - edges[0])
@@ -216,44 +222,46 @@ def svg_lengths(tables: Table | Sequence[Table], labels: Sequence[str] | None = 
         body.append(f'<polyline points="{" ".join(points)}" {fill} stroke="{colour}" '
                     f'stroke-width="2"/>')
         s = describe(table).lengths
-        marks = (("mean", s.mean), ("median", s.median), ("p90", s.p90), ("p99", s.p99))
+        marks = ((N_("mean"), s.mean), (N_("median"), s.median), (N_("p90"), s.p90),
+                 (N_("p99"), s.p99))
         for name, value in marks:
             dash = f' stroke-dasharray="{_DASHES[name]}"' if _DASHES[name] else ""
             body.append(f'<line x1="{x(value):.1f}" x2="{x(value):.1f}" y1="{y(0):.1f}" '
                         f'y2="{_TOP}" stroke="{colour}" stroke-width="1.5"{dash}/>')
-        words = ", ".join(f"{name} {value:.0f}" for name, value in marks)
+        words = ", ".join(_("{mark} {value:.0f}").format(mark=_(name), value=value)
+                          for name, value in marks)
         described.append(f"{label}: {words}")
         legend.append((colour, f"{label}: {words}" if len(pairs) > 1 else words))
     for i, (colour, words) in enumerate(legend):
         body.append(f'<rect x="{x1 - 330}" y="{_TOP + 4 + 16 * i}" width="12" height="12" '
                     f'fill="{colour}"/><text x="{x1 - 314}" y="{_TOP + 14 + 16 * i}">'
                     f"{escape(words)}</text>")
-    return _svg(title, f"Histogram of {len(everything):,} finished games' lengths. "
-                + "; ".join(described) + ".", body)
+    return _svg(title, _("Histogram of {count:,} finished games' lengths. {marks}.").format(
+        count=len(everything), marks="; ".join(described)), body)
 
 
 def svg_results(tables: Table | Sequence[Table], labels: Sequence[str] | None = None) -> str:
     """:func:`plot_results` as SVG: each seat's win rate, draws and unfinished games, with
     95% intervals."""
     pairs = _labelled(tables, labels)
-    title = "Who wins? (black lines: 95% intervals)"
+    title = _("Who wins? (black lines: 95% intervals)")
     x0, x1 = _LEFT, _W - _RIGHT
-    body, y = _axes(x0, x1, 1.0, "share of games", INTERVAL_MEANS,
+    body, y = _axes(x0, x1, 1.0, _("share of games"), _(INTERVAL_MEANS),
                     y_format=lambda t: f"{t:.0%}")
     ended: list[dict[str, Any]] = []  # per run: way it ended -> Share, seats first
-    for _, table in pairs:
+    for _label, table in pairs:
         stats = describe(table)
         seats = find_variant(table.variant).player_names(table.rules)
-        ended.append({**{f"won by {name}": share for name, share in zip(
-            seats, stats.wins, strict=True)}, "draw": stats.draws,
-            "unfinished": stats.unfinished})
+        ended.append({**{_won_by(name): share for name, share in zip(
+            seats, stats.wins, strict=True)}, _("draw"): stats.draws,
+            _("unfinished"): stats.unfinished})
     # Runs of more seats name the others' ways of ending too.
     groups = list(ended[max(range(len(ended)), key=lambda i: len(ended[i]))])
     groups += [g for e in ended for g in e if g not in groups]
     slot = (x1 - x0) / len(groups)
     width = slot * 0.8 / len(pairs)
     described = []
-    for i, ((label, _), shares) in enumerate(zip(pairs, ended, strict=True)):
+    for i, ((label, _table), shares) in enumerate(zip(pairs, ended, strict=True)):
         colour = COLOURS[i % len(COLOURS)]
         words = []
         for k, group in enumerate(groups):
@@ -268,7 +276,8 @@ def svg_results(tables: Table | Sequence[Table], labels: Sequence[str] | None = 
             body.append(f'<path d="M{mid:.1f},{y(lo):.1f}V{y(hi):.1f}M{mid - 5:.1f},'
                         f'{y(lo):.1f}h10M{mid - 5:.1f},{y(hi):.1f}h10" stroke="#000" '
                         f'stroke-width="1.5" fill="none"/>')
-            words.append(f"{group} {share.value:.1%} ({lo:.1%} to {hi:.1%})")
+            words.append(_("{group} {share:.1%} ({lo:.1%} to {hi:.1%})").format(
+                group=group, share=share.value, lo=lo, hi=hi))
         described.append(f"{label}: " + ", ".join(words))
         if len(pairs) > 1:
             body.append(f'<rect x="{x1 - 200}" y="{_TOP + 4 + 16 * i}" width="12" height="12" '
@@ -277,5 +286,13 @@ def svg_results(tables: Table | Sequence[Table], labels: Sequence[str] | None = 
     for k, name in enumerate(groups):
         body.append(f'<text x="{x0 + slot * (k + 0.5):.1f}" y="{_H - _BOTTOM + 16}" '
                     f'text-anchor="middle">{escape(name)}</text>')
-    return _svg(title, "Bars of the share of games each way they ended. "
-                + "; ".join(described) + ".", body)
+    return _svg(title, _("Bars of the share of games each way they ended. {bars}.").format(
+        bars="; ".join(described)), body)
+
+
+def _won_by(name: str, *, broken: bool = False) -> str:
+    """A bar's words: the games a seat won ("won by You", "won by Computer"), ``broken``
+    over two lines."""
+    if name.casefold() == "you":
+        return _("won by\nYou") if broken else _("won by You")
+    return (_("won by\n{name}") if broken else _("won by {name}")).format(name=_(name))
