@@ -29,7 +29,7 @@ from typing import Any
 from wartutor.explore.reading import unit_of, units
 from wartutor.explore.stats import describe
 from wartutor.explore.table import Table
-from wartutor.language import N_, _
+from wartutor.language import N_, _, pgettext
 from wartutor.variants import find_variant
 
 COLOURS = ("#1f5fa8", "#d9480f", "#2b8a3e", "#7048e8", "#c2255c")  # readable when projected
@@ -102,7 +102,8 @@ def plot_results(tables: Table | Sequence[Table], labels: Sequence[str] | None =
         stats = describe(table)
         seats = find_variant(table.variant).player_names(table.rules)
         shares = [*stats.wins, stats.draws, stats.unfinished]
-        names = [_won_by(name, broken=True) for name in seats] + [_("draw"), _("unfinished")]
+        names = [_won_by(name, broken=True) for name in seats] + [
+            pgettext("a game's result", "draw"), _("unfinished")]
         values = [s.value for s in shares]
         below = [max(0.0, s.value - s.interval[0]) for s in shares]
         above = [max(0.0, s.interval[1] - s.value) for s in shares]
@@ -253,7 +254,7 @@ def svg_results(tables: Table | Sequence[Table], labels: Sequence[str] | None = 
         stats = describe(table)
         seats = find_variant(table.variant).player_names(table.rules)
         ended.append({**{_won_by(name): share for name, share in zip(
-            seats, stats.wins, strict=True)}, _("draw"): stats.draws,
+            seats, stats.wins, strict=True)}, pgettext("a game's result", "draw"): stats.draws,
             _("unfinished"): stats.unfinished})
     # Runs of more seats name the others' ways of ending too.
     groups = list(ended[max(range(len(ended)), key=lambda i: len(ended[i]))])

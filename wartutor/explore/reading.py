@@ -27,7 +27,7 @@ from typing import Any
 
 from wartutor.explore.stats import Z95, Comparison, Share, Stats, compare, describe
 from wartutor.explore.table import Table
-from wartutor.language import N_, _, ngettext
+from wartutor.language import N_, _, ngettext, npgettext
 from wartutor.variants import find_variant
 
 P90_MEANS = N_("  p90: nine games in ten were over by then.")
@@ -72,11 +72,7 @@ LEVELS = {"guerrilla_rank": (N_("How high do the Guerrillas climb? The highest G
                              N_("How high do the Guerrillas climb? The highest Guerrilla rank "
                                 "at the end was {mean:.1f} on average (from {lowest} to "
                                 "{highest})."))}
-# The variants' units of length, said for a number of them: "1 battle", "2.5 battles".
-UNITS = {
-    "battle": (N_("battle"), N_("battles")), "skirmish": (N_("skirmish"), N_("skirmishes")),
-    "round": (N_("round"), N_("rounds")), "turn": (N_("turn"), N_("turns")),
-}
+
 
 
 def unit_of(variant: Any) -> str:
@@ -91,11 +87,18 @@ def plural(n: float, word: str) -> str:
 
 
 def units(n: float, unit: str) -> str:
-    """The unit's word for ``n`` of them, in the language in force."""
-    if unit not in UNITS:
-        return plural(n, unit)
-    one, more = UNITS[unit]
-    return ngettext(one, more, 1 if n == 1 else 2)
+    """The unit's word for ``n`` of them ("1 battle", "2.5 battles"), in the language in
+    force."""
+    count = 1 if n == 1 else 2
+    if unit == "battle":
+        return npgettext("unit of length", "battle", "battles", count)
+    if unit == "skirmish":
+        return npgettext("unit of length", "skirmish", "skirmishes", count)
+    if unit == "round":
+        return npgettext("unit of length", "round", "rounds", count)
+    if unit == "turn":
+        return npgettext("unit of length", "turn", "turns", count)
+    return plural(n, unit)
 
 
 def percent(share: Share) -> str:
