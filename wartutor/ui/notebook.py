@@ -47,6 +47,7 @@ from wartutor.core.registry import find_variant
 from wartutor.core.rulings import rulings_of
 from wartutor.core.trace import Trace
 from wartutor.core.voice import speaking, voice
+from wartutor.language import _, ngettext
 from wartutor.ui.markup import Markup, html, joined, style
 from wartutor.ui.render import STYLESHEET, card_svg
 
@@ -134,14 +135,15 @@ def game_html(game: Game[Any], viewer: int | None = None,
     moments = joined(html('<li class="{kind}">{said}</li>',
                           kind="wt-now" if n == len(said) - 1 else "wt-before", said=words)
                      for n, words in enumerate(said))
-    head = ("The set position" if step.action is None and game.position is not None
-            else "The deal" if step.action is None else f"Step {number:,}: {step.action}")
+    head = (_("The set position") if step.action is None and game.position is not None
+            else _("The deal") if step.action is None
+            else _("Step {number:,}: {action}").format(number=number, action=step.action))
     return html('{sheet}<div class="wt-app wt-notebook"><div class="wt-title">{title}</div>'
                 '<p class="wt-note">{about}</p>{table}<div class="wt-happened" role="region" '
-                'aria-label="What happened"><div class="wt-happened-head">{head}</div>'
+                'aria-label="{happened}"><div class="wt-happened-head">{head}</div>'
                 '<ol class="wt-moments">{moments}</ol></div></div>',
                 sheet=_sheets(variant.name), title=variant.title, about=about, table=table,
-                head=head, moments=moments)
+                happened=_("What happened"), head=head, moments=moments)
 
 
 def design_html(design: Any, view: Any, events: tuple[Event, ...]) -> Markup:
@@ -166,11 +168,13 @@ def _sheets(variant: str) -> Markup:
 
 def _about(game: Game[Any], viewer: int | None, names: Sequence[str] | None) -> str:
     """The seed and deal, how far the game is, and how it stands, in the voice in force."""
-    deal = (", from a set position" if game.position is not None
-            else ", a stacked deal" if game.stacked is not None else "")
+    seed = (_("Seed {seed}, from a set position") if game.position is not None
+            else _("Seed {seed}, a stacked deal") if game.stacked is not None
+            else _("Seed {seed}")).format(seed=game.seed)
     count = len(game.steps) - 1
-    played = "just dealt" if count == 0 else f"{count:,} step{'' if count == 1 else 's'}"
-    return f"Seed {game.seed}{deal} · {played} · {standing(game, viewer, names)}"
+    played = (_("just dealt") if count == 0
+              else ngettext("{count:,} step", "{count:,} steps", count).format(count=count))
+    return f"{seed} · {played} · {standing(game, viewer, names)}"
 
 
 def standing(game: Game[Any], viewer: int | None = None,
@@ -178,13 +182,15 @@ def standing(game: Game[Any], viewer: int | None = None,
     """Who must choose now, or how the game ended, worded for ``viewer``."""
     outcome = game.outcome
     if outcome is not None:
-        return "Game over: " + explanation(game, outcome.because, viewer, names)
+        return _("Game over: {why}").format(
+            why=explanation(game, outcome.because, viewer, names))
     decision = game.decision
     if decision is None:
-        return "no decision is due"
+        return _("no decision is due")
     own = game.variant.player_names(game.rules)
     with speaking(viewer, names):
-        return f"{voice().name(decision.player, own)} (seat {decision.player}) to choose"
+        return _("{name} (seat {seat}) to choose").format(
+            name=voice().name(decision.player, own), seat=decision.player)
 
 
 # Simulation tables
