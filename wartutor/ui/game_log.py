@@ -18,6 +18,7 @@ from typing import Any
 from wartutor.core.engine import Game, Step
 from wartutor.core.record import cited_rule, explanation
 from wartutor.core.voice import voice
+from wartutor.language import N_, _, ngettext
 from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.playback import Frame, said_once
 
@@ -29,8 +30,9 @@ Entry = tuple[tuple[str, str], ...]  # one step's lines: (words, cited rule), ea
 # Where each variant's state counts its rounds, and what a round is called there. Classic
 # War counts the battles played (each step plays one); the others count the round under
 # way, so a step is headed by the round it was played in (its state before).
-ROUND_COUNTS = (("battles", "Battle", True), ("round", "Round", False),
-                ("turn", "Turn", False), ("skirmish", "Skirmish", False))
+ROUND_COUNTS = (("battles", N_("Battle {number}"), True), ("round", N_("Round {number}"), False),
+                ("turn", N_("Turn {number}"), False),
+                ("skirmish", N_("Skirmish {number}"), False))
 
 # A sentence ends at a full stop, question or exclamation mark and a space: whatever comes
 # next, since it may be a name, and names (which hold no full stop) must not move the split.
@@ -57,14 +59,17 @@ def happened_html(moments: Sequence[Frame], total: int, *, playing: bool,
     and its details open with a tap."""
     said = [f for f in moments if f.words][::-1]
     items = [html('<li class="wt-now">{words}</li>', words=now_words(said[0], teacher))
-             ] if said else [Markup('<li class="wt-now">Your move.</li>')]
+             ] if said else [html('<li class="wt-now">{words}</li>', words=_("Your move."))]
     items += [html('<li class="wt-before">{words}{rule}</li>', words=frame.words,
                    rule=cited(frame.rule) if teacher and frame.rule else "")
               for frame in said[1:EARLIER_SHOWN + 1]]
     earlier = len(said) - EARLIER_SHOWN - 1
-    more = (html('<li class="wt-note">and {earlier} earlier moment{s} in the log below</li>',
-                 earlier=earlier, s="s" if earlier > 1 else "") if earlier > 0 else "")
-    head = f"Moment {len(said)} of {total}" if playing else "What just happened"
+    more = (html('<li class="wt-note">{more}</li>', more=ngettext(
+        "and {count} earlier moment in the log below",
+        "and {count} earlier moments in the log below", earlier).format(count=earlier))
+        if earlier > 0 else "")
+    head = (_("Moment {number} of {total}").format(number=len(said), total=total) if playing
+            else _("What just happened"))
     return html('<div class="wt-happened-head">{head}</div>'
                 '<ol class="wt-moments">{items}{more}</ol>',
                 head=head, items=joined(items), more=more)
@@ -77,8 +82,8 @@ def now_words(frame: Frame, teacher: bool) -> Markup:
     rule = cited(frame.rule) if teacher and frame.rule else ""
     if not details:
         return html("{short}{rule}", short=short, rule=rule)
-    return html('{short}{rule}<details class="wt-more"><summary>More</summary>{details}'
-                "</details>", short=short, rule=rule, details=details)
+    return html('{short}{rule}<details class="wt-more"><summary>{more}</summary>{details}'
+                "</details>", short=short, rule=rule, more=_("More"), details=details)
 
 
 def cited(rule: str) -> Markup:
@@ -90,13 +95,13 @@ def heading(game: Game[Any], number: int) -> str:
     """What step ``number`` of ``game`` is part of: "Battle 3", "Round 12", "Turn 4"...
     (the deal, for step 0; the step's own number where a variant counts no rounds)."""
     if number == 0:
-        return "The deal" if game.position is None else "The start"
-    for field, word, counts_played in ROUND_COUNTS:
+        return _("The deal") if game.position is None else _("The start")
+    for field, words, counts_played in ROUND_COUNTS:
         state = game.steps[number if counts_played else number - 1].state
         count = getattr(state, field, None)
         if isinstance(count, int):
-            return f"{word} {count}"
-    return f"Step {number}"
+            return _(words).format(number=count)
+    return _("Step {number}").format(number=number)
 
 
 def rounds(game: Game[Any], upto: int) -> list[tuple[str, range]]:
@@ -174,10 +179,12 @@ class GameLog:
             groups.append(html('<section class="wt-log-round" aria-label="{said}">'
                                '<h3 class="wt-log-heading">{said}</h3><ol>{items}</ol>'
                                "</section>", said=said, items=joined(items)))
-        earlier = (Markup('<p class="wt-note">Earlier steps are on the timeline.</p>')
+        earlier = (html('<p class="wt-note">{words}</p>',
+                        words=_("Earlier steps are on the timeline."))
                    if shown and shown[-1][1].start > 0 else "")
         # Focusable, so that the keyboard can scroll it too.
-        return html('<div class="wt-log" tabindex="0" role="region" aria-label="Game log">'
-                    '<div class="wt-log-head">The game so far: the newest round at the top, '
-                    "each round in the order it happened</div>{groups}{earlier}</div>",
-                    groups=joined(groups), earlier=earlier)
+        return html('<div class="wt-log" tabindex="0" role="region" aria-label="{label}">'
+                    '<div class="wt-log-head">{head}</div>{groups}{earlier}</div>',
+                    label=_("Game log"),
+                    head=_("The game so far: the newest round at the top, each round in the "
+                           "order it happened"), groups=joined(groups), earlier=earlier)

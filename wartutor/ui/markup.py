@@ -130,6 +130,18 @@ def html(template: str, /, **values: Any) -> Markup:
     return Markup("".join(parts))
 
 
+def sentence(text: str, /, **values: Any) -> Markup:
+    """A sentence in the students' language, between tags, as :func:`html` fills a
+    template: the sentence's own words escaped (a catalog is words, never markup; quotes
+    need no escaping between tags, so an English sentence reads as its template did), its
+    ``{fields}`` filled and escaped unless they are Markup.
+
+    >>> sentence("{name} & co: press {button}.", name="<Ana>", button=Markup("<b>Go</b>"))
+    Markup('&lt;Ana&gt; &amp; co: press <b>Go</b>.')
+    """
+    return html(_html.escape(text, quote=False), **values)
+
+
 def joined(parts: Iterable[object], sep: str = "") -> Markup:
     """The parts one after another, each escaped unless it is Markup; ``sep`` between them
     is escaped too unless it is Markup.
@@ -156,4 +168,4 @@ def style(css: str) -> Markup:
     return Markup("<style>" + css + "</style>")  # trusted: it holds no "<"
 
 
-__all__ = ["Markup", "escaped", "html", "joined", "style"]
+__all__ = ["Markup", "escaped", "html", "joined", "sentence", "style"]

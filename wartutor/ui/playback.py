@@ -34,6 +34,7 @@ from typing import Any
 
 from wartutor.core.engine import Event, Game
 from wartutor.core.record import cited_rule, explanation
+from wartutor.language import N_, _
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class Pace:
     """How long a moment stays up: ``per_word`` milliseconds for each of its words, and
     never less than ``least``. Neither, at a pace that waits for Next or shows only the end."""
 
-    label: str
+    label: str  # in English, marked for the catalog: shown as _(label)
     tooltip: str
     per_word: int = 0
     least: int = 0
@@ -50,11 +51,11 @@ class Pace:
 # A child reads about 150 words a minute aloud and 200 to 250 silently: Slow gives the
 # first, Normal the second, Fast is for those who know the game already.
 PACES: dict[str, Pace] = {
-    "wait": Pace("Wait for me", "Each moment stays until you press Next"),
-    "slow": Pace("Slow", "Time to read each moment aloud", per_word=400, least=3000),
-    "normal": Pace("Normal", "Time to read each moment", per_word=250, least=1500),
-    "fast": Pace("Fast", "A quick look at each moment", per_word=120, least=600),
-    "instant": Pace("Instant", "Jump straight to your next choice"),
+    "wait": Pace(N_("Wait for me"), N_("Each moment stays until you press Next")),
+    "slow": Pace(N_("Slow"), N_("Time to read each moment aloud"), per_word=400, least=3000),
+    "normal": Pace(N_("Normal"), N_("Time to read each moment"), per_word=250, least=1500),
+    "fast": Pace(N_("Fast"), N_("A quick look at each moment"), per_word=120, least=600),
+    "instant": Pace(N_("Instant"), N_("Jump straight to your next choice")),
 }
 DEFAULT_PACE = "normal"
 WAITS = "wait"  # the pace that waits for Next
@@ -123,11 +124,13 @@ def said_once(sentences: list[str]) -> list[tuple[int, str]]:
     runs: list[tuple[int, str, int]] = []  # (first place, sentence, times)
     for place, sentence in enumerate(sentences):
         if runs and runs[-1][1] == sentence:
-            first, _, times = runs[-1]
+            first, _said, times = runs[-1]
             runs[-1] = (first, sentence, times + 1)
         else:
             runs.append((place, sentence, 1))
-    return [(place, s if times == 1 else f"{s} ({times} times)") for place, s, times in runs]
+    # Translators: a sentence said again and again in one step, once, with how many times.
+    return [(place, s if times == 1 else _("{sentence} ({times} times)").format(
+        sentence=s, times=times)) for place, s, times in runs]
 
 
 def frames(

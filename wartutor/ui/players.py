@@ -41,6 +41,7 @@ from wartutor.core.engine import Variant
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.names import check_name
 from wartutor.core.rulings import rules_from, rulings_of, settings_of, shared_play_rules
+from wartutor.language import N_, _, capital
 from wartutor.ui.markup import Markup, html, style
 from wartutor.ui.render import text_of
 
@@ -49,11 +50,18 @@ PERSON, COMPUTER = "person", "computer"
 # Arsenal is a campaign: each match is you against that level's computer player.
 NO_SEATS_TO_CHOOSE = frozenset({"arsenal"})
 
-WAITING = Markup('<span class="wt-players-note">Changes apply when you press New round.</span>')
-LESSON = ("This lesson is set for its own number of players: to play with another, join a "
-          "deal or set up another position.")
-CHANGED = Markup('<span class="wt-players-note"><b>Changed: press New round to play with these '
-                 "players.</b></span>")
+WAITING = N_("Changes apply when you press New round.")
+LESSON = N_("This lesson is set for its own number of players: to play with another, join a "
+            "deal or set up another position.")
+CHANGED = N_("Changed: press New round to play with these players.")
+
+
+def _waiting() -> Markup:
+    return html('<span class="wt-players-note">{words}</span>', words=_(WAITING))
+
+
+def _changed() -> Markup:
+    return html('<span class="wt-players-note"><b>{words}</b></span>', words=_(CHANGED))
 
 PLAYERS_STYLE = style("""
 .wt-app .wt-players { border: 3px solid var(--wt-accent); border-radius: 10px;
@@ -126,7 +134,7 @@ class PlayersPanel(widgets.VBox):
         self.count: widgets.Dropdown | None = None
         if len(counts) > 1:
             self.count = widgets.Dropdown(
-                options=[(str(n), n) for n in counts], description="How many",
+                options=[(str(n), n) for n in counts], description=_("How many"),
                 style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
             self.count.observe(self._on_count, names="value")
             self.count.observe(self._on_change, names="value")
@@ -138,24 +146,25 @@ class PlayersPanel(widgets.VBox):
         for seat in range(seats):
             if seat:
                 kind = widgets.ToggleButtons(
-                    options=[("Person", PERSON), ("Computer", COMPUTER)], value=COMPUTER,
-                    tooltips=["Someone at this screen plays this seat",
-                              "The computer plays this seat"],
+                    options=[(_("Person"), PERSON), (_("Computer"), COMPUTER)], value=COMPUTER,
+                    tooltips=[_("Someone at this screen plays this seat"),
+                              _("The computer plays this seat")],
                     style={"button_width": "auto"})
                 kind.observe(self._on_change, names="value")
                 self.kinds.append(kind)
-            box = widgets.Text(placeholder=_default_name(seat), description="Name",
+            box = widgets.Text(placeholder=default_name(seat), description=_("Name"),
                                layout=widgets.Layout(width="260px"))
             box.observe(self._on_change, names="value")
             self.name_boxes.append(box)
             self._computer_names.append(widgets.HTML())
             self._rows.append(widgets.HBox([widgets.HTML(html(
-                '<span class="wt-players-seat">Seat {number}</span>', number=seat + 1))]))
+                '<span class="wt-players-seat">{seat}</span>',
+                seat=_("Seat {number}").format(number=seat + 1)))]))
         # Seat 1 has no toggle: someone is at the screen.
-        self._at_the_screen = widgets.HTML(
-            '<span class="wt-players-computer">Person, at the screen</span>')
+        self._at_the_screen = widgets.HTML(html(
+            '<span class="wt-players-computer">{words}</span>', words=_("Person, at the screen")))
         self._about = widgets.HTML()
-        self._note = widgets.HTML(WAITING)
+        self._note = widgets.HTML(_waiting())
         self._message = widgets.HTML()  # what is wrong with a name, beside where it is typed
         self._seats = widgets.VBox()
         # The style is on the page while the panel is closed too (a closed panel is not
@@ -163,14 +172,17 @@ class PlayersPanel(widgets.VBox):
         self._style = widgets.HTML(PLAYERS_STYLE, layout=widgets.Layout(display="none"))
         self._sheet = [
             self._style,
-            widgets.HTML('<div class="wt-players-head">Players for the next round</div>'),
+            widgets.HTML(html('<div class="wt-players-head">{words}</div>',
+                              words=_("Players for the next round"))),
             self.count if self.count is not None else widgets.HTML(html(
-                '<span class="wt-players-about">{count} players.</span>', count=seats)),
+                '<span class="wt-players-about">{count}</span>',
+                count=_("{count} players.").format(count=seats))),
             self._seats, self._about, self._message, self._note,
         ]
         self.button = widgets.ToggleButton(
-            description="Players", tooltip="Choose how many play, and who: people at this "
-            "screen or the computer", layout=widgets.Layout(width="auto", min_width="96px"))
+            description=_("Players"), tooltip=_("Choose how many play, and who: people at this "
+                                                "screen or the computer"),
+            layout=widgets.Layout(width="auto", min_width="96px"))
         self.button.add_class("wt-secondary")
         self.button.observe(self._on_open, names="value")
         super().__init__([self._style])
@@ -189,7 +201,7 @@ class PlayersPanel(widgets.VBox):
         if any(typed):
             own = self._variant.player_names(self._rules_with(self._count()))
             given = dict(zip(shown.people, typed, strict=True))
-            names = tuple((given[seat] or _default_name(seat)) if seat in given else own[seat]
+            names = tuple((given[seat] or default_name(seat)) if seat in given else own[seat]
                           for seat in range(len(own)))
             _check_different(names)
         return Seating(shown.count, shown.people, typed, names)
@@ -217,18 +229,18 @@ class PlayersPanel(widgets.VBox):
         if self.count is not None:
             self.count.value = getattr(rules, COUNT)
             self.count.disabled = lesson
-            self.count.tooltip = LESSON if lesson else None
+            self.count.tooltip = _(LESSON) if lesson else None
         for seat, kind in enumerate(self.kinds):
             if kind is not None:
                 kind.value = PERSON if seat in self._people else COMPUTER
         for seat, box in enumerate(self.name_boxes):
             named = self._names is not None and seat in self._people and seat < len(self._names)
             name = self._names[seat] if named and self._names is not None else ""
-            box.value = "" if name == _default_name(seat) else name  # the placeholder says it
+            box.value = "" if name == default_name(seat) else name  # the placeholder says it
         self._in_play = self._shown()
         self._message.value = ""
         self._draw()
-        self._note.value = WAITING
+        self._note.value = _waiting()
 
     def message_text(self) -> str:
         """What is wrong with the names typed, as the panel says it."""
@@ -267,8 +279,8 @@ class PlayersPanel(widgets.VBox):
             name: widgets.Widget = self.name_boxes[seat]
             if not self._is_person(seat):
                 name = self._computer_names[seat]
-                name.value = html('<span class="wt-players-computer">plays as {name}</span>',
-                                  name=own[seat])
+                name.value = html('<span class="wt-players-computer">{words}</span>',
+                                  words=_("plays as {name}").format(name=_(own[seat])))
             row = self._rows[seat]
             if tuple(row.children[1:]) != (chooser, name):
                 row.children = [row.children[0], chooser, name]
@@ -277,17 +289,21 @@ class PlayersPanel(widgets.VBox):
         computers = count - people
         lesson = self.count is not None and self.count.disabled
         self._about.value = (
-            html('<div class="wt-players-about">{lesson}</div>', lesson=LESSON) if lesson
+            html('<div class="wt-players-about">{lesson}</div>', lesson=_(LESSON)) if lesson
             else Markup()) + (
-            html('<div class="wt-players-about">You against the computer.</div>')
+            html('<div class="wt-players-about">{words}</div>',
+                 words=_("You against the computer."))
             if people == 1 and computers == 1 else
-            html('<div class="wt-players-about">You against {computers} computer players.'
-                 "</div>", computers=computers)
+            html('<div class="wt-players-about">{words}</div>',
+                 words=_("You against {computers} computer players.").format(
+                     computers=computers))
             if people == 1 else
-            html('<div class="wt-players-about"><b>Pass and play:</b> {people} people take '
-                 "turns at this screen. Between turns the table is hidden until the next "
-                 "player presses Ready, and there is no Undo, deal code or Show everything, "
-                 "which would show one player another's cards.</div>", people=people))
+            html('<div class="wt-players-about"><b>{head}</b> {words}</div>',
+                 head=_("Pass and play:"),
+                 words=_("{people} people take turns at this screen. Between turns the table "
+                         "is hidden until the next player presses Ready, and there is no Undo, "
+                         "deal code or Show everything, which would show one player another's "
+                         "cards.").format(people=people)))
 
     # Callbacks
 
@@ -303,38 +319,42 @@ class PlayersPanel(widgets.VBox):
             if kind is not None and before is not None:
                 kind.value = before.value
 
-    def _on_change(self, _: dict[str, Any]) -> None:
+    def _on_change(self, _change: dict[str, Any]) -> None:
         self._draw()
         try:
             self.seating()
         except BadInput as e:
-            text = str(e)
+            text = _("{problem}. Allowed: {allowed}.").format(
+                problem=e.problem.rstrip("."), allowed=e.allowed.rstrip("."))
             self._message.value = html('<div class="wt-message" role="alert">{text}</div>',
-                                       text=text[:1].upper() + text[1:])
+                                       text=capital(text))
         else:
             self._message.value = ""
-        self._note.value = CHANGED if self._shown() != self._in_play else WAITING
+        self._note.value = _changed() if self._shown() != self._in_play else _waiting()
 
 
-def _default_name(seat: int) -> str:
+def default_name(seat: int) -> str:
     """A person's name where none is typed, as the app calls the people at one screen."""
-    return f"Player {seat + 1}"
+    return _("Player {number}").format(number=seat + 1)
 
 
 def _check_different(names: Sequence[str]) -> None:
     """No two seats share a name, and nobody is called "you"."""
     seen: dict[str, int] = {}
     for seat, name in enumerate(names):
-        if name.casefold() == "you":
-            raise BadInput(f"seat {seat + 1} cannot be called {quoted(name)}: the game says "
-                           "'you' to whoever is at the screen", allowed=_OTHER_NAME)
+        if name.casefold() in ("you", _("you").casefold()):
+            raise BadInput(_("seat {number} cannot be called {name}: the game says 'you' to "
+                             "whoever is at the screen").format(number=seat + 1,
+                                                                 name=quoted(name)),
+                           allowed=_(_OTHER_NAME))
         if name.casefold() in seen:
-            raise BadInput(f"seats {seen[name.casefold()] + 1} and {seat + 1} are both called "
-                           f"{quoted(name)}", allowed=_OTHER_NAME)
+            raise BadInput(_("seats {first} and {second} are both called {name}").format(
+                first=seen[name.casefold()] + 1, second=seat + 1, name=quoted(name)),
+                allowed=_(_OTHER_NAME))
         seen[name.casefold()] = seat
 
 
-_OTHER_NAME = "a different name for each seat, such as Ana, Ben or Cleo"
+_OTHER_NAME = N_("a different name for each seat, such as Ana, Ben or Cleo")
 
 
 def held_widgets(root: widgets.Widget) -> set[widgets.Widget]:
@@ -361,4 +381,5 @@ def _attributes(widget: widgets.Widget) -> Iterable[Any]:
     yield from (value for name, value in vars(widget).items() if not name.startswith("_trait"))
 
 
-__all__ = ["COMPUTER", "PERSON", "PlayersPanel", "Seating", "chooses_players", "held_widgets"]
+__all__ = ["COMPUTER", "PERSON", "PlayersPanel", "Seating", "chooses_players", "default_name",
+           "held_widgets"]

@@ -13,9 +13,11 @@ True
 
 from __future__ import annotations
 
+from functools import cache
 from html.parser import HTMLParser
 
 from wartutor.core.cards import RANK_CODES, SUIT_SYMBOLS, Card
+from wartutor.language import _, language
 from wartutor.ui.markup import Markup, html, joined
 
 CARD_WIDTH, CARD_HEIGHT = 100, 140
@@ -261,7 +263,7 @@ def card_svg(card: Card | None, *, laid_down: bool = False) -> Markup:
     "show everything"): its face is drawn with a dashed edge and said to be face down.
     """
     if card is None:
-        return _BACK
+        return _back(language())
     return html(
         '<svg class="wt-card" role="img" aria-label="{label}" width="{width}" '
         'height="{height}" viewBox="0 0 100 140" font-family="DejaVu Sans, sans-serif">'
@@ -272,7 +274,8 @@ def card_svg(card: Card | None, *, laid_down: bool = False) -> Markup:
         '<text x="50" y="86" font-size="44" text-anchor="middle">{rank}</text>'
         '<text x="50" y="126" font-size="38" text-anchor="middle">{suit}</text>'
         "</g></svg>",
-        label=f"{card}, laid face down" if laid_down else card, width=CARD_WIDTH,
+        label=_("{card}, laid face down").format(card=card) if laid_down else card,
+        width=CARD_WIDTH,
         height=CARD_HEIGHT, fill="#fff8e6" if laid_down else "#fff",
         edge=_LAID_DOWN_EDGE if laid_down else _EDGE, colour=_suit_colour(card),
         rank=RANK_CODES[card.rank - 2], suit=SUIT_SYMBOLS[card.suit],
@@ -298,22 +301,25 @@ def _back_shapes() -> Markup:
 
 
 _BACK_SHAPES = _back_shapes()
-_BACK = html(
-    '<svg class="wt-card wt-back" role="img" aria-label="a face-down card" width="{width}" '
-    'height="{height}" viewBox="0 0 100 140">{shapes}</svg>',
-    width=CARD_WIDTH, height=CARD_HEIGHT, shapes=_BACK_SHAPES,
-)
+@cache
+def _back(code: str) -> Markup:
+    """A face-down card, said in the language ``code`` (drawn once for each)."""
+    return html(
+        '<svg class="wt-card wt-back" role="img" aria-label="{label}" width="{width}" '
+        'height="{height}" viewBox="0 0 100 140">{shapes}</svg>',
+        label=_("a face-down card"), width=CARD_WIDTH, height=CARD_HEIGHT, shapes=_BACK_SHAPES,
+    )
 
 
 def deck_svg(count: int) -> Markup:
     """A face-down pile, thicker while it holds more cards; a dashed place when empty."""
     if count == 0:
         return html(
-            '<svg class="wt-card" role="img" aria-label="no cards left" width="{width}" '
+            '<svg class="wt-card" role="img" aria-label="{label}" width="{width}" '
             'height="{height}" viewBox="0 0 100 140"><rect x="2" y="2" width="96" '
             'height="136" rx="9" fill="none" stroke="#fff" stroke-width="2" '
             'stroke-dasharray="6 6"/></svg>',
-            width=CARD_WIDTH, height=CARD_HEIGHT,
+            label=_("no cards left"), width=CARD_WIDTH, height=CARD_HEIGHT,
         )
     edges = joined(
         html('<rect x="{at}" y="{at}" width="96" height="136" rx="9" fill="#fff" '
@@ -321,9 +327,10 @@ def deck_svg(count: int) -> Markup:
         for i in range(min(3, (count + 9) // 10), 0, -1)
     )  # fmt: skip
     return html(
-        '<svg class="wt-card wt-deck-pile" role="img" aria-label="a face-down deck" '
+        '<svg class="wt-card wt-deck-pile" role="img" aria-label="{label}" '
         'width="{width}" height="{height}" viewBox="0 0 109 149">{edges}{shapes}</svg>',
-        width=CARD_WIDTH + 9, height=CARD_HEIGHT + 9, edges=edges, shapes=_BACK_SHAPES,
+        label=_("a face-down deck"), width=CARD_WIDTH + 9, height=CARD_HEIGHT + 9,
+        edges=edges, shapes=_BACK_SHAPES,
     )
 
 

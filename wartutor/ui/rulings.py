@@ -21,20 +21,21 @@ import ipywidgets as widgets
 
 from wartutor.core.engine import Variant
 from wartutor.core.rulings import rulings_of, settings_of
+from wartutor.language import N_, _, pgettext
 from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.players import COUNT
 from wartutor.variants.trade_war.explain import worded
 
-_WAITING = "Changes apply when you press New round."
+_WAITING = N_("Changes apply when you press New round.")
 FIRST = "first_player"  # the rule option that names a seat
-_CHANGED = Markup("<b>Changed: press New round to play with these rulings.</b>")
+_CHANGED = N_("Changed: press New round to play with these rulings.")
 
 
 def choice_label(value: Any) -> str:
     """A ruling's value in words: "yes" and "no", never Python's True and False."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    return "none" if value is None else str(value)
+        return pgettext("ruling", "yes") if value else pgettext("ruling", "no")
+    return pgettext("ruling", "none") if value is None else str(value)
 
 
 class RulingsPanel(widgets.Accordion):
@@ -50,7 +51,7 @@ class RulingsPanel(widgets.Accordion):
         self._abouts: list[tuple[str, widgets.HTML]] = []
         self._rules: Any = None
         self.menus: dict[str, widgets.Dropdown] = {}
-        self._note = widgets.HTML(_WAITING)
+        self._note = widgets.HTML(html("{words}", words=_(_WAITING)))
         self._table = widgets.HTML()
         rows = []
         for name, meta in rulings_of(variant.rules_type).items() if choosing else ():
@@ -67,10 +68,11 @@ class RulingsPanel(widgets.Accordion):
             self._abouts.append((name, about))
             rows.append(widgets.HBox([menu, about]))
         self.reword()
-        body = widgets.VBox([self._note, *rows, widgets.HTML("<b>Rulings in this round</b>"),
+        body = widgets.VBox([self._note, *rows,
+                             widgets.HTML(html("<b>{words}</b>", words=_("Rulings in this round"))),
                              self._table] if choosing else [self._table])
         super().__init__(children=[body],
-                         titles=("Rulings: answers where the rule text is silent",))
+                         titles=(_("Rulings: answers where the rule text is silent"),))
         self.selected_index = None
 
     def reword(self) -> None:
@@ -97,7 +99,9 @@ class RulingsPanel(widgets.Accordion):
         count = rulings_of(self._variant.rules_type).get(COUNT)
         most = max(count.choices) if count is not None else seat + 1
         names = self._variant.player_names(self._variant.rules_type(**{COUNT: most}))
-        return "you" if seat == 0 else names[seat] if seat < len(names) else f"seat {seat}"
+        if seat == 0:
+            return pgettext("the first player", "you")
+        return _(names[seat]) if seat < len(names) else _("seat {number}").format(number=seat)
 
     def chosen(self) -> dict[str, Any]:
         """The settings for the next New round: the menus', and this round's where there is
@@ -119,23 +123,26 @@ class RulingsPanel(widgets.Accordion):
             menu.value = settings[name]
         with self._words():
             self._table.value = self._table_html()
-        self._note.value = _WAITING
+        self._note.value = html("{words}", words=_(_WAITING))
 
     def table_html(self) -> str:
         return str(self._table.value)
 
-    def _on_chosen(self, _: dict[str, Any]) -> None:
+    def _on_chosen(self, _change: dict[str, Any]) -> None:
         if self._rules is not None:
             settings = settings_of(self._rules)
             changed = any(settings[name] != value for name, value in self._menus_chosen().items())
-            self._note.value = _CHANGED if changed else _WAITING
+            self._note.value = (html("<b>{words}</b>", words=_(_CHANGED)) if changed
+                                else html("{words}", words=_(_WAITING)))
 
     def _table_html(self) -> Markup:
         rows = [(meta.id, worded(meta.question), self._label(name, getattr(self._rules, name)))
                 for name, meta in rulings_of(self._variant.rules_type).items()]
-        rows += [(fixed.id, worded(fixed.question), f"{worded(fixed.answer)} (fixed)")
+        rows += [(fixed.id, worded(fixed.question),
+                  _("{answer} (fixed)").format(answer=worded(fixed.answer)))
                  for fixed in getattr(self._variant, "fixed_rulings", ())]
         body = joined(html("<tr><td>{id}</td><td>{question}</td><td>{answer}</td></tr>",
                            id=i, question=q, answer=a) for i, q, a in rows)
-        return html('<table class="wt-rulings"><tr><th>Ruling</th><th>Question</th>'
-                    "<th>In this round</th></tr>{body}</table>", body=body)
+        return html('<table class="wt-rulings"><tr><th>{ruling}</th><th>{question}</th>'
+                    "<th>{answer}</th></tr>{body}</table>", ruling=_("Ruling"),
+                    question=_("Question"), answer=_("In this round"), body=body)

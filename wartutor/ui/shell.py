@@ -33,13 +33,14 @@ import ipywidgets as widgets
 from wartutor.core.agents import first_legal_agent
 from wartutor.core.chance import check_seed
 from wartutor.core.dealcode import deal_code, read_deal_code
-from wartutor.core.engine import AgentMaker, Event, Game, Variant
+from wartutor.core.engine import Agent, AgentMaker, Event, Game, Variant
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.record import cited_rule, explanation
 from wartutor.core.rulings import rules_from, shared_play_rules
 from wartutor.core.trace import Trace
 from wartutor.core.voice import speaking, voice
 from wartutor.explore.coach import coach_agent
+from wartutor.language import N_, _, capital, language, ngettext, use_language
 from wartutor.ui.card_clicks import card_clicks
 from wartutor.ui.coach_panel import CoachPanel, Question
 from wartutor.ui.connection import connection_watch
@@ -47,10 +48,11 @@ from wartutor.ui.export import TakeHomePanel
 from wartutor.ui.game_log import GameLog, happened_html
 from wartutor.ui.glossary import glossary_html, glossary_link, marked
 from wartutor.ui.handout import Handout, handout_html, handout_page
-from wartutor.ui.markup import Markup, html, joined
+from wartutor.ui.language import LanguageMenu
+from wartutor.ui.markup import Markup, html, joined, sentence
 from wartutor.ui.opening import OPENING, opening_start
 from wartutor.ui.playback import DEFAULT_PACE, PACES, TICK_MS, WAITS, Frame, frames, schedule
-from wartutor.ui.players import PlayersPanel, chooses_players, held_widgets
+from wartutor.ui.players import PlayersPanel, chooses_players, default_name, held_widgets
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.rulings import RulingsPanel
 from wartutor.ui.to_the_end import ToTheEnd
@@ -58,7 +60,8 @@ from wartutor.ui.to_the_end import ToTheEnd
 AUTOPLAY_DECISIONS = 10
 COACH = "coach"  # the Computers menu's value for the coach as opponent
 FRESH_SEEDS = 100_000  # short enough to read out to a class and type
-WATCHING = "Watching the moves play out: your choices come back when it is your turn."
+WATCHING = N_("Watching the moves play out: your choices come back when it is your turn.")
+SKIP = N_("Skip to my turn")
 
 log = logging.getLogger(__name__)
 
@@ -165,9 +168,10 @@ def parse_seed(text: str) -> int:
     """
     cleaned = text.strip()
     if not cleaned:
-        raise BadInput("the seed box is empty", allowed="a whole number such as 42")
+        raise BadInput(_("the seed box is empty"), allowed=_("a whole number such as 42"))
     if not cleaned.isascii() or not cleaned.isdigit():
-        raise BadInput(f"{quoted(cleaned)} is not a seed", allowed="a whole number such as 42")
+        raise BadInput(_("{seed} is not a seed").format(seed=quoted(cleaned)),
+                       allowed=_("a whole number such as 42"))
     return check_seed(int(cleaned))
 
 
@@ -184,8 +188,10 @@ def fresh_seed() -> int:
 
 
 def _plain(error: BadInput) -> str:
-    text = str(error)
-    return text[:1].upper() + text[1:]
+    """A refusal as a student reads it: what was wrong, and what is allowed."""
+    # Translators: a refusal: {problem} says what was wrong, {allowed} what would do.
+    return capital(_("{problem}. Allowed: {allowed}.").format(
+        problem=error.problem.rstrip("."), allowed=error.allowed.rstrip(".")))
 
 
 class GameApp(widgets.VBox):
@@ -229,7 +235,7 @@ class GameApp(widgets.VBox):
         humans: Sequence[int] | None = None,
         names: Sequence[str] | None = None,
         position: Mapping[str, Any] | None = None,
-        opponent_label: str = "Sensible",
+        opponent_label: str | None = None,
         coach_agents: Sequence[str] | None = None,
         parts: Parts | None = None,
     ) -> None:
@@ -262,12 +268,14 @@ class GameApp(widgets.VBox):
         self.opponent: widgets.Dropdown | None = None
         if coached and self.parts.computers and not self._all_people(rules):
             self.opponent = widgets.Dropdown(
-                options=[(opponent_label, ""), ("Coach (hardest)", COACH)], value="",
-                description="Computers", style={"description_width": "initial"},
+                options=[(opponent_label or _("Sensible"), ""), (_("Coach (hardest)"), COACH)],
+                value="", description=_("Computers"), style={"description_width": "initial"},
                 layout=widgets.Layout(width="auto"))
             self.opponent.add_class("wt-opponent")
             self.opponent.observe(self._on_opponent, names="value")
         seed = fresh_seed() if seed is None else check_seed(seed)
+        self._agents: dict[int, Agent] = {}  # the computers' seats (_seat_agents)
+        self._autoplays: dict[int, Agent] = {}  # Play 10's, for the people's seats
         self._seat_agents(seed, None)
         self._game = self._computers_move(self._start(rules, seed))
         self._cursor = len(self._game.steps) - 1
@@ -296,28 +304,29 @@ class GameApp(widgets.VBox):
         self._action_row.add_class("wt-actions")
         parts = self.parts
         self._autoplay_button = (self._button(design.autoplay_label, self._on_autoplay,
-                                              "Let the computer make your next "
-                                              f"{AUTOPLAY_DECISIONS} moves")
+                                              _("Let the computer make your next {count} "
+                                                "moves").format(count=AUTOPLAY_DECISIONS))
                                  if parts.autoplay else None)
         self._to_the_end = ToTheEnd(self) if parts.to_the_end else None
-        self._undo = self._button("Undo", self._on_undo, "Go back one step") \
+        self._undo = self._button(_("Undo"), self._on_undo, _("Go back one step")) \
             if parts.undo else None
-        self._redo = self._button("Redo", self._on_redo, "Go forward one step") \
+        self._redo = self._button(_("Redo"), self._on_redo, _("Go forward one step")) \
             if parts.undo else None
-        self._new_round = (self._button("New round", self._on_new_round,
-                                        "A new shuffled deal, or the seed you typed in the "
-                                        "box, with the rulings chosen under Rulings"
-                                        if parts.deal else "A new shuffled deal, with the "
-                                        "rulings chosen under Rulings")
+        self._new_round = (self._button(_("New round"), self._on_new_round,
+                                        _("A new shuffled deal, or the seed you typed in the "
+                                          "box, with the rulings chosen under Rulings")
+                                        if parts.deal else _("A new shuffled deal, with the "
+                                                             "rulings chosen under Rulings"))
                            if parts.new_round else None)
-        self._set_up = (self._button("Set up a position", self._on_set_up, "Place the cards "
-                                     "yourself, then play the game from there")
+        self._set_up = (self._button(_("Set up a position"), self._on_set_up,
+                                     _("Place the cards yourself, then play the game from "
+                                       "there"))
                         if parts.set_up else None)
         self.set_up_place = widgets.VBox()  # where the editor shows while open
         self.set_up: Any = None  # the editor (a SetupPanel), kept once made: nothing is lost
         for secondary in self._secondary_buttons():
             secondary.add_class("wt-secondary")  # smaller than the choices in large print
-        self._ready = self._button("Ready", self._on_ready, "Show my cards and my choices")
+        self._ready = self._button(_("Ready"), self._on_ready, _("Show my cards and my choices"))
         self._ready.add_class("wt-main-button")
         self._ready.button_style = "primary"
 
@@ -325,15 +334,15 @@ class GameApp(widgets.VBox):
         # in the browser (a timer there works the same in Voilà and in JupyterLab). It ticks
         # evenly; each moment stays up for its own number of ticks (playback.schedule).
         self.pace = widgets.ToggleButtons(
-            options=[(p.label, name) for name, p in PACES.items()], value=pace,
-            description="Pace", tooltips=[p.tooltip for p in PACES.values()],
+            options=[(_(p.label), name) for name, p in PACES.items()], value=pace,
+            description=_("Pace"), tooltips=[_(p.tooltip) for p in PACES.values()],
             style={"button_width": "auto", "description_width": "42px"},
         )
         self.pace.add_class("wt-pace")
         self.pace.observe(self._on_pace, names="value")
-        self._next = self._button("Next", self._on_next, "Show the next moment now")
-        self._skip = self._button("Skip to my turn", self._on_skip,
-                                  "Show the end of the computers' moves at once")
+        self._next = self._button(_("Next"), self._on_next, _("Show the next moment now"))
+        self._skip = self._button(_(SKIP), self._on_skip,
+                                  _("Show the end of the computers' moves at once"))
         self._starts: list[int] = []  # the tick at which each moment of the playback comes on
         self._player = widgets.Play(min=0, max=0, interval=TICK_MS,
                                     show_repeat=False, layout=widgets.Layout(display="none"))
@@ -344,8 +353,8 @@ class GameApp(widgets.VBox):
         self.timeline: widgets.IntSlider | None = None
         if parts.undo:
             self.timeline = widgets.IntSlider(
-                min=0, max=0, description="Step",
-                tooltip="0 is the deal; drag to replay the game",
+                min=0, max=0, description=_("Step"),
+                tooltip=_("0 is the deal; drag to replay the game"),
                 continuous_update=False, layout=widgets.Layout(width="420px"),
             )
             self.timeline.add_class("wt-timeline")
@@ -357,8 +366,8 @@ class GameApp(widgets.VBox):
         self._deal_code: widgets.HTML | None = None
         if parts.deal:
             self.seed_box = widgets.Text(
-                description="Seed",
-                tooltip="The same seed deals the same cards on every screen",
+                description=_("Seed"),
+                tooltip=_("The same seed deals the same cards on every screen"),
                 layout=widgets.Layout(width="200px"),
             )
             self.seed_box.add_class("wt-seed")
@@ -366,32 +375,37 @@ class GameApp(widgets.VBox):
             # deal.
             self._deal_code = widgets.HTML()
             self.code_box = widgets.Text(
-                description="Join", placeholder=f"a code such as {example_code(variant)}",
-                tooltip="Type the deal code your teacher reads out, then press Join deal",
+                description=_("Join"),
+                placeholder=_("a code such as {code}").format(code=example_code(variant)),
+                tooltip=_("Type the deal code your teacher reads out, then press Join deal"),
                 style={"description_width": "initial"}, layout=widgets.Layout(width="320px"),
             )
             self.code_box.add_class("wt-code-box")
-            self._join = self._button("Join deal", self._on_join, "Deal the game of the code "
-                                      "in the box: same cards, same rulings")
+            self._join = self._button(_("Join deal"), self._on_join, _(
+                "Deal the game of the code in the box: same cards, same rulings"))
         self.show_everything: widgets.Checkbox | None = None
         if parts.show_everything:
             self.show_everything = widgets.Checkbox(
-                description="Show everything (teacher)", indent=False,
-                tooltip="Show the cards nobody at the table could see",
+                description=_("Show everything (teacher)"), indent=False,
+                tooltip=_("Show the cards nobody at the table could see"),
                 layout=widgets.Layout(width="auto"),
             )
             self.show_everything.observe(self._on_show_everything, names="value")
         self.teacher_view = widgets.Checkbox(
-            description="Rules cited (teacher)", indent=False,
-            tooltip="Show the rule or ruling that decided each moment",
+            description=_("Rules cited (teacher)"), indent=False,
+            tooltip=_("Show the rule or ruling that decided each moment"),
             layout=widgets.Layout(width="auto"),
         )
         self.teacher_view.observe(self._on_teacher_view, names="value")
         self.large_print = widgets.ToggleButton(
-            description="Large print", tooltip="Bigger cards and words, for a projector",
+            description=_("Large print"), tooltip=_("Bigger cards and words, for a projector"),
             layout=widgets.Layout(width="auto", min_width="110px"),
         )
         self.large_print.observe(self._on_large_print, names="value")
+        # Kept when the app is made again: the page gives its language once, and the
+        # script that keeps a student's choice in the browser must stay on the page.
+        self.language: LanguageMenu = (vars(self).get("language")
+                                       or LanguageMenu(self._switch_language))
 
         self.rulings = RulingsPanel(variant, choosing=parts.new_round,
                                     words=getattr(design, "words", nullcontext))
@@ -431,7 +445,7 @@ class GameApp(widgets.VBox):
         side.add_class("wt-side")
         top = widgets.HBox([
             widgets.HTML(html('<div class="wt-title">{title}</div>', title=variant.title)),
-            *self._present(self._deal_code), self.large_print,
+            *self._present(self._deal_code), self.large_print, self.language.widget,
             *self._present(self.show_everything), self.teacher_view, self.handout.button,
             widgets.HTML(glossary_link(variant.name)),
         ])
@@ -535,12 +549,13 @@ class GameApp(widgets.VBox):
             return None
         own = self._variant.player_names(self._variant.rules_type() if rules is None
                                          else rules)
-        return tuple(f"Player {s + 1}" if s in self._humans else n for s, n in enumerate(own))
+        return tuple(_("Player {number}").format(number=s + 1) if s in self._humans else n
+                     for s, n in enumerate(own))
 
     @staticmethod
     def _deal_code_help() -> widgets.HTML:
-        return widgets.HTML('<span class="wt-note">New round deals this seed, or a fresh '
-                            "shuffle; a deal code joins a class's deal.</span>")
+        return widgets.HTML(html('<span class="wt-note">{text}</span>', text=_(
+            "New round deals this seed, or a fresh shuffle; a deal code joins a class's deal.")))
 
     # What tests and notebooks may read
 
@@ -661,7 +676,7 @@ class GameApp(widgets.VBox):
         if self._coach is None:
             raise BadInput(f"{self._variant.title} has no coach: there is nothing to choose",
                            allowed="the Coach in Guerrilla Tactics, War Room, Trade War or Arsenal")
-        self.press("Coach")
+        self.press(self._coach.button.description)
         return self._coach.text()
 
     def open_trace(self, text: str) -> None:
@@ -686,30 +701,30 @@ class GameApp(widgets.VBox):
         action = next(a for a, b in self._action_buttons.items() if b is button)
         self._guarded(lambda: self._play(action))
 
-    def _on_opponent(self, _: dict[str, Any]) -> None:
+    def _on_opponent(self, _change: dict[str, Any]) -> None:
         game = self._game.upto(self._cursor)
         self._guarded(lambda: self._seat_agents(game.seed, game.rules, game))
 
-    def _on_autoplay(self, _: widgets.Button) -> None:
+    def _on_autoplay(self, _button: widgets.Button) -> None:
         self._guarded(self._play_ten)
 
-    def _on_undo(self, _: widgets.Button) -> None:
+    def _on_undo(self, _button: widgets.Button) -> None:
         self._guarded(lambda: self._move_to(self._stop_before(self._cursor)))
 
-    def _on_redo(self, _: widgets.Button) -> None:
+    def _on_redo(self, _button: widgets.Button) -> None:
         self._guarded(lambda: self._move_to(self._stop_after(self._cursor)))
 
     def _on_timeline(self, change: dict[str, Any]) -> None:
         if not self._syncing:
             self._guarded(lambda: self._move_to(change["new"]))
 
-    def _on_show_everything(self, _: dict[str, Any]) -> None:
+    def _on_show_everything(self, _change: dict[str, Any]) -> None:
         self._guarded(self._redraw)
 
-    def _on_teacher_view(self, _: dict[str, Any]) -> None:
+    def _on_teacher_view(self, _change: dict[str, Any]) -> None:
         self._guarded(self._redraw)
 
-    def _on_new_round(self, _: widgets.Button) -> None:
+    def _on_new_round(self, _button: widgets.Button) -> None:
         self._guarded(self._deal_next_round, self._say_deal)
 
     def _deal_next_round(self) -> None:
@@ -745,7 +760,45 @@ class GameApp(widgets.VBox):
         for widget in before - held_widgets(self):
             widget.close()
 
-    def _on_set_up(self, _: widgets.Button) -> None:
+    def _switch_language(self, code: str) -> None:
+        self._guarded(lambda: self._speak(code))
+
+    def _speak(self, code: str) -> None:
+        """Speak ``code`` from now on: the app is made again in it, every word afresh, with
+        the same game at the same step, its computers as they were, and the rulings and
+        the Computers menu as chosen. On an error the app and its language stay as they were."""
+        game, cursor, human = self._game, self._cursor, self._human
+        agents, autoplays = self._agents, self._autoplays
+        stacked, position = self._stacked, self._position
+        menus = {name: menu.value for name, menu in self.rulings.menus.items()}
+        opponent = None if self.opponent is None else self.opponent.value
+        names = self._made_with["names"]
+        untyped = set() if names is None else {  # the seats called "Player 2" for want of a name
+            seat for seat, name in enumerate(names) if name == default_name(seat)}
+        before = language()
+        use_language(code)
+        if names is not None:
+            names = tuple(default_name(seat) if seat in untyped else name
+                          for seat, name in enumerate(names))
+        try:
+            self._build_again(seed=game.seed, rules=game.rules, stacked=stacked,
+                              position=position, names=names)
+        except Exception:
+            use_language(before)
+            raise
+        self.language.menu.value = language()  # where the page chose it, not the menu
+        self._stop_playback()
+        if self.opponent is not None and opponent is not None:
+            self.opponent.value = opponent
+        self._game, self._cursor, self._human = game, cursor, human
+        self._agents, self._autoplays = agents, autoplays
+        self._stacked, self._position = stacked, position
+        self._dealt(since=cursor)  # shown where it stands, not played back
+        for name, value in menus.items():  # _dealt set the menus to the game's own
+            if name in self.rulings.menus:
+                self.rulings.menus[name].value = value
+
+    def _on_set_up(self, _button: widgets.Button) -> None:
         from wartutor.ui.setup_position import open_set_up  # made only when asked for
 
         self._guarded(lambda: open_set_up(self, self._game.upto(self._cursor)))
@@ -764,7 +817,7 @@ class GameApp(widgets.VBox):
             return fresh_seed()
         return parse_seed(typed)
 
-    def _on_join(self, _: widgets.Button) -> None:
+    def _on_join(self, _button: widgets.Button) -> None:
         self._guarded(self._join_deal, self._say_deal)
 
     def _on_large_print(self, change: dict[str, Any]) -> None:
@@ -782,11 +835,11 @@ class GameApp(widgets.VBox):
         else:  # the moment on show starts again at the new pace
             self._guarded(lambda: self._time_from(self._frame))
 
-    def _on_next(self, _: widgets.Button) -> None:
+    def _on_next(self, _button: widgets.Button) -> None:
         if self._frames:
             self._guarded(self._advance)
 
-    def _on_skip(self, _: widgets.Button) -> None:
+    def _on_skip(self, _button: widgets.Button) -> None:
         if self._frames:
             self._guarded(self._end_playback)
 
@@ -807,7 +860,8 @@ class GameApp(widgets.VBox):
             (say or self._say)(_plain(e))
         except Exception as e:  # a class must never meet a traceback; the log keeps it
             log.exception("wartutor app error")
-            (say or self._say)(f"Something went wrong ({e}). Nothing was changed.")
+            (say or self._say)(_("Something went wrong ({error}). Nothing was changed.")
+                               .format(error=e))
 
     def _say(self, text: str) -> None:
         self._message.value = html('<div class="wt-message" role="alert">{text}</div>',
@@ -830,7 +884,7 @@ class GameApp(widgets.VBox):
     def _play_ten(self) -> None:
         self._stop_playback()
         game = self._played_on()
-        for _ in range(AUTOPLAY_DECISIONS):
+        for _decision in range(AUTOPLAY_DECISIONS):
             decision = game.decision
             if decision is None:
                 break
@@ -900,9 +954,11 @@ class GameApp(widgets.VBox):
             from wartutor.variants import find_variant
 
             title = find_variant(code.variant).title
-            raise BadInput(f"the code {self.code_box.value.strip()!r} is a deal of {title}, "
-                           f"not {self._variant.title}",
-                           allowed=f"open the {title} app and join it there")
+            raise BadInput(_("the code {code} is a deal of {title}, not {this}").format(
+                               code=repr(self.code_box.value.strip()), title=title,
+                               this=self._variant.title),
+                           allowed=_("open the {title} app and join it there").format(
+                               title=title))
         rules = code.rules()
         self._stacked = self._position = None  # a code is always a shuffled deal
         self._deal(code.seed, rules)
@@ -910,9 +966,10 @@ class GameApp(widgets.VBox):
 
     def _open_trace(self, trace: Trace) -> None:
         if trace.variant != self._variant.name:
-            raise BadInput(f"this trace is a game of {quoted(trace.variant)}, "
-                           f"not {self._variant.name!r}",
-                           allowed=f"a trace saved by the {self._variant.title} app")
+            raise BadInput(_("this trace is a game of {game}, not {this}").format(
+                               game=quoted(trace.variant), this=repr(self._variant.name)),
+                           allowed=_("a trace saved by the {title} app").format(
+                               title=self._variant.title))
         game = trace.replay()
         self._stop_playback()
         self._seat_agents(game.seed, game.rules, game)
@@ -939,11 +996,12 @@ class GameApp(widgets.VBox):
         if self.seed_box is not None and self._deal_code is not None:
             self.seed_box.value = str(self._game.seed)
             code = self.deal_code()
-            why = "a set deal, or rulings no code can hold: share the trace instead"
+            why = _("a set deal, or rulings no code can hold: share the trace instead")
             shown = (html("<b>{code}</b>", code=code) if code else
-                     html('<span title="{why}">none (a set deal)</span>', why=why))
-            self._deal_code.value = html('<span class="wt-deal-code">Deal code: {shown}</span>',
-                                         shown=shown)
+                     html('<span title="{why}">{none}</span>', why=why,
+                          none=_("none (a set deal)")))
+            self._deal_code.value = html('<span class="wt-deal-code">{words}</span>',
+                                         words=sentence(_("Deal code: {shown}"), shown=shown))
         if self._game.outcome is None:
             self._offer_take_home(False)  # a new game: its record is not for taking yet
         self.rulings.show_round(self._game.rules)
@@ -1117,14 +1175,20 @@ class GameApp(widgets.VBox):
         """Between two players at one screen: nothing of either hand, only who is next."""
         name = voice().name(seat, self._variant.player_names(self._game.rules))
         self._curtain_for, self._curtain_up = seat, True
-        self._table.value = html('<div class="wt-table wt-curtain"><p>Pass the screen to '
-                                 "<b>{name}</b>.</p><p>{name}: press <b>Ready</b> when only "
-                                 "you can see the screen.</p></div>", name=name)
-        self._happened.value = html('<div class="wt-happened-head">Next player</div><ol class='
-                                    '"wt-moments"><li class="wt-now">{name} plays next.</li>'
-                                    "</ol>", name=name)
-        self._log.value = ('<div class="wt-log" role="region" aria-label="Game log">The log is '
-                           "hidden until the next player is ready.</div>")
+        bold = html("<b>{name}</b>", name=name)
+        self._table.value = html(
+            '<div class="wt-table wt-curtain"><p>{pass_it}</p><p>{ready}</p></div>',
+            pass_it=sentence(_("Pass the screen to {name}."), name=bold),
+            # Translators: {ready} is the Ready button's label, in bold.
+            ready=sentence(_("{name}: press {ready} when only you can see the screen."),
+                           name=name, ready=html("<b>{label}</b>", label=_("Ready"))))
+        self._happened.value = html('<div class="wt-happened-head">{head}</div><ol class='
+                                    '"wt-moments"><li class="wt-now">{next}</li></ol>',
+                                    head=_("Next player"),
+                                    next=_("{name} plays next.").format(name=name))
+        self._log.value = html('<div class="wt-log" role="region" aria-label="{label}">{hidden}'
+                               "</div>", label=_("Game log"),
+                               hidden=_("The log is hidden until the next player is ready."))
         self._shown_actions = None
         self._action_row.children = [self._ready]
         self._reasons.value = ""
@@ -1134,7 +1198,7 @@ class GameApp(widgets.VBox):
         if self._coach is not None:
             self._coach.offer(None)
 
-    def _on_ready(self, _: widgets.Button) -> None:
+    def _on_ready(self, _button: widgets.Button) -> None:
         self._human = self._curtain_for
         self._guarded(self._show)
 
@@ -1180,7 +1244,7 @@ class GameApp(widgets.VBox):
         if refresh is not None:
             refresh(self._variant.view(self._game.steps[self._cursor].state, self._human),
                     decision if mine else None,
-                    (lambda action: WATCHING) if watching else
+                    (lambda action: _(WATCHING)) if watching else
                     (lambda action: self._variant.why_not(state, action)))
         self._next.disabled = self._skip.disabled = not watching
         if self._undo is not None and self._redo is not None:
@@ -1194,12 +1258,14 @@ class GameApp(widgets.VBox):
     @staticmethod
     def _reasons_html(refusals: dict[str, list[str]], *, watching: bool) -> str:
         if watching:
-            return html('<div class="wt-reason">{watching} <b>Skip to my turn</b> jumps '
-                        "there.</div>", watching=WATCHING)
+            return html('<div class="wt-reason">{watching} {jumps}</div>',
+                        watching=_(WATCHING), jumps=sentence(
+                            _("{skip} jumps there."),
+                            skip=html("<b>{label}</b>", label=_(SKIP))))
         lines = joined(html("<li><b>{labels}</b>: {reason}</li>", labels=", ".join(labels),
                             reason=reason) for reason, labels in refusals.items())
-        return (html('<div class="wt-reason"><span>Greyed out:</span><ul>{lines}</ul></div>',
-                     lines=lines) if lines else "")
+        return (html('<div class="wt-reason"><span>{greyed}</span><ul>{lines}</ul></div>',
+                     greyed=_("Greyed out:"), lines=lines) if lines else "")
 
     def _action_button(self, action: str) -> widgets.Button:
         if action not in self._action_buttons:
@@ -1215,14 +1281,19 @@ class GameApp(widgets.VBox):
             return '<div class="wt-banner"></div>'
         own = self._variant.player_names(self._game.rules)
         if outcome.unfinished:
-            headline = "Stopped unfinished."
+            headline = _("Stopped unfinished.")
         elif outcome.draw:
-            headline = "It's a draw."
+            headline = _("It's a draw.")
         elif self._human in outcome.winners and len(self._humans) == 1:
-            headline = "You win!"  # at a shared screen every seat is named, as below
+            headline = _("You win!")  # at a shared screen every seat is named, as below
         else:
-            headline = " and ".join(voice().name(w, own) for w in outcome.winners) + (
-                " win." if len(outcome.winners) > 1 else " wins.")
+            names = [voice().name(w, own) for w in outcome.winners]
+            together = names[0]
+            for name in names[1:]:
+                # Translators: two winners' names, or the names so far and one more.
+                together = _("{first} and {second}").format(first=together, second=name)
+            headline = capital(ngettext("{names} wins.", "{names} win.", len(names))
+                               .format(names=together))
         reason = explanation(self._game, outcome.because, self._human, self._names)
         return html('<div class="wt-banner" role="status"><b>{headline}</b> {reason}</div>',
                     headline=headline, reason=reason)
