@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from wartutor import web
 from wartutor.core.engine import Decision, Variant
 from wartutor.explore.coach import Advice, Chance, advise
+from wartutor.language import N_, _
 from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.render import text_of
 
@@ -26,8 +27,8 @@ GAMES = 100
 PLAYOUTS = 1_000  # games times choices at most, at one press
 FEWEST_GAMES = 10
 BARS = 6  # of many choices, the best five and the least are drawn
-INTERVAL_MEANS = ("The dark line on a bar is its 95% interval: where the true chance most "
-                  "likely lies. More games would make it shorter.")
+INTERVAL_MEANS = N_("The dark line on a bar is its 95% interval: where the true chance most "
+                    "likely lies. More games would make it shorter.")
 
 COACH_STYLE = Markup("""
 <style>
@@ -80,9 +81,9 @@ class CoachPanel(widgets.VBox):
         """``guarded`` runs the button's work as the app runs every callback: an error
         is shown beside the choices, never as a traceback."""
         self.button = widgets.Button(
-            description="Coach", icon="lightbulb-o",
-            tooltip="Play many games on from here, for each of your choices, and show how "
-                    "each one did", layout=widgets.Layout(width="auto", min_width="96px"))
+            description=_("Coach"), icon="lightbulb-o",
+            tooltip=_("Play many games on from here, for each of your choices, and show how "
+                      "each one did"), layout=widgets.Layout(width="auto", min_width="96px"))
         self.button.add_class("wt-secondary")
         self.button.on_click(lambda _: guarded(self.ask))
         self._answer = widgets.HTML()
@@ -98,9 +99,9 @@ class CoachPanel(widgets.VBox):
             self._answer.value = ""
         self.button.disabled = question is None or len(question.decision.legal_actions) < 2
         self.button.tooltip = (
-            "Play many games on from here, for each of your choices, and show how each did"
+            _("Play many games on from here, for each of your choices, and show how each did")
             if not self.button.disabled else
-            "The coach helps when it is your turn to choose between two or more moves")
+            _("The coach helps when it is your turn to choose between two or more moves"))
 
     def text(self) -> str:
         """The answer as shown, in words (for tests and screen readers alike)."""
@@ -114,9 +115,11 @@ class CoachPanel(widgets.VBox):
         games = games_for(len(question.decision.legal_actions))
         # advise plays fewer of them in the browser edition, where Pyodide plays on one
         # core, so that the answer comes within a few seconds there too: say how many.
-        self._answer.value = html('<div class="wt-coach" role="status"><span class="wt-coach-head">'
-                                  "Coach:</span> playing {games} games on from here for each "
-                                  "choice…</div>", games=web.coach_games(games))
+        self._answer.value = html(
+            '<div class="wt-coach" role="status"><span class="wt-coach-head">{head}</span> '
+            "{playing}</div>", head=_("Coach:"),
+            playing=_("playing {games} games on from here for each choice…").format(
+                games=web.coach_games(games)))
         advice = advise(question.variant, question.rules, question.view, question.decision,
                         games=games, agents=question.agents, seen=question.seen())
         self.advice = advice
@@ -133,13 +136,15 @@ def answer_html(advice: Advice, label: Callable[[str], str]) -> Markup:
     drawn = ranked if len(ranked) <= BARS + 1 else [*ranked[:BARS - 1], ranked[-1]]
     rows = [_row(c, label, c is ranked[0]) for c in drawn]
     if len(drawn) < len(ranked):
-        rows.insert(BARS - 1, html('<div class="wt-note">… and {more} more choices between '
-                                   "these and the last</div>", more=len(ranked) - BARS))
+        rows.insert(BARS - 1, html('<div class="wt-note">{more}</div>', more=_(
+            "… and {more} more choices between these and the last").format(
+                more=len(ranked) - BARS)))
     return html('<div class="wt-coach" role="status" aria-live="polite">'
-                '<div class="wt-coach-head">Coach: chance to win from here</div>{rows}'
+                '<div class="wt-coach-head">{head}</div>{rows}'
                 '<div class="wt-coach-say">{sentence}</div>'
                 '<div class="wt-note">{means}</div></div>',
-                rows=joined(rows), sentence=advice.sentence(label), means=INTERVAL_MEANS)
+                head=_("Coach: chance to win from here"), rows=joined(rows),
+                sentence=advice.sentence(label), means=_(INTERVAL_MEANS))
 
 
 def _row(chance: Chance, label: Callable[[str], str], best: bool) -> Markup:
@@ -149,14 +154,18 @@ def _row(chance: Chance, label: Callable[[str], str], best: bool) -> Markup:
     name = " ".join(label(chance.action).split())  # a button's lines, as one
     value = f"{chance.mean:.0%}"
     span = at(chance.high) - at(chance.low)
+    # Translators: read aloud for a bar of the coach's answer: a choice, its chance to
+    # win, and the interval where the true chance most likely lies.
+    said = _("{name}: {value}, 95% interval {low} to {high}").format(
+        name=name, value=value, low=f"{chance.low:.0%}", high=f"{chance.high:.0%}")
     return html(
-        '<div class="wt-coach-row{best}" aria-label="{name}: {value}, 95% interval {low:.0%} '
-        'to {high:.0%}"><span class="wt-coach-label">{name}</span>'
+        '<div class="wt-coach-row{best}" aria-label="{said}">'
+        '<span class="wt-coach-label">{name}</span>'
         '<span class="wt-coach-track"><span class="wt-coach-bar" style="width:{mean:.1f}%">'
         '</span><span class="wt-coach-span" style="left:{left:.1f}%;width:{span:.1f}%">'
         '</span></span><span class="wt-coach-value">{value}</span></div>',
-        best=" wt-coach-best" if best else "", name=name, value=value, low=chance.low,
-        high=chance.high, mean=at(chance.mean), left=at(chance.low), span=max(span, 0.6))
+        best=" wt-coach-best" if best else "", said=said, name=name, value=value,
+        mean=at(chance.mean), left=at(chance.low), span=max(span, 0.6))
 
 
 __all__ = ["CoachPanel", "Question", "answer_html", "games_for"]

@@ -28,33 +28,44 @@ page, however many apps the page holds.
 
 from __future__ import annotations
 
+import json
+
 import ipywidgets as widgets
 from IPython.display import HTML
 
-LOST = "This game lost its connection to the server. Reload the page to start again."
+from wartutor.language import N_, _
+
+LOST = N_("This game lost its connection to the server. Reload the page to start again.")
+# The script's words, in English: each is said in the page's language (watch_script).
+WORDS = {"table": N_("Table"), "choices": N_("Your choices"),
+         "happened": N_("What just happened"), "slider": N_("slider"), "lost": LOST,
+         "lostLabel": N_("Connection lost"), "reload": N_("Reload the page")}
 CHECK_EVERY_MS = 5000
 
-WATCH_SCRIPT = """
+_WATCH = """
 <script>
 (function () {
+  // The words of the page's language: the latest app's, should the language change.
+  window.wartutorWatchWords = WORDS;
   if (window.wartutorWatch) { return; }
   window.wartutorWatch = true;
+  function say(name) { return window.wartutorWatchWords[name]; }
   // ipywidgets' slider handle has no name of its own: give it its widget's label.
   function nameSliders() {
     document.querySelectorAll(".noUi-handle:not([aria-label])").forEach(function (handle) {
       var widget = handle.closest(".widget-slider");
       var label = widget && widget.querySelector(".widget-label");
-      handle.setAttribute("aria-label", (label && label.textContent) || "slider");
+      handle.setAttribute("aria-label", (label && label.textContent) || say("slider"));
     });
   }
-  var landmarks = [[".wt-table-region", "Table"], [".wt-choices", "Your choices"],
-                   [".wt-happened", "What just happened"]];
+  var landmarks = [[".wt-table-region", "table"], [".wt-choices", "choices"],
+                   [".wt-happened", "happened"]];
   function nameRegions() {
     landmarks.forEach(function (pair) {
       document.querySelectorAll(pair[0] + ":not([role])").forEach(function (el) {
         el.setAttribute("role", "region");
-        el.setAttribute("aria-label", pair[1]);
-        if (pair[1] === "What just happened") {
+        el.setAttribute("aria-label", say(pair[1]));
+        if (pair[1] === "happened") {
           el.setAttribute("aria-live", "polite");
           el.setAttribute("tabindex", "0");  // it may scroll: the keyboard must reach it
         }
@@ -99,11 +110,11 @@ WATCH_SCRIPT = """
     box.className = "wt-lost-notice";
     box.setAttribute("role", "alertdialog");
     box.setAttribute("aria-live", "assertive");
-    box.setAttribute("aria-label", "Connection lost");
+    box.setAttribute("aria-label", say("lostLabel"));
     var words = document.createElement("p");
-    words.textContent = "LOST_WORDS";
+    words.textContent = say("lost");
     var reload = document.createElement("button");
-    reload.textContent = "Reload the page";
+    reload.textContent = say("reload");
     reload.addEventListener("click", function () { window.location.reload(); });
     box.appendChild(words);
     box.appendChild(reload);
@@ -138,12 +149,20 @@ WATCH_SCRIPT = """
   document.addEventListener("keyup", function () { window.setTimeout(check, 500); }, true);
 })();
 </script>
-""".replace("LOST_WORDS", LOST).replace("CHECK_EVERY_MS", str(CHECK_EVERY_MS))  # constants
+""".replace("CHECK_EVERY_MS", str(CHECK_EVERY_MS))  # constants
+
+
+def watch_script(words: dict[str, str]) -> str:
+    """The script, saying ``words`` (JSON, with no ``<`` that could end the script)."""
+    return _WATCH.replace("WORDS", json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
+
+
+WATCH_SCRIPT = watch_script(WORDS)  # in English
 
 
 def connection_watch() -> widgets.Output:
-    """An invisible widget whose output is the watching script."""
+    """An invisible widget whose output is the watching script, in the language in force."""
     out = widgets.Output(layout=widgets.Layout(height="0px", overflow="hidden"))
     out.add_class("wt-watch")
-    out.append_display_data(HTML(WATCH_SCRIPT))
+    out.append_display_data(HTML(watch_script({key: _(text) for key, text in WORDS.items()})))
     return out

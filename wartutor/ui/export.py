@@ -22,8 +22,9 @@ from wartutor.core.engine import Game
 from wartutor.core.errors import BadInput
 from wartutor.core.record import game_record
 from wartutor.core.trace import Trace
+from wartutor.language import _
 from wartutor.ui.handout import handout_page
-from wartutor.ui.markup import Markup, html
+from wartutor.ui.markup import Markup, html, sentence
 from wartutor.ui.render import text_of
 
 
@@ -43,8 +44,8 @@ def uploaded_text(value: Any) -> str | None:
     try:
         return bytes(content).decode("utf-8")
     except UnicodeDecodeError:
-        raise BadInput("the uploaded file is not text",
-                       allowed="a .json trace saved by Take this game home") from None
+        raise BadInput(_("the uploaded file is not text"),
+                       allowed=_("a .json trace saved by Take this game home")) from None
 
 
 class TakeHomePanel(widgets.Accordion):
@@ -61,40 +62,45 @@ class TakeHomePanel(widgets.Accordion):
         self._open_game = open_game
         self._name = name
         self.message = widgets.HTML()  # beside the Open button, where the trace came from
-        self.make_files = widgets.Button(description="Make the files",
-                                         tooltip="Make download links for the game so far",
+        self.make_files = widgets.Button(description=_("Make the files"),
+                                         tooltip=_("Make download links for the game so far"),
                                          layout=widgets.Layout(width="auto"))
         self.make_files.on_click(self._on_make_files)
         self.links = widgets.HTML()
         taking = [
-            widgets.HTML("<b>Take this game home</b>: a readable record of every step, and "
-                         "the trace, which replays the game exactly."),
+            widgets.HTML(sentence(_("{take_home}: a readable record of every step, and the "
+                                    "trace, which replays the game exactly."),
+                                  take_home=html("<b>{words}</b>",
+                                                 words=_("Take this game home")))),
             widgets.HBox([self.make_files, self.links]),
         ]
         if open_game is None:
             super().__init__(children=[widgets.VBox(taking)],
-                             titles=("Take this game home",))
+                             titles=(_("Take this game home"),))
             self.selected_index = None
             return
-        self.paste = widgets.Textarea(placeholder="Paste a saved game (the .json trace) here",
+        self.paste = widgets.Textarea(placeholder=_("Paste a saved game (the .json trace) here"),
                                       layout=widgets.Layout(width="560px", height="90px"))
         self.paste.add_class("wt-paste")
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description="Upload a trace",
-                                         tooltip="Choose a .json trace saved from this app")
-        self.open_button = widgets.Button(description="Open the game",
-                                          tooltip="Replay the pasted or uploaded game here",
+                                         description=_("Upload a trace"),
+                                         tooltip=_("Choose a .json trace saved from this app"))
+        self.open_button = widgets.Button(description=_("Open the game"),
+                                          tooltip=_("Replay the pasted or uploaded game here"),
                                           layout=widgets.Layout(width="auto"))
         self.open_button.on_click(self._on_open)
         body = widgets.VBox([
             *taking,
-            widgets.HTML("<b>Bring a game back</b>: paste or upload its trace, then use the "
-                         "Step slider to pick any step."),
+            widgets.HTML(sentence(_("{bring_back}: paste or upload its trace, then use the "
+                                    "Step slider to pick any step."),
+                                  bring_back=html("<b>{words}</b>",
+                                                  words=_("Bring a game back")))),
             self.paste,
             widgets.HBox([self.upload, self.open_button]),
             self.message,
         ])
-        super().__init__(children=[body], titles=("Take this game home, or open a saved one",))
+        super().__init__(children=[body],
+                         titles=(_("Take this game home, or open a saved one"),))
         self.selected_index = None
 
     def message_text(self) -> str:
@@ -110,26 +116,28 @@ class TakeHomePanel(widgets.Accordion):
         """The game so far as a page of its own (.html): rules, rulings, words and record."""
         return self._page()
 
-    def _on_make_files(self, _: widgets.Button) -> None:
+    def _on_make_files(self, _button: widgets.Button) -> None:
         record, trace = self.files()
         self.links.value = (
             download_link(self.page(), f"{self._name}-record.html", "text/html",
-                          "Download the record (.html)") + Markup(" &nbsp; ")
+                          _("Download the record (.html)")) + Markup(" &nbsp; ")
             + download_link(record, f"{self._name}-record.md", "text/markdown",
-                            "Download the record (.md)") + Markup(" &nbsp; ")
+                            _("Download the record (.md)")) + Markup(" &nbsp; ")
             + download_link(trace, f"{self._name}-trace.json", "application/json",
-                            "Download the trace (.json)"))
+                            _("Download the trace (.json)")))
 
-    def _on_open(self, _: widgets.Button) -> None:
+    def _on_open(self, _button: widgets.Button) -> None:
         assert self._open_game is not None  # the Open button exists only with it
         try:
             text = uploaded_text(self.upload.value) or self.paste.value
             if not text.strip():
-                raise BadInput("there is no game to open",
-                               allowed="a trace pasted in the box or an uploaded .json file")
+                raise BadInput(_("there is no game to open"),
+                               allowed=_("a trace pasted in the box or an uploaded .json file"))
             self._open_game(Trace.from_json(text))
         except BadInput as e:
-            said = f"This game cannot be opened: {e} Nothing was changed."
+            said = _("This game cannot be opened: {problem}. Allowed: {allowed}. Nothing was "
+                     "changed.").format(problem=e.problem.rstrip("."),
+                                        allowed=e.allowed.rstrip("."))
             self.message.value = html('<div class="wt-message" role="alert">{said}</div>',
                                       said=said)
             return

@@ -33,6 +33,7 @@ from wartutor.core.errors import BadInput
 from wartutor.core.record import cited_rule, explanation
 from wartutor.core.rulings import rulings_of
 from wartutor.core.voice import voice
+from wartutor.language import _, language, pgettext
 from wartutor.ui.game_log import heading
 from wartutor.ui.glossary import marked
 from wartutor.ui.markup import Markup, html, joined, style
@@ -116,17 +117,21 @@ PRINT_SCRIPT = """
 """
 
 Labeller = Callable[[str], str]
-NO_RECORD = Markup("<h2>The game</h2><p>Print in the app adds the game so far (at a shared "
-                   "screen or in a room, once the game is over).</p>")
+def no_record() -> Markup:
+    """What a hand-out holds where the game is not in it yet."""
+    return html("<h2>{head}</h2><p>{words}</p>", head=_("The game"), words=_(
+        "Print in the app adds the game so far (at a shared screen or in a room, once the "
+        "game is over)."))
 
 
 def rules_html(variant: Any) -> Markup:
     """How to play, in the package's plain words (the jokers as the app calls them)."""
     paragraphs = joined(
         html('<p><span class="wt-rule-id">{rule}</span>{words}</p>', rule=rule,
-             words=worded(words)) if rule else html("<p>{words}</p>", words=worded(words))
+             words=worded(_(words))) if rule else html("<p>{words}</p>", words=worded(_(words)))
         for rule, words in RULES.get(variant.name, ()))
-    return html("<h2>How to play {title}</h2>{paragraphs}", title=variant.title,
+    return html("<h2>{head}</h2>{paragraphs}",
+                head=_("How to play {title}").format(title=variant.title),
                 paragraphs=paragraphs)
 
 
@@ -139,19 +144,24 @@ def rulings_html(variant: Any, rules: Any) -> Markup:
         value = getattr(rules, name)
         label = getattr(variant, "setting_label", None)
         shown = str(label(name, value)) if label is not None else (
-            "none" if value is None else str(value))
+            pgettext("ruling", "none") if value is None else str(value))
         changed = value != getattr(defaults, name)
-        rows.append(html('<tr{changed}><td>{id}</td><td>{question}</td><td>{answer}{note}</td>'
+        rows.append(html('<tr{changed}><td>{id}</td><td>{question}</td><td>{answer}</td>'
                          "</tr>", changed=Markup(' class="wt-changed-ruling"') if changed
-                         else "", id=meta.id, question=worded(meta.question), answer=shown,
-                         note=" (changed)" if changed else ""))
-    rows += [html("<tr><td>{id}</td><td>{question}</td><td>{answer} (fixed)</td></tr>",
-                  id=f.id, question=worded(f.question), answer=worded(f.answer))
+                         else "", id=meta.id, question=worded(meta.question),
+                         answer=_("{answer} (changed)").format(answer=shown) if changed
+                         else shown))
+    rows += [html("<tr><td>{id}</td><td>{question}</td><td>{answer}</td></tr>",
+                  id=f.id, question=worded(f.question),
+                  answer=_("{answer} (fixed)").format(answer=worded(f.answer)))
              for f in getattr(variant, "fixed_rulings", ())]
-    return html("<h2>The rulings in this game</h2><p>Where the rule text does not say, the "
-                "package decides; a teacher can switch these before a new round.</p>"
-                "<table><tr><th>Ruling</th><th>Question</th><th>In this game</th></tr>"
-                "{rows}</table>", rows=joined(rows))
+    return html("<h2>{head}</h2><p>{about}</p>"
+                "<table><tr><th>{ruling}</th><th>{question}</th><th>{answer}</th></tr>"
+                "{rows}</table>", head=_("The rulings in this game"),
+                about=_("Where the rule text does not say, the package decides; a teacher can "
+                        "switch these before a new round."),
+                ruling=_("Ruling"), question=_("Question"), answer=_("In this game"),
+                rows=joined(rows))
 
 
 def words_html(variant: Any) -> Markup:
@@ -159,18 +169,18 @@ def words_html(variant: Any) -> Markup:
 
     entries = joined(html("<dt>{word}</dt><dd>{meaning}</dd>", word=t.word,
                           meaning=worded(t.meaning)) for t in terms_of(variant.name))
-    return html("<h2>Words to know</h2><dl>{entries}</dl>", entries=entries)
+    return html("<h2>{head}</h2><dl>{entries}</dl>", head=_("Words to know"), entries=entries)
 
 
 def _code(game: Game[Any]) -> str:
     if game.stacked is not None:
-        return "none (a set deal: open its trace to replay it)"
+        return _("none (a set deal: open its trace to replay it)")
     if game.position is not None:
-        return "none (a set position: open its trace to replay it)"
+        return _("none (a set position: open its trace to replay it)")
     try:
         return deal_code(game.variant.name, game.rules, game.seed)
     except BadInput:
-        return "none (rulings no code can hold: open its trace to replay it)"
+        return _("none (rulings no code can hold: open its trace to replay it)")
 
 
 def record_html(game: Game[Any], player: int | None, names: Sequence[str] | None,
@@ -187,19 +197,27 @@ def record_html(game: Game[Any], player: int | None, names: Sequence[str] | None
             title = heading(game, number)
         else:
             decision = variant.decision(game.steps[number - 1].state)
-            who = voice().who(decision.player, own, capital=True) if decision else ""
-            title = f"Step {number} ({heading(game, number)}): {who}: {label(step.action)}"
+            fields = {"number": number, "round": heading(game, number),
+                      "choice": label(step.action)}
+            if decision is not None and voice().you(decision.player):
+                title = _("Step {number} ({round}): You: {choice}").format(**fields)
+            else:
+                name = voice().name(decision.player, own) if decision else ""
+                title = _("Step {number} ({round}): {name}: {choice}").format(name=name,
+                                                                             **fields)
         lines = joined(html('<li>{words} <span class="wt-cited">({rule})</span></li>',
                             words=words, rule=cited_rule(game, event))
                        for event in step.events
                        if (words := explanation(game, event, player, names)))
         steps.append(html('<li class="wt-step"><h3>{title}</h3><ul>{lines}</ul></li>',
                           title=title, lines=lines))
-    skipped = (html("<p>The first {n} steps are left out here: the take-home record (.html) "
-                    "holds them all.</p>", n=first) if first else "")
-    return html('<h2>The game, step by step</h2>{skipped}<ol class="wt-steps">{steps}</ol>'
-                "<p>Replay this game exactly: open its trace (the .json file) in the app.</p>",
-                skipped=skipped, steps=joined(steps))
+    skipped = (html("<p>{words}</p>", words=_(
+        "The first {count} steps are left out here: the take-home record (.html) holds them "
+        "all.").format(count=first)) if first else "")
+    return html('<h2>{head}</h2>{skipped}<ol class="wt-steps">{steps}</ol><p>{replay}</p>',
+                head=_("The game, step by step"), skipped=skipped, steps=joined(steps),
+                replay=_("Replay this game exactly: open its trace (the .json file) in the "
+                         "app."))
 
 
 def handout_html(game: Game[Any], player: int | None = 0,
@@ -208,20 +226,22 @@ def handout_html(game: Game[Any], player: int | None = 0,
     """The hand-out as one block of HTML (``token`` marks one asked for by Print)."""
     variant = game.variant
     own = variant.player_names(game.rules)
-    players = ", ".join(voice().who(p, own, capital=True) for p in range(len(own)))
+    players = ", ".join(pgettext("the player on screen", "You") if voice().you(p)
+                        else voice().name(p, own) for p in range(len(own)))
     # Where the deal is a secret until the end (a room, a shared screen), so is its code.
     secret = voice().secret_deal and game.outcome is None
-    facts = [("Players", players), *([] if secret else [("Deal code", _code(game))]),
-             ("Steps", len(game.steps) - 1)]
+    facts = [(_("Players"), players), *([] if secret else [(_("Deal code"), _code(game))]),
+             (_("Steps"), len(game.steps) - 1)]
     if game.outcome is not None:
-        facts.append(("Result", explanation(game, game.outcome.because, player, names)))
+        facts.append((_("Result"), explanation(game, game.outcome.because, player, names)))
     record = (marked(record_html(game, player, names, label, last=last), variant.name)
-              if last != 0 else NO_RECORD)
-    return html('<div class="wt-handout-sheet"{token}><h1>{title}: the rules and a game</h1>'
+              if last != 0 else no_record())
+    return html('<div class="wt-handout-sheet"{token}><h1>{title}</h1>'
                 '<ul class="wt-facts">{facts}</ul>{rules}{rulings}{words}{record}</div>',
                 token=html(' data-print="{t}"', t=token) if token else "",
-                title=variant.title,
-                facts=joined(html("<li><b>{k}:</b> {v}</li>", k=k, v=v) for k, v in facts),
+                title=_("{title}: the rules and a game").format(title=variant.title),
+                facts=joined(html("<li><b>{k}</b> {v}</li>", k=_("{fact}:").format(fact=k),
+                                  v=v) for k, v in facts),
                 rules=rules_html(variant), rulings=rulings_html(variant, game.rules),
                 words=words_html(variant), record=record)
 
@@ -229,11 +249,12 @@ def handout_html(game: Game[Any], player: int | None = 0,
 def handout_page(game: Game[Any], player: int | None = 0,
                  names: Sequence[str] | None = None, label: Labeller = str) -> str:
     """The take-home record as a page of its own: opens in any browser, prints on A4."""
-    return str(html('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+    return str(html('<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
                     '<meta name="viewport" content="width=device-width, initial-scale=1">'
-                    "<title>{title}: a game record</title>{style}</head><body>{body}"
-                    "</body></html>\n", title=game.variant.title, style=style(SHEET_STYLE),
-                    body=handout_html(game, player, names, label)))
+                    "<title>{title}</title>{style}</head><body>{body}"
+                    "</body></html>\n", lang=language(),
+                    title=_("{title}: a game record").format(title=game.variant.title),
+                    style=style(SHEET_STYLE), body=handout_html(game, player, names, label)))
 
 
 class Handout:
@@ -249,8 +270,8 @@ class Handout:
         self.sheet = widgets.HTML(layout=widgets.Layout(display="none"))
         self.sheet.add_class("wt-handout")
         self.button = widgets.Button(
-            description="Print", tooltip="Print the rules, the rulings and this game as a "
-                                         "hand-out (A4)",
+            description=_("Print"), tooltip=_("Print the rules, the rulings and this game as a "
+                                              "hand-out (A4)"),
             layout=widgets.Layout(width="auto", min_width="80px"))
         self.button.add_class("wt-secondary")
         self.button.on_click(lambda _: self.print())

@@ -25,19 +25,20 @@ import ipywidgets as widgets
 
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.names import check_name
+from wartutor.language import N_, _
 from wartutor.ui.markup import html
 from wartutor.variants.trade_war.explain import NEUTRAL_NAMES, TEXT_NAMES, JokerNames
 
-MUELLER_DOES = "beats the face cards, loses to the number cards"
-PUTIN_DOES = "knocks a card out of the game, out of turn"
+MUELLER_DOES = N_("beats the face cards, loses to the number cards")
+PUTIN_DOES = N_("knocks a card out of the game, out of turn")
 
 
 def checked_names(mueller: str, putin: str) -> JokerNames:
     """The two names as they will show, or :class:`BadInput` saying what is wrong."""
     first, second = check_name(mueller), check_name(putin)
     if first.casefold() == second.casefold():
-        raise BadInput(f"both jokers are called {quoted(second)}",
-                       allowed="two different names, such as Rebel and Eraser")
+        raise BadInput(_("both jokers are called {name}").format(name=quoted(second)),
+                       allowed=_("two different names, such as Rebel and Eraser"))
     return JokerNames(first, second)
 
 
@@ -46,49 +47,52 @@ class JokerNamesPanel(widgets.Accordion):
 
     def __init__(self, names: JokerNames, rename: Callable[[JokerNames], None]) -> None:
         self._rename = rename
-        self.mueller = widgets.Text(value=names.mueller, description="Joker 1",
-                                    tooltip=f"The joker that {MUELLER_DOES}",
+        self.mueller = widgets.Text(value=names.mueller, description=_("Joker 1"),
+                                    tooltip=_("The joker that {does}").format(
+                                        does=_(MUELLER_DOES)),
                                     layout=widgets.Layout(width="260px"))
-        self.putin = widgets.Text(value=names.putin, description="Joker 2",
-                                  tooltip=f"The joker that {PUTIN_DOES}",
+        self.putin = widgets.Text(value=names.putin, description=_("Joker 2"),
+                                  tooltip=_("The joker that {does}").format(does=_(PUTIN_DOES)),
                                   layout=widgets.Layout(width="260px"))
-        self.use = widgets.Button(description="Use these names",
-                                  tooltip="Call the jokers by these names on the table and "
-                                          "in every explanation",
+        self.use = widgets.Button(description=_("Use these names"),
+                                  tooltip=_("Call the jokers by these names on the table and "
+                                            "in every explanation"),
                                   layout=widgets.Layout(width="auto"))
         self.use.on_click(lambda _: self._use(self.mueller.value, self.putin.value))
-        self.neutral = widgets.Button(description="Rebel and Eraser",
-                                      tooltip="The app's own names",
+        self.neutral = widgets.Button(description=_("{first} and {second}").format(
+                                          first=NEUTRAL_NAMES.mueller, second=NEUTRAL_NAMES.putin),
+                                      tooltip=_("The app's own names"),
                                       layout=widgets.Layout(width="auto"))
         self.neutral.on_click(lambda _: self._use(NEUTRAL_NAMES.mueller, NEUTRAL_NAMES.putin))
-        self.text = widgets.Button(description="The text's names",
-                                   tooltip="Mueller and Putin, as the rule text calls them",
+        self.text = widgets.Button(description=_("The text's names"),
+                                   tooltip=_("Mueller and Putin, as the rule text calls them"),
                                    layout=widgets.Layout(width="auto"))
         self.text.on_click(lambda _: self._use(TEXT_NAMES.mueller, TEXT_NAMES.putin))
         for button in (self.use, self.neutral, self.text):
             button.add_class("wt-secondary")
         self.message = widgets.HTML()
-        about = widgets.HTML(html(
-            '<span class="wt-note">Joker 1 {first}; joker 2 {second}. The names change only '
-            "the words: the game and its saved trace stay the same.</span>",
-            first=MUELLER_DOES, second=PUTIN_DOES))
+        about = widgets.HTML(html('<span class="wt-note">{about}</span>', about=_(
+            "Joker 1 {first}; joker 2 {second}. The names change only the words: the game "
+            "and its saved trace stay the same.").format(first=_(MUELLER_DOES),
+                                                          second=_(PUTIN_DOES))))
         body = widgets.VBox([about, widgets.HBox([self.mueller, self.putin]),
                              widgets.HBox([self.use, self.neutral, self.text],
                                           layout=widgets.Layout(flex_flow="row wrap")),
                              self.message])
-        super().__init__(children=[body], titles=("Joker names (teacher)",))
+        super().__init__(children=[body], titles=(_("Joker names (teacher)"),))
         self.selected_index = None
 
     def _use(self, mueller: str, putin: str) -> None:
         try:
             names = checked_names(mueller, putin)
         except BadInput as e:
-            said = f"The jokers keep their names: {e}"
+            said = _("The jokers keep their names: {problem}. Allowed: {allowed}.").format(
+                problem=e.problem.rstrip("."), allowed=e.allowed.rstrip("."))
             self.message.value = html('<div class="wt-message" role="alert">{said}</div>',
                                       said=said)
             return
         self.mueller.value, self.putin.value = names.mueller, names.putin
-        self.message.value = html('<div class="wt-note" role="status">The jokers are now '
-                                  "{first} and {second}.</div>",
-                                  first=names.mueller, second=names.putin)
+        self.message.value = html('<div class="wt-note" role="status">{said}</div>',
+                                  said=_("The jokers are now {first} and {second}.").format(
+                                      first=names.mueller, second=names.putin))
         self._rename(names)

@@ -22,7 +22,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from wartutor.ui.markup import html
+from wartutor.language import _
+from wartutor.ui.markup import Markup, html, sentence
 from wartutor.ui.players import held_widgets
 from wartutor.ui.shell import GameApp
 
@@ -60,17 +61,22 @@ class PassAndPlay(widgets.VBox):
     def __init__(self, seed: int | None = None, pace: str | None = None) -> None:
         self._seed = seed
         self._pace = pace
-        self._game = widgets.Dropdown(options=list(GAMES), description="Game",
+        self._game = widgets.Dropdown(options=list(GAMES), description=_("Game"),
                                       layout=widgets.Layout(width="260px"))
-        self._deal = widgets.Button(description="Deal", button_style="primary")
+        self._deal = widgets.Button(description=_("Deal"), button_style="primary")
         self._table = widgets.VBox()
         self.app: GameApp | None = None
         self._deal.on_click(self._on_deal)
-        intro = widgets.HTML(html(
-            "<p>Everyone plays at this screen. Choose a game and press <b>Deal</b>; then "
-            "under <b>Players</b> choose how many play and type their names, and press "
-            "<b>New round</b>. After each turn the table hides the hands until the next "
-            "player presses <b>Ready</b>.</p>"))
+        def bold(label: str) -> Markup:
+            return html("<b>{label}</b>", label=label)
+
+        # Translators: {deal}, {players}, {new_round} and {ready} are the buttons' labels.
+        intro = widgets.HTML(html("<p>{intro}</p>", intro=sentence(_(
+            "Everyone plays at this screen. Choose a game and press {deal}; then under "
+            "{players} choose how many play and type their names, and press {new_round}. "
+            "After each turn the table hides the hands until the next player presses "
+            "{ready}."), deal=bold(_("Deal")), players=bold(_("Players")),
+            new_round=bold(_("New round")), ready=bold(_("Ready")))))
         super().__init__([intro, widgets.HBox([self._game, self._deal]), self._table])
         self.add_class("wt-pass-and-play")
 
