@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from wartutor.language import language, use_language
-from wartutor.ui import GameApp, classic_war_app, guerrilla_tactics_app
+from wartutor.ui import GameApp, arsenal_app, classic_war_app, guerrilla_tactics_app
+from wartutor.variants.arsenal import Campaign
 
 
 @pytest.fixture(autouse=True)
@@ -105,3 +107,16 @@ def test_players_made_again_keep_the_language_and_their_names_follow_it() -> Non
     app.language.menu.value = "es"
     assert app.players.name_boxes[1].placeholder == "Jugador 2"
     assert "Jugador 2" in app.table_text() or "Jugador 2" in app.happened_text()
+
+
+def test_arsenal_counts_a_match_won_after_the_language_changed(tmp_path: Path) -> None:
+    """The campaign watches its match's Step timeline: the app made again keeps it."""
+    app = arsenal_app(tmp_path, seed=1, stacked=("MT-SF NK-SF", "DY-PR DY-ML", "", "you"),
+                      pace="instant")
+    timeline = app.match.timeline
+    app.match.language.menu.value = "de"
+    app.match.language.menu.value = "en"
+    assert app.match.timeline is timeline
+    app.match.choose(next(a for a in app.match.game.decision.legal_actions if "MT-SF" in a))
+    assert app.match.banner_text().startswith("You win!")
+    assert Campaign(tmp_path).progress.unlocked == 2

@@ -350,15 +350,20 @@ class GameApp(widgets.VBox):
 
         # Not continuous: a live slider echoes its stale position back after a fast click,
         # which would move the game back a step. The step shows when the slider is let go.
+        # Kept when the app is made again, as the language menu is: what holds the app may
+        # watch it (Arsenal's campaign counts each match's end by it).
+        kept = vars(self).get("timeline")
         self.timeline: widgets.IntSlider | None = None
-        if parts.undo:
+        if parts.undo and isinstance(kept, widgets.IntSlider):
+            self.timeline = kept
+        elif parts.undo:
             self.timeline = widgets.IntSlider(
-                min=0, max=0, description=_("Step"),
-                tooltip=_("0 is the deal; drag to replay the game"),
-                continuous_update=False, layout=widgets.Layout(width="420px"),
-            )
+                min=0, max=0, continuous_update=False, layout=widgets.Layout(width="420px"))
             self.timeline.add_class("wt-timeline")
             self.timeline.observe(self._on_timeline, names="value")
+        if self.timeline is not None:
+            self.timeline.description = _("Step")
+            self.timeline.tooltip = _("0 is the deal; drag to replay the game")
 
         self.seed_box: widgets.Text | None = None
         self.code_box: widgets.Text | None = None
