@@ -81,7 +81,12 @@ class LanguageMenu:
                               lambda value: PAGE_SHAPE.fullmatch(value) is not None)
         self.page.when_known(self._on_page)
         self._keep = widgets.Output(layout=widgets.Layout(height="0px", overflow="hidden"))
-        self.widget = widgets.HBox([self.menu, self.page.widget, self._keep])
+        # The page's value and the keeping script take no room: the menu sits in an app's
+        # top line, which must stay one line on a projector.
+        for hidden in (self.page.widget, self._keep):
+            hidden.layout.width, hidden.layout.margin = "0px", "0px"
+        self.widget = widgets.HBox([self.menu, self.page.widget, self._keep],
+                                   layout=widgets.Layout(width="auto", align_items="center"))
         self.widget.add_class("wt-language-menu")
 
     def _on_page(self, value: str) -> None:
