@@ -73,7 +73,7 @@ class LanguageMenu:
         self.menu = widgets.Dropdown(
             options=[(name, code) for code, name in LANGUAGES.items()], value=language(),
             description="\U0001f310", tooltip=LABEL,
-            layout=widgets.Layout(width="auto", min_width="128px"),
+            layout=widgets.Layout(width="auto", min_width="0"),
             style={"description_width": "initial"})
         self.menu.add_class("wt-language")
         self.menu.observe(self._on_choose, names="value")
@@ -81,12 +81,11 @@ class LanguageMenu:
                               lambda value: PAGE_SHAPE.fullmatch(value) is not None)
         self.page.when_known(self._on_page)
         self._keep = widgets.Output(layout=widgets.Layout(height="0px", overflow="hidden"))
-        # The page's value and the keeping script take no room: the menu sits in an app's
-        # top line, which must stay one line on a projector.
-        for hidden in (self.page.widget, self._keep):
-            hidden.layout.width, hidden.layout.margin = "0px", "0px"
-        self.widget = widgets.HBox([self.menu, self.page.widget, self._keep],
-                                   layout=widgets.Layout(width="auto", align_items="center"))
+        # The page's value and the keeping script, which show nothing: an app puts them out
+        # of its top line (which must stay one line on a projector), and the menu in it.
+        self.page_parts = widgets.Box([self.page.widget, self._keep],
+                                      layout=widgets.Layout(height="0px", overflow="hidden"))
+        self.widget = widgets.HBox([self.menu, self.page_parts])
         self.widget.add_class("wt-language-menu")
 
     def _on_page(self, value: str) -> None:

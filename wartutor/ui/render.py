@@ -228,7 +228,9 @@ STYLESHEET = """
 .wt-app:has(.wt-large) .widget-checkbox input[type="checkbox"] { width: 26px; height: 26px; }
 /* The top line in Large print: larger than at normal size, yet compact, so that wrapped
    to two rows it leaves the table on the one screen (1366x768). */
-.wt-app.wt-large .wt-top { gap: 2px 10px; margin-bottom: 2px; }
+.wt-app.wt-large .wt-top { gap: 2px 4px; margin-bottom: 2px; }
+/* The language menu's globe gives way to the bigger words (its tooltip still names it). */
+.wt-app.wt-large .wt-top .wt-language .widget-label { display: none; }
 .wt-app.wt-large .wt-top .widget-button,
 .wt-app.wt-large .wt-top .widget-toggle-button { font-size: 19px; height: 38px; }
 .wt-app.wt-large .wt-top .widget-checkbox,

@@ -450,7 +450,7 @@ class GameApp(widgets.VBox):
         side.add_class("wt-side")
         top = widgets.HBox([
             widgets.HTML(html('<div class="wt-title">{title}</div>', title=variant.title)),
-            *self._present(self._deal_code), self.large_print, self.language.widget,
+            *self._present(self._deal_code), self.large_print, self.language.menu,
             *self._present(self.show_everything), self.teacher_view, self.handout.button,
             widgets.HTML(glossary_link(variant.name)),
         ])
@@ -480,6 +480,7 @@ class GameApp(widgets.VBox):
             *self._teacher_parts,
             self._take_home_place,
             connection_watch(),
+            self.language.page_parts,
             self.handout.widget,
             opening_start(),
             card_clicks(),
