@@ -33,6 +33,7 @@ from wartutor.core.chance import check_seed
 from wartutor.core.engine import Decision, Event, Game, Outcome, Summary, check_action
 from wartutor.core.errors import BadInput
 from wartutor.core.position import Stage
+from wartutor.language import _
 from wartutor.variants.arsenal import fast, unseen
 from wartutor.variants.arsenal import game as rules_of_play
 from wartutor.variants.arsenal import position as positions
@@ -65,9 +66,13 @@ class Arsenal:
     title = "Arsenal"
     rules_type = ArsenalRules
     length_unit = "round"  # what Summary.length counts
-    rule_titles = RULE_TITLES
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS | {f"level-{level.number}": npc(level.style) for level in LEVELS}
+
+    @property
+    def rule_titles(self) -> dict[str, str]:
+        """Each rule's and ruling's title, in the language in force."""
+        return {rule: _(title) for rule, title in RULE_TITLES.items()}
 
     def player_names(self, rules: ArsenalRules) -> tuple[str, ...]:
         return ("You", "NPC")

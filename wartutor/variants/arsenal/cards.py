@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from wartutor.core.errors import BadInput, quoted
+from wartutor.language import N_, _
 
 BOMB, SHIELD, COUNTER_STRIKE = "bomb", "shield", "counter-strike"
 
@@ -40,29 +41,29 @@ class Kind:
 
 # In the order the text lists them; the pecking orders are those of "Breaking a Same-Suit Tie".
 KINDS = (
-    Kind("GL", "Grenade Launcher", BOMB, 1, 1),
-    Kind("RK", "Rocket", BOMB, 1, 2),
-    Kind("DY", "Dynamite", BOMB, 1, 0),
-    Kind("CM", "Cruise Missile", BOMB, 2, 2),
-    Kind("RM", "Rapid Missiles", BOMB, 2, 1),
-    Kind("SX", "Semtex", BOMB, 2, 0),
-    Kind("AS", "Airstrike", BOMB, 3, 2),
-    Kind("CB", "Chemical Bomb", BOMB, 3, 0),
-    Kind("SB", "Stealth Bomber", BOMB, 3, 1),
-    Kind("NK", "Nuke", BOMB, 4, 0),
-    Kind("MT", "Meteor", BOMB, 4, 1),
-    Kind("KV", "Kevlar", SHIELD, 1, 0),
-    Kind("BW", "Brick Wall", SHIELD, 2, 0),
-    Kind("SH", "Shield", SHIELD, 3, 0),
-    Kind("CS", "Counter-Strike", COUNTER_STRIKE, 0, 0),
+    Kind("GL", N_("Grenade Launcher"), BOMB, 1, 1),
+    Kind("RK", N_("Rocket"), BOMB, 1, 2),
+    Kind("DY", N_("Dynamite"), BOMB, 1, 0),
+    Kind("CM", N_("Cruise Missile"), BOMB, 2, 2),
+    Kind("RM", N_("Rapid Missiles"), BOMB, 2, 1),
+    Kind("SX", N_("Semtex"), BOMB, 2, 0),
+    Kind("AS", N_("Airstrike"), BOMB, 3, 2),
+    Kind("CB", N_("Chemical Bomb"), BOMB, 3, 0),
+    Kind("SB", N_("Stealth Bomber"), BOMB, 3, 1),
+    Kind("NK", N_("Nuke"), BOMB, 4, 0),
+    Kind("MT", N_("Meteor"), BOMB, 4, 1),
+    Kind("KV", N_("Kevlar"), SHIELD, 1, 0),
+    Kind("BW", N_("Brick Wall"), SHIELD, 2, 0),
+    Kind("SH", N_("Shield"), SHIELD, 3, 0),
+    Kind("CS", N_("Counter-Strike"), COUNTER_STRIKE, 0, 0),
 )
 KIND_BY_CODE = {kind.code: kind for kind in KINDS}
 
 # Highest first, as the text ranks them.
 SUITS = ("SF", "SO", "SD", "MC", "ML", "PR")
 SUIT_NAMES = {
-    "SF": "Space Force", "SO": "Special Ops", "SD": "Soldiers",
-    "MC": "Mercenaries", "ML": "Militia", "PR": "Pirates",
+    "SF": N_("Space Force"), "SO": N_("Special Ops"), "SD": N_("Soldiers"),
+    "MC": N_("Mercenaries"), "ML": N_("Militia"), "PR": N_("Pirates"),
 }  # fmt: skip
 _ALLOWED = ("a kind code (" + " ".join(KIND_BY_CODE) + "), a dash and a suit code ("
             + " ".join(SUITS) + "), such as RK-SF for the Rocket of Space Force")
@@ -109,6 +110,13 @@ class ArsenalCard:
 
     def __repr__(self) -> str:
         return f"arsenal_card({self.code!r})"
+
+    @property
+    def said(self) -> str:
+        """The card's name and suit in the language in force, as a student reads it
+        ("Rocket (Space Force)"); ``str`` is the English of records and traces."""
+        # Translators: an Arsenal card: its kind, then its suit, "Rocket (Space Force)".
+        return _("{kind} ({suit})").format(kind=_(self.kind.name), suit=_(SUIT_NAMES[self.suit]))
 
     def __str__(self) -> str:
         return f"{self.kind.name} ({SUIT_NAMES[self.suit]})"

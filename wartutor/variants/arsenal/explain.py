@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from wartutor.core.engine import Event
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.voice import voice
+from wartutor.language import N_, _, capital, ngettext
 from wartutor.variants.arsenal.cards import BOMB, ArsenalCard, arsenal_card
 from wartutor.variants.arsenal.clash import Clash, clash
 from wartutor.variants.arsenal.game import (
@@ -34,128 +35,120 @@ from wartutor.variants.arsenal.game import (
 )
 
 RULE_TITLES = {
-    "AR-DECK": "the text, The Deck",
-    "AR-SETUP": "the text, Setup",
-    "AR-ROUND": "the text, Playing a Round",
-    "AR-SAME-SUIT": "the text, Breaking a Same-Suit Tie",
-    "AR-WHO-LEADS": "the text, Who Leads",
-    "AR-SHIELDS": "the text, Shields",
-    "AR-COUNTER-STRIKE": "the text, Counter-Strike",
-    "AR-WINNING": "the text, Refilling & Winning",
-    "AR-SUDDEN": "the text, Sudden Death",
-    "AR-THE-CAMPAIGN": "the text, The Campaign",
-    "AR-CUSTOM-DECK": "ruling AR-CUSTOM-DECK: the cards in play",
-    "AR-HAND": "ruling AR-HAND: cards in hand",
-    "AR-DRY": "ruling AR-DRY: when the deck has run dry",
-    "AR-DRAW-ORDER": "ruling AR-DRAW-ORDER: who draws first",
-    "AR-DUPLICATES": "ruling AR-DUPLICATES: a card twice in a deck",
-    "AR-BOMB-VS-SHIELD-ABOVE-CAP": "ruling AR-BOMB-VS-SHIELD-ABOVE-CAP: bombs over a cap",
-    "AR-LEVEL4-VS-COUNTER": "ruling AR-LEVEL4-VS-COUNTER: level 4 against Counter-Strike",
-    "AR-DEAL": "ruling AR-DEAL: the deal",
-    "AR-FORCED": "ruling AR-FORCED: a last card",
-    "AR-SUDDEN-DEATH": "ruling AR-SUDDEN-DEATH: the sudden-death draw",
-    "AR-NPC": "ruling AR-NPC: what the NPC knows",
-    "AR-CAMPAIGN": "ruling AR-CAMPAIGN: the NPC's deck",
+    "AR-DECK": N_("the text, The Deck"),
+    "AR-SETUP": N_("the text, Setup"),
+    "AR-ROUND": N_("the text, Playing a Round"),
+    "AR-SAME-SUIT": N_("the text, Breaking a Same-Suit Tie"),
+    "AR-WHO-LEADS": N_("the text, Who Leads"),
+    "AR-SHIELDS": N_("the text, Shields"),
+    "AR-COUNTER-STRIKE": N_("the text, Counter-Strike"),
+    "AR-WINNING": N_("the text, Refilling & Winning"),
+    "AR-SUDDEN": N_("the text, Sudden Death"),
+    "AR-THE-CAMPAIGN": N_("the text, The Campaign"),
+    "AR-CUSTOM-DECK": N_("ruling AR-CUSTOM-DECK: the cards in play"),
+    "AR-HAND": N_("ruling AR-HAND: cards in hand"),
+    "AR-DRY": N_("ruling AR-DRY: when the deck has run dry"),
+    "AR-DRAW-ORDER": N_("ruling AR-DRAW-ORDER: who draws first"),
+    "AR-DUPLICATES": N_("ruling AR-DUPLICATES: a card twice in a deck"),
+    "AR-BOMB-VS-SHIELD-ABOVE-CAP": N_("ruling AR-BOMB-VS-SHIELD-ABOVE-CAP: bombs over a cap"),
+    "AR-LEVEL4-VS-COUNTER": N_("ruling AR-LEVEL4-VS-COUNTER: level 4 against Counter-Strike"),
+    "AR-DEAL": N_("ruling AR-DEAL: the deal"),
+    "AR-FORCED": N_("ruling AR-FORCED: a last card"),
+    "AR-SUDDEN-DEATH": N_("ruling AR-SUDDEN-DEATH: the sudden-death draw"),
+    "AR-NPC": N_("ruling AR-NPC: what the NPC knows"),
+    "AR-CAMPAIGN": N_("ruling AR-CAMPAIGN: the NPC's deck"),
 }
 
 # The seats' own names, the voice's default: seat 0 is "you" unless the voice in force
 # says another seat is (see core.voice).
-_NAMES = ("you", "the NPC")
+_NAMES = (N_("you"), N_("the NPC"))
 
 
-def _cap(text: str) -> str:
-    return text[0].upper() + text[1:]
+def _name(player: int) -> str:
+    """The seat's name in the third person (for a sentence that is not about "you")."""
+    return voice().name(player, _NAMES)
 
 
-def _who(player: int) -> str:
-    return voice().who(player, _NAMES)
-
-
-def _verb(player: int, yours: str, theirs: str) -> str:
-    return yours if voice().you(player) else theirs
-
-
-def _it(player: int) -> str:
-    """The seat named again in the same sentence: the NPC is "it"."""
-    return "it" if voice().name(player, _NAMES) == _NAMES[1] else _who(player)
-
-
-def _its(player: int) -> str:
-    return "its" if voice().name(player, _NAMES) == _NAMES[1] else voice().whose(player, _NAMES)
-
-
-def _draw_order_words(order: str) -> str:
-    if order == "winner-first":
-        return "the round's winner draws first"
-    p = 0 if order == "you-first" else 1
-    return f"{_who(p)} always {_verb(p, 'draw', 'draws')} first"
-
-
-def _answers_knowing(leader: int) -> str:
-    """Who reveals first and who answers knowing the led card."""
-    other = 1 - leader
-    if voice().you(leader):
-        return (f"you show your card first, and {_who(other)} "
-                f"{_verb(other, 'answer', 'answers')} after seeing it")
-    return (f"{_who(leader)} {_verb(leader, 'show', 'shows')} a card first, and {_who(other)} "
-            f"{_verb(other, 'answer', 'answers')} after seeing {_its(leader)} card")
-
-
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def _rounds(n: int) -> str:
-    return f"{n} round" if n == 1 else f"{n} rounds"
-
-
-def _bomb(card: ArsenalCard) -> str:
-    return f"a level-{card.level} {card}"
+def _npc(player: int) -> bool:
+    """True for the NPC under its own name: the words call it "it" when named again."""
+    return not voice().you(player) and _name(player) == _(_NAMES[1])
 
 
 def _score(totals: tuple[int, int]) -> str:
-    return f"{_who(0)} {totals[0]}, {_who(1)} {totals[1]}"
+    """Both captured counts, seat 0's first: "you 2, the NPC 0"."""
+    if voice().you(0):
+        # Translators: the captured cards of each side, a list after a colon.
+        return _("you {mine}, {name} {theirs}").format(
+            mine=totals[0], name=_name(1), theirs=totals[1])
+    if voice().you(1):
+        return _("{name} {theirs}, you {mine}").format(
+            name=_name(0), theirs=totals[0], mine=totals[1])
+    return _("{first} {first_count}, {second} {second_count}").format(
+        first=_name(0), first_count=totals[0], second=_name(1), second_count=totals[1])
+
+
+def _drawn(drawn: tuple[int, int]) -> str:
+    """How many cards each side drew: "2 cards each" or "you 2, the NPC 1"."""
+    a, b = drawn
+    if a == b:
+        return ngettext("{n} card each", "{n} cards each", a).format(n=a)
+    return _score(drawn)
 
 
 def clash_words(met: Clash) -> str:
     """Who won a clash of two cards and which rule says so, in one sentence."""
     w, lose = met.winning_card, met.losing_card
+    card, other = w.said, lose.said
     match met.how:
         case "level":
-            return (f"{_cap(_bomb(w))} beats {_bomb(lose)}: the higher level wins, "
-                    f"whatever the suit.")
+            return _("A level-{level} {card} beats a level-{other_level} {other}: the higher "
+                     "level wins, whatever the suit.").format(
+                level=w.level, card=card, other_level=lose.level, other=other)
         case "suit":
-            return (f"Both bombs are level {w.level}, so the suits decide: {w.suit_name} ranks "
-                    f"above {lose.suit_name}, and the {w} beats the {lose}.")
+            return _("Both bombs are level {level}, so the suits decide: {suit} ranks above "
+                     "{other_suit}, and the {card} beats the {other}.").format(
+                level=w.level, suit=_(w.suit_name), other_suit=_(lose.suit_name), card=card,
+                other=other)
         case "pecking":
-            return (f"Both are level-{w.level} bombs of {w.suit_name}, so the level's pecking "
-                    f"order decides: {w.name} beats {lose.name}.")
+            return _("Both are level-{level} bombs of {suit}, so the level's pecking order "
+                     "decides: {kind} beats {other_kind}.").format(
+                level=w.level, suit=_(w.suit_name), kind=_(w.name), other_kind=_(lose.name))
         case "blocks":
-            return (f"{w} blocks {_bomb(lose)}: a shield stops any bomb of its own level or "
-                    f"lower, whatever the suits.")
+            return _("{card} blocks a level-{level} {other}: a shield stops any bomb of its own "
+                     "level or lower, whatever the suits.").format(
+                card=card, level=lose.level, other=other)
         case "above-cap":
-            stops = ("level-1 bombs" if lose.level == 1
-                     else f"bombs up to level {lose.level}")
-            return f"{lose} only stops {stops}, so {_bomb(w)} gets through and wins."
+            if lose.level == 1:
+                return _("{shield} only stops level-1 bombs, so a level-{level} {card} gets "
+                         "through and wins.").format(shield=other, level=w.level, card=card)
+            return _("{shield} only stops bombs up to level {cap}, so a level-{level} {card} "
+                     "gets through and wins.").format(
+                shield=other, cap=lose.level, level=w.level, card=card)
         case "unblockable":
-            return (f"{_cap(_bomb(w))} cannot be blocked: no shield stops a level-4 bomb, "
-                    f"not even {lose}.")
+            return _("A level-{level} {card} cannot be blocked: no shield stops a level-4 bomb, "
+                     "not even {other}.").format(level=w.level, card=card, other=other)
         case "shield-cap":
-            return (f"Two shields: {w} stops bombs up to level {w.level}, {lose} only up to "
-                    f"level {lose.level}, so the stronger shield wins.")
+            return _("Two shields: {card} stops bombs up to level {level}, {other} only up to "
+                     "level {other_level}, so the stronger shield wins.").format(
+                card=card, level=w.level, other=other, other_level=lose.level)
         case "shield-suit":
-            return (f"Two shields of the same level: {w.suit_name} ranks above {lose.suit_name}, "
-                    f"so the {w} wins.")
+            return _("Two shields of the same level: {suit} ranks above {other_suit}, so the "
+                     "{card} wins.").format(
+                suit=_(w.suit_name), other_suit=_(lose.suit_name), card=card)
         case "turned-back":
-            return (f"{w} flips {_bomb(lose)} back on its owner: the bomb is blocked and the "
-                    f"Counter-Strike wins.")
+            return _("{card} flips a level-{level} {other} back on its owner: the bomb is "
+                     "blocked and the Counter-Strike wins.").format(
+                card=card, level=lose.level, other=other)
         case "untouchable":
-            return f"{lose} cannot touch {_bomb(w)}: a level-4 bomb gets through and wins."
+            return _("{other} cannot touch a level-{level} {card}: a level-4 bomb gets through "
+                     "and wins.").format(other=other, level=w.level, card=card)
         case "breaks-shield":
-            return f"{w} beats {lose}: a Counter-Strike beats any shield."
+            return _("{card} beats {other}: a Counter-Strike beats any shield.").format(
+                card=card, other=other)
         case "counter-suit":
-            return (f"Two Counter-Strikes: {w.suit_name} ranks above {lose.suit_name}, so the "
-                    f"{w} wins.")
+            return _("Two Counter-Strikes: {suit} ranks above {other_suit}, so the {card} "
+                     "wins.").format(suit=_(w.suit_name), other_suit=_(lose.suit_name),
+                                     card=card)
     raise ValueError(f"no words for a clash decided by {met.how!r}")
 
 
@@ -181,72 +174,207 @@ def beats(first: ArsenalCard | str, second: ArsenalCard | str) -> Verdict:
     return Verdict(met.winner == 0, clash_words(met), met)
 
 
+def _answers_knowing(leader: int) -> str:
+    """Who reveals first and who answers knowing the led card: a clause after a colon."""
+    other = 1 - leader
+    if voice().you(leader):
+        return _("you show your card first, and {other} answers after seeing it").format(
+            other=_name(other))
+    if voice().you(other):
+        if _npc(leader):
+            return _("{leader} shows a card first, and you answer after seeing its card").format(
+                leader=_name(leader))
+        return _("{leader} shows a card first, and you answer after seeing {leader}'s "
+                 "card").format(leader=_name(leader))
+    if _npc(leader):
+        return _("{leader} shows a card first, and {other} answers after seeing its "
+                 "card").format(leader=_name(leader), other=_name(other))
+    return _("{leader} shows a card first, and {other} answers after seeing {leader}'s "
+             "card").format(leader=_name(leader), other=_name(other))
+
+
+def _reveals_first(leader: int) -> str:
+    """Who reveals first in the next round and who answers: a clause after a colon."""
+    other = 1 - leader
+    if voice().you(leader):
+        return _("you reveal first")
+    if voice().you(other):
+        if _npc(leader):
+            return _("it reveals first and you answer knowing its card")
+        return _("{leader} reveals first and you answer knowing {leader}'s card").format(
+            leader=_name(leader))
+    if _npc(leader):
+        return _("it reveals first and {other} answers knowing its card").format(
+            other=_name(other))
+    return _("{leader} reveals first and {other} answers knowing {leader}'s card").format(
+        leader=_name(leader), other=_name(other))
+
+
+def _rounds(n: int) -> str:
+    return ngettext("{n} round", "{n} rounds", n).format(n=n)
+
+
 def explain(event: Event) -> str:
     """One or two sentences saying what happened and why."""
     match event:
         case Dealt(hand_sizes=(n, _), pile_size=pile, seed=seed, stacked=False):
-            rest = (f"and the other {pile} make a face-down draw pile" if pile
-                    else "and there is no draw pile")
-            shuffled = voice().seed_note(seed)
-            return (f"The deck of {2 * n + pile} cards is shuffled{shuffled}: {_cards(n)} "
-                    f"each, {rest}.")
+            total = 2 * n + pile
+            if voice().secret_deal:
+                if pile:
+                    return ngettext(
+                        "The deck of {total} cards is shuffled: {n} card each, and the other "
+                        "{pile} make a face-down draw pile.",
+                        "The deck of {total} cards is shuffled: {n} cards each, and the other "
+                        "{pile} make a face-down draw pile.", n).format(total=total, n=n, pile=pile)
+                return ngettext(
+                    "The deck of {total} cards is shuffled: {n} card each, and there is no "
+                    "draw pile.",
+                    "The deck of {total} cards is shuffled: {n} cards each, and there is no "
+                    "draw pile.", n).format(total=total, n=n)
+            if pile:
+                return ngettext(
+                    "The deck of {total} cards is shuffled (seed {seed}): {n} card each, and "
+                    "the other {pile} make a face-down draw pile.",
+                    "The deck of {total} cards is shuffled (seed {seed}): {n} cards each, and "
+                    "the other {pile} make a face-down draw pile.", n).format(
+                    total=total, seed=seed, n=n, pile=pile)
+            return ngettext(
+                "The deck of {total} cards is shuffled (seed {seed}): {n} card each, and "
+                "there is no draw pile.",
+                "The deck of {total} cards is shuffled (seed {seed}): {n} cards each, and "
+                "there is no draw pile.", n).format(total=total, seed=seed, n=n)
         case Dealt(hand_sizes=(n, _), pile_size=pile, stacked=True):
-            rest = f"a draw pile of {pile}" if pile else "no draw pile"
-            return f"A stacked deal, in a set order: {_cards(n)} each and {rest}."
+            if pile:
+                return ngettext(
+                    "A stacked deal, in a set order: {n} card each and a draw pile of {pile}.",
+                    "A stacked deal, in a set order: {n} cards each and a draw pile of {pile}.",
+                    n).format(n=n, pile=pile)
+            return ngettext("A stacked deal, in a set order: {n} card each and no draw pile.",
+                            "A stacked deal, in a set order: {n} cards each and no draw pile.",
+                            n).format(n=n)
         case CoinTossed(leader=p, stacked=stacked):
-            how = "The stacked deal says" if stacked else "The coin toss says"
-            return (f"{how} {_who(p)} {_verb(p, 'lead', 'leads')} round 1: "
-                    f"{_answers_knowing(p)}.")
+            then = _answers_knowing(p)
+            if stacked:
+                if voice().you(p):
+                    # Translators: {then} says who shows a card first and who answers.
+                    return _("The stacked deal says you lead round 1: {then}.").format(then=then)
+                return _("The stacked deal says {name} leads round 1: {then}.").format(
+                    name=_name(p), then=then)
+            if voice().you(p):
+                return _("The coin toss says you lead round 1: {then}.").format(then=then)
+            return _("The coin toss says {name} leads round 1: {then}.").format(
+                name=_name(p), then=then)
         case Led(round=n, player=p, card=c, rule="AR-FORCED"):
-            return (f"Round {n}: {_who(p)} {_verb(p, 'have', 'has')} one card left, so it is "
-                    f"led without a choice: {c}.")
+            if voice().you(p):
+                return _("Round {round}: you have one card left, so it is led without a "
+                         "choice: {card}.").format(round=n, card=c.said)
+            return _("Round {round}: {name} has one card left, so it is led without a "
+                     "choice: {card}.").format(round=n, name=_name(p), card=c.said)
         case Led(round=n, player=p, card=c):
-            return f"Round {n}: {_who(p)} {_verb(p, 'lead', 'leads')} with {c}, face up."
+            if voice().you(p):
+                return _("Round {round}: you lead with {card}, face up.").format(
+                    round=n, card=c.said)
+            return _("Round {round}: {name} leads with {card}, face up.").format(
+                round=n, name=_name(p), card=c.said)
         case Answered(player=p, card=c, rule="AR-FORCED"):
-            return (f"{_cap(_who(p))} {_verb(p, 'have', 'has')} one card left, so it answers "
-                    f"without a choice: {c}.")
+            if voice().you(p):
+                return _("You have one card left, so it answers without a choice: "
+                         "{card}.").format(card=c.said)
+            return capital(_("{name} has one card left, so it answers without a choice: "
+                             "{card}.").format(name=_name(p), card=c.said))
         case Answered(player=p, card=c):
-            return f"{_cap(_who(p))} {_verb(p, 'answer', 'answers')} with {c}."
+            if voice().you(p):
+                return _("You answer with {card}.").format(card=c.said)
+            return capital(_("{name} answers with {card}.").format(name=_name(p), card=c.said))
         case Clashed(clash=met, sudden=True, winner=w):
-            return (f"Sudden death. {clash_words(met)} {_cap(_who(w))} "
-                    f"{_verb(w, 'win', 'wins')}.")
+            if voice().you(w):
+                # Translators: {clash} is a whole sentence saying which card beat which.
+                return _("Sudden death. {clash} You win.").format(clash=clash_words(met))
+            return _("Sudden death. {clash} {name} wins.").format(
+                clash=clash_words(met), name=capital(_name(w)))
         case Clashed(clash=met):
             return clash_words(met)
         case Captured(winner=w, totals=totals):
-            return (f"{_cap(_who(w))} {_verb(w, 'capture', 'captures')} both cards; they are "
-                    f"out of the game for good. Captured so far: {_score(totals)}.")
-        case Refilled(drawn=(a, b), first=f, order=order, pile_left=left, play_on=play_on):
-            drawn = f"{_cards(a)} each" if a == b else f"{_who(0)} {a}, {_who(1)} {b}"
-            then = (f"{left} left in the pile." if left else
-                    "The pile is now empty: from here on the hands get smaller each round."
-                    if play_on else "The pile is now empty.")
-            return (f"Both draw back up from the pile, {_who(f)} first "
-                    f"({_draw_order_words(order)}): {drawn}. {then}")
+            if voice().you(w):
+                # Translators: {score} lists the captured cards of both sides.
+                return _("You capture both cards; they are out of the game for good. Captured "
+                         "so far: {score}.").format(score=_score(totals))
+            return capital(_("{name} captures both cards; they are out of the game for good. "
+                             "Captured so far: {score}.").format(
+                name=_name(w), score=_score(totals)))
+        case Refilled(drawn=drawn, first=f, order=order, pile_left=left, play_on=play_on):
+            if order == "winner-first":
+                if voice().you(f):
+                    # Translators: {drawn} is how many cards each side drew.
+                    drew = _("Both draw back up from the pile, you first (the round's winner "
+                             "draws first): {drawn}.").format(drawn=_drawn(drawn))
+                else:
+                    drew = _("Both draw back up from the pile, {name} first (the round's "
+                             "winner draws first): {drawn}.").format(
+                        name=_name(f), drawn=_drawn(drawn))
+            elif voice().you(f):
+                drew = _("Both draw back up from the pile, you first (you always draw "
+                         "first): {drawn}.").format(drawn=_drawn(drawn))
+            else:
+                drew = _("Both draw back up from the pile, {name} first ({name} always draws "
+                         "first): {drawn}.").format(name=_name(f), drawn=_drawn(drawn))
+            if left:
+                then = ngettext("{n} left in the pile.", "{n} left in the pile.",
+                                left).format(n=left)
+            elif play_on:
+                then = _("The pile is now empty: from here on the hands get smaller each "
+                         "round.")
+            else:
+                then = _("The pile is now empty.")
+            return f"{drew} {then}"
         case LeadPassed(round=n, player=p):
-            q = 1 - p
-            then = ("you reveal first" if voice().you(p) else
-                    f"{_it(p)} {_verb(p, 'reveal', 'reveals')} first and {_who(q)} "
-                    f"{_verb(q, 'answer', 'answers')} knowing {_its(p)} card")
-            return (f"{_cap(_who(p))} won the round, so {_who(p)} "
-                    f"{_verb(p, 'lead', 'leads')} round {n}: {then}.")
+            then = _reveals_first(p)
+            if voice().you(p):
+                # Translators: {then} says who reveals a card first and who answers.
+                return _("You won the round, so you lead round {round}: {then}.").format(
+                    round=n, then=then)
+            return capital(_("{name} won the round, so {name} leads round {round}: "
+                             "{then}.").format(name=_name(p), round=n, then=then))
         case RanDry(round=n, totals=totals, dry="all-played"):
-            return (f"Every card has been played: the deck has run dry after {_rounds(n)}. "
-                    f"Captured: {_score(totals)}.")
+            return ngettext(
+                "Every card has been played: the deck has run dry after {n} round. "
+                "Captured: {score}.",
+                "Every card has been played: the deck has run dry after {n} rounds. "
+                "Captured: {score}.", n).format(n=n, score=_score(totals))
         case RanDry(round=n, totals=totals, unplayed=unplayed):
-            return (f"The draw pile is used up, and that ends the match after {_rounds(n)}; the "
-                    f"{_cards(unplayed)} still in hand are not played. "
-                    f"Captured: {_score(totals)}.")
+            # Translators: {rounds} is "3 rounds", {cards} is "4 cards".
+            return _("The draw pile is used up, and that ends the match after {rounds}; the "
+                     "{cards} still in hand are not played. Captured: {score}.").format(
+                rounds=_rounds(n),
+                cards=ngettext("{n} card", "{n} cards", unplayed).format(n=unplayed),
+                score=_score(totals))
         case SuddenDeathDrawn(cards=(mine, theirs), deck_size=size):
-            return (f"The captured counts are tied, so it is sudden death: the whole deck of "
-                    f"{size} cards is reshuffled. {_cap(_who(0))} {_verb(0, 'turn', 'turns')} "
-                    f"the top card, {mine}; {_who(1)} {_verb(1, 'turn', 'turns')} the next, "
-                    f"{theirs}.")
+            tied = _("The captured counts are tied, so it is sudden death: the whole deck of "
+                     "{size} cards is reshuffled.").format(size=size)
+            if voice().you(0):
+                turned = _("You turn the top card, {card}; {name} turns the next, "
+                           "{other}.").format(card=mine.said, name=_name(1), other=theirs.said)
+            elif voice().you(1):
+                turned = capital(_("{name} turns the top card, {card}; you turn the next, "
+                                   "{other}.").format(
+                    name=_name(0), card=mine.said, other=theirs.said))
+            else:
+                turned = capital(_("{name} turns the top card, {card}; {other_name} turns the "
+                                   "next, {other}.").format(
+                    name=_name(0), card=mine.said, other_name=_name(1), other=theirs.said))
+            return f"{tied} {turned}"
         case MatchOver(ending="sudden-death", winner=w):
-            return (f"{_cap(_who(w))} {_verb(w, 'win', 'wins')} the sudden-death draw, and "
-                    f"with it the match.")
+            if voice().you(w):
+                return _("You win the sudden-death draw, and with it the match.")
+            return capital(_("{name} wins the sudden-death draw, and with it the "
+                             "match.").format(name=_name(w)))
         case MatchOver(winner=w, totals=totals):
-            return (f"{_cap(_who(w))} captured {totals[w]} cards to {totals[1 - w]}: "
-                    f"{_who(w)} {_verb(w, 'win', 'wins')} the match.")
+            if voice().you(w):
+                return _("You captured {mine} cards to {theirs}: you win the match.").format(
+                    mine=totals[w], theirs=totals[1 - w])
+            return capital(_("{name} captured {mine} cards to {theirs}: {name} wins the "
+                             "match.").format(name=_name(w), mine=totals[w],
+                                              theirs=totals[1 - w]))
     raise TypeError(f"not an Arsenal event: {event!r}")
 
 
@@ -254,31 +382,48 @@ def why_not(state: ArsenalState, action: object) -> str | None:
     """None if ``action`` is legal now, else the reason a player would be given."""
     due = decision(state)
     if due is None:
-        ended = explain(state.outcome.because) if state.outcome else ""
-        return f"The match is over. {ended}".strip()
+        if state.outcome:
+            # Translators: {ended} says who won the match and how.
+            return _("The match is over. {ended}").format(ended=explain(state.outcome.because))
+        return _("The match is over.")
     if action in due.legal_actions:
         return None
     if not isinstance(action, str) or not action.startswith("play "):
-        return f"The only move is to play a card from the hand, such as {due.legal_actions[0]!r}"
+        # Translators: {example} is a move as typed, such as 'play RK-SF'.
+        return _("The only move is to play a card from the hand, such as {example}").format(
+            example=repr(due.legal_actions[0]))
     code = action.removeprefix("play ")
     try:
         card = arsenal_card(code)
     except BadInput:
-        return (f"{quoted(code)} is not an Arsenal card: write a kind and a suit code, such as "
-                "RK-SF")
-    who = _who(due.player)
-    if card in state.hands[due.player]:
-        return f"Write the card exactly as 'play {card.code}' (capital letters, one space)"
+        return _("{code} is not an Arsenal card: write a kind and a suit code, such as "
+                 "RK-SF").format(code=quoted(code))
+    p = due.player
+    if card in state.hands[p]:
+        return _("Write the card exactly as 'play {code}' (capital letters, one space)").format(
+            code=card.code)
     if card == state.lead:
-        return f"{card} is already on the table: {_who(state.leader)} led it"
-    played = "already played" if any(card in r.cards for r in state.history) else "not in hand"
-    return f"{_cap(who)} {_verb(due.player, 'do', 'does')} not hold {card}: it is {played}"
+        if voice().you(state.leader):
+            return _("{card} is already on the table: you led it").format(card=card.said)
+        return _("{card} is already on the table: {name} led it").format(
+            card=card.said, name=_name(state.leader))
+    played = any(card in r.cards for r in state.history)
+    if voice().you(p):
+        if played:
+            return _("You do not hold {card}: it is already played").format(card=card.said)
+        return _("You do not hold {card}: it is not in hand").format(card=card.said)
+    if played:
+        return capital(_("{name} does not hold {card}: it is already played").format(
+            name=_name(p), card=card.said))
+    return capital(_("{name} does not hold {card}: it is not in hand").format(
+        name=_name(p), card=card.said))
 
 
 def family_word(card: ArsenalCard) -> str:
     """'level-2 bomb', 'shield that stops bombs up to level 1' or 'Counter-Strike': a card's
     job in a few words."""
     if card.family == BOMB:
-        return f"level-{card.level} bomb"
-    return (f"shield that stops bombs up to level {card.level}" if card.level
-            else "Counter-Strike")
+        return _("level-{level} bomb").format(level=card.level)
+    if card.level:
+        return _("shield that stops bombs up to level {level}").format(level=card.level)
+    return _("Counter-Strike")
