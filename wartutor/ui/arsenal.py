@@ -42,6 +42,7 @@ from wartutor.core.agents import random_agent
 from wartutor.core.engine import Step
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.rulings import rules_from
+from wartutor.language import N_, _
 from wartutor.ui.arsenal_table import ARSENAL_STYLE, ArsenalTable
 from wartutor.ui.classroom import on_class_server
 from wartutor.ui.identity import BrowserKey, key_id
@@ -53,10 +54,10 @@ from wartutor.variants.arsenal import ARSENAL, ArsenalRules, ArsenalState, Campa
 from wartutor.variants.arsenal.game import NPC, YOU
 
 BEATEN_MARK = " \u2713"  # a tick after the names of levels already beaten
-GETTING_READY = "Getting your campaign ready…"
-KEPT_HERE = "Your progress is saved on this computer after every match."
-KEPT_ON_SERVER = ("Your progress is saved for this browser after every match: come back in "
-                  "the same browser to carry on.")
+GETTING_READY = N_("Getting your campaign ready…")
+KEPT_HERE = N_("Your progress is saved on this computer after every match.")
+KEPT_ON_SERVER = N_("Your progress is saved for this browser after every match: come back "
+                    "in the same browser to carry on.")
 # The campaign's own row, above the map: whose it is, and the box to name it.
 CAMPAIGN_STYLE = """<style>
 .wt-campaign { align-items: center; gap: 8px; margin: 0 0 4px; }
@@ -104,14 +105,15 @@ class ArsenalApp(widgets.VBox):
         self.browser = BrowserKey()
 
         self._whose = widgets.HTML()
-        self.name_box = widgets.Text(description="Your name", placeholder="to name your "
-                                     "campaign", style={"description_width": "initial"},
+        self.name_box = widgets.Text(description=_("Your name"),
+                                     placeholder=_("to name your campaign"),
+                                     style={"description_width": "initial"},
                                      layout=widgets.Layout(width="300px"))
         self.name_box.add_class("wt-student")
         self._name_button = widgets.Button(
-            description="Name my campaign", layout=widgets.Layout(width="auto"),
-            tooltip="Shows your name on your campaign; your levels and wins stay this "
-                    "browser's, whatever name is typed")
+            description=_("Name my campaign"), layout=widgets.Layout(width="auto"),
+            tooltip=_("Shows your name on your campaign; your levels and wins stay this "
+                      "browser's, whatever name is typed"))
         self._name_button.on_click(lambda _: self._rename())
         bar = widgets.HBox([self._whose, self.name_box, self._name_button],
                            layout=widgets.Layout(flex_flow="row wrap"))
@@ -121,7 +123,8 @@ class ArsenalApp(widgets.VBox):
         self._map.add_class("wt-map")
         self._map_buttons = [self._level_button(n) for n in range(1, 11)]
         self._beaten = widgets.HTML()
-        self._map.children = [widgets.HTML('<span class="wt-map-label">Campaign map:</span>'),
+        self._map.children = [widgets.HTML(html('<span class="wt-map-label">{words}</span>',
+                                                   words=_("Campaign map:"))),
                               *self._map_buttons, self._beaten]
         self._status = widgets.HTML()  # how progress is kept: below the match
         self._news = widgets.HTML()
@@ -146,7 +149,7 @@ class ArsenalApp(widgets.VBox):
             # browser has said whose page this is.
             self._arena.children = [widgets.HTML(
                 html('<div class="wt-getting-ready" role="status">{ready}</div>',
-                     ready=GETTING_READY))]
+                     ready=_(GETTING_READY)))]
             self._show_map()
         else:
             self._open(Campaign(data_dir), strict=True)
@@ -219,8 +222,9 @@ class ArsenalApp(widgets.VBox):
             if strict:
                 raise
             level = campaign.level(campaign.progress.unlocked)
-            self._say(f"Level {wanted} is not open yet in your campaign: here is level "
-                      f"{level.number}, {level.name}.")
+            self._say(_("Level {wanted} is not open yet in your campaign: here is level "
+                        "{number}, {name}.").format(wanted=wanted, number=level.number,
+                                                    name=_(level.name)))
         if hasattr(self, "match") and level.number == self.level.number:
             self._show_map()
             return
@@ -229,7 +233,7 @@ class ArsenalApp(widgets.VBox):
 
     def _rename(self) -> None:
         if self.campaign is None:
-            self._say(GETTING_READY)
+            self._say(_(GETTING_READY))
             return
         try:
             self.campaign.rename(self.name_box.value)
@@ -238,11 +242,11 @@ class ArsenalApp(widgets.VBox):
             self._say(refused[:1].upper() + refused[1:], alert=True)
             return
         self._show_map()
-        self._say(f"This browser's campaign is now {self.whose_text()}.")
+        self._say(_("This browser's campaign is now {whose}.").format(whose=self.whose_text()))
 
     def _show_whose(self) -> None:
         label = self.campaign.label if self.campaign is not None else ""
-        whose = f"{label}'s campaign" if label else "Your campaign"
+        whose = _("{name}'s campaign").format(name=label) if label else _("Your campaign")
         self._whose.value = html('<span class="wt-whose">{whose}</span>', whose=whose)
         if label and not self.name_box.value:
             self.name_box.value = label
@@ -258,12 +262,12 @@ class ArsenalApp(widgets.VBox):
         button = widgets.Button()
         button.on_click(lambda _: self._pick(number))
         button.add_class(f"wt-level-{number}")
-        button.description = f"{number}. {Campaign.levels[number - 1].name}"
+        button.description = f"{number}. {_(Campaign.levels[number - 1].name)}"
         return button
 
     def _pick(self, number: int) -> None:
         if self.campaign is None:
-            self._say(GETTING_READY)
+            self._say(_(GETTING_READY))
             return
         self.campaign.refresh()  # a level another tab has opened since may be picked
         try:
@@ -280,9 +284,12 @@ class ArsenalApp(widgets.VBox):
             ARSENAL, ArsenalTable(self.level), human=YOU, seed=seed, rules=self._rules,
             stacked=self._stacked, agents={NPC: self.level.npc_agent}, autoplay=random_agent,
             pace=self.match.pace.value if hasattr(self, "match") else self._pace,
-            position=self._position, opponent_label=f"{self.level.npc_name} (level {number})",
+            position=self._position,
+            opponent_label=_("{name} (level {number})").format(name=_(self.level.npc_name),
+                                                                number=number),
             coach_agents=_seats(("heuristic", f"level-{number}")),
-            names=("You", self.level.npc_name),  # the words call the NPC as the table does
+            # The words call the NPC as the table does.
+            names=("You", _(self.level.npc_name)),
         )
         timeline = self.match.timeline
         assert timeline is not None  # a single player's match has its Step timeline
@@ -291,7 +298,7 @@ class ArsenalApp(widgets.VBox):
         self._show_map()
         self._on_step(None)
 
-    def _on_step(self, _: Any) -> None:
+    def _on_step(self, change: Any) -> None:
         """After every step: once a match has ended, count it (once per deal) and say so."""
         game = self.match.game
         outcome = game.steps[self.match.cursor].state.outcome
@@ -301,29 +308,31 @@ class ArsenalApp(widgets.VBox):
         self._counted = deal
         opponent = self.match.opponent
         if opponent is not None and opponent.value == COACH:
-            self._say("This match was against the Coach, so it was practice and does not "
-                      "count for the campaign.")
+            self._say(_("This match was against the Coach, so it was practice and does not "
+                        "count for the campaign."))
             return
         if game.position is not None and game.position != self._position:
-            self._say("This match started from a set-up position, so it was practice and does "
-                      "not count for the campaign.")
+            self._say(_("This match started from a set-up position, so it was practice and "
+                        "does not count for the campaign."))
             return
         if game.rules != ArsenalRules():
-            self._say("This match used changed rulings, so it was practice and does not "
-                      "count for the campaign.")
+            self._say(_("This match used changed rulings, so it was practice and does not "
+                        "count for the campaign."))
             return
         won = YOU in outcome.winners
         result = self.campaign.record(self.level.number, won=won)
         if result.cleared_now:
-            news = "Campaign cleared! You have beaten all ten levels of Arsenal."
+            news = _("Campaign cleared! You have beaten all ten levels of Arsenal.")
         elif result.newly_opened:
             opened = self.campaign.level(result.newly_opened)
-            news = (f"Level {self.level.number} cleared! Level {opened.number}, {opened.name}, "
-                    f"is now open: pick it on the map.")
+            news = _("Level {number} cleared! Level {opened}, {name}, is now open: pick it "
+                     "on the map.").format(number=self.level.number, opened=opened.number,
+                                           name=_(opened.name))
         elif won:
-            news = f"You beat {self.level.npc_name} again!"
+            news = _("You beat {name} again!").format(name=_(self.level.npc_name))
         else:
-            news = f"{self.level.npc_name} won this one. Press New round for a rematch."
+            news = _("{name} won this one. Press New round for a rematch.").format(
+                name=_(self.level.npc_name))
         self._say(news)
         self._show_map()
 
@@ -333,18 +342,20 @@ class ArsenalApp(widgets.VBox):
         campaign = self.campaign
         progress = campaign.progress if campaign is not None else None
         for number, button in enumerate(self._map_buttons, start=1):
-            name = Campaign.levels[number - 1].name
+            name = _(Campaign.levels[number - 1].name)
             locked = progress is None or number > progress.unlocked
             button.disabled = locked
             mark = BEATEN_MARK if progress is not None and progress.wins[number - 1] else ""
             button.description = str(number) if locked else f"{number}. {name}{mark}"
             if progress is None:
-                button.tooltip = GETTING_READY
+                button.tooltip = _(GETTING_READY)
             elif locked:
-                button.tooltip = (f"Level {number}, {name}: locked, win level {number - 1} "
-                                  f"to open it")
+                button.tooltip = _("Level {number}, {name}: locked, win level {previous} to "
+                                   "open it").format(number=number, name=name,
+                                                     previous=number - 1)
             else:
-                button.tooltip = f"Play level {number}, {name}"
+                button.tooltip = _("Play level {number}, {name}").format(number=number,
+                                                                        name=name)
             # The level in play, marked in a blue dark enough for white text (ipywidgets'
             # own "info" blue gives 2.5:1).
             if progress is not None and number == self.level.number:
@@ -356,11 +367,11 @@ class ArsenalApp(widgets.VBox):
             self._beaten.value = self._status.value = self._alert.value = ""
             return
         done = sum(w > 0 for w in progress.wins)
-        self._beaten.value = html('<span class="wt-note">Levels beaten: {done} of 10</span>',
-                                  done=done)
+        self._beaten.value = html('<span class="wt-note">{beaten}</span>',
+                                  beaten=_("Levels beaten: {done} of 10").format(done=done))
         # In the browser edition, where the browser keeps it (and for how long) is the
         # edition's to say: the site's drive, or nothing in a private window.
-        kept = web.storage_note() or (KEPT_ON_SERVER if self._class_server else KEPT_HERE)
+        kept = web.storage_note() or _(KEPT_ON_SERVER if self._class_server else KEPT_HERE)
         self._status.value = html('<div class="wt-note">{kept}</div>', kept=kept)
         message = campaign.message if campaign is not None else None
         self._alert.value = (html('<div class="wt-message" role="alert">{message}</div>',

@@ -18,10 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from wartutor.core.engine import Event
+from wartutor.language import N_, _, ngettext
 from wartutor.ui.markup import Markup, html, joined, style
 from wartutor.variants.arsenal import ArsenalCard, ArsenalView, arsenal_card
+from wartutor.variants.arsenal.cards import BOMB, SHIELD
 from wartutor.variants.arsenal.clash import clash
-from wartutor.variants.arsenal.explain import clash_words, family_word
+from wartutor.variants.arsenal.explain import clash_words
 from wartutor.variants.arsenal.game import (
     NPC,
     YOU,
@@ -110,13 +112,20 @@ ARSENAL_STYLE = Markup("""
 
 def describe(card: ArsenalCard) -> str:
     """What a screen reader says for a card: "Rocket of Space Force, a level-1 bomb"."""
-    return f"{card.name} of {card.suit_name}, a {family_word(card)}"
+    kind, suit = _(card.name), _(card.suit_name)
+    if card.family == BOMB:
+        return _("{kind} of {suit}, a level-{level} bomb").format(kind=kind, suit=suit,
+                                                                  level=card.level)
+    if card.family == SHIELD:
+        return _("{kind} of {suit}, a shield that stops bombs up to level {level}").format(
+            kind=kind, suit=suit, level=card.level)
+    return _("{kind} of {suit}, a Counter-Strike").format(kind=kind, suit=suit)
 
 
 def arsenal_card_svg(card: ArsenalCard) -> Markup:
     """One card face up: its job in a coloured band, its name, its suit."""
     # Two short lines fit the card: "Grenade / Launcher", "Counter- / Strike", "Nuke".
-    words = card.name.replace("-", "- ").split(" ")
+    words = _(card.name).replace("-", "- ").split(" ")
     half = max(1, len(words) // 2)
     lines = [" ".join(words[:half]).replace("- ", "-"), " ".join(words[half:])]
     badge = _badge(card)  # "L4", "CS", or a shield's "up to L3", which needs a smaller size
@@ -135,11 +144,11 @@ def arsenal_card_svg(card: ArsenalCard) -> Markup:
         "{suit}</text></svg>",
         label=describe(card), colour=FAMILY_COLOURS[card.family], badge=badge,
         badge_size=22 if len(badge) <= 4 else 16, badge_y=28 if len(badge) <= 4 else 26,
-        name=name, suit=card.suit_name,
+        name=name, suit=_(card.suit_name),
     )
 
 
-def back_svg(level: Level, label: str = "a face-down card") -> Markup:
+def back_svg(level: Level) -> Markup:
     """A card back in the level's look: its colour and its pattern."""
     glyph = PATTERN_GLYPHS[level.pattern]
     marks = joined(html('<text x="{x}" y="{y}" font-size="14" text-anchor="middle">{glyph}'
@@ -150,7 +159,7 @@ def back_svg(level: Level, label: str = "a face-down card") -> Markup:
         'height="98" viewBox="0 0 100 140" font-family="DejaVu Sans, sans-serif">'
         '<rect x="2" y="2" width="96" height="136" rx="9" fill="{back}" stroke="#fff" '
         'stroke-width="3"/><g fill="{accent}">{marks}</g></svg>',
-        label=label, back=level.back, accent=level.accent, marks=marks,
+        label=_("a face-down card"), back=level.back, accent=level.accent, marks=marks,
     )
 
 
@@ -166,17 +175,25 @@ def card_label(card: ArsenalCard) -> str:
     Meteor
     Space Force
     """
-    first = f"{_badge(card)} bomb" if card.family == "bomb" else _badge(card)  # one short line
-    return f"{first}\n{card.name}\n{card.suit_name}"
+    # One short line: "L4 bomb", or the badge alone.
+    first = (_("L{level} bomb").format(level=card.level) if card.family == BOMB
+             else _badge(card))
+    return f"{first}\n{_(card.name)}\n{_(card.suit_name)}"
 
 
 def _badge(card: ArsenalCard) -> str:
     # A shield's badge says which bombs it stops, in the bombs' own "L2" (not "cap 2").
-    if card.family == "bomb":
-        return f"L{card.level}"
-    return f"up to L{card.level}" if card.family == "shield" else "CS"
+    if card.family == BOMB:
+        # Translators: a card's badge: L for level (a bomb's level 4).
+        return _("L{level}").format(level=card.level)
+    if card.family == SHIELD:
+        # Translators: a shield's badge: the bombs it stops, up to level 3.
+        return _("up to L{level}").format(level=card.level)
+    # Translators: the badge of a Counter-Strike, its initials.
+    return _("CS")
 
 
+AUTOPLAY = N_("Play 10 random cards")
 # The band behind a card button's first line ("L2 bomb"): its top padding and one line.
 BAND = "calc(4px + 1.25em)"
 
@@ -224,11 +241,17 @@ class ArenaNow:
 class ArsenalTable:
     """Arsenal's part of the app for one level: see :class:`wartutor.ui.shell.TableDesign`."""
 
-    autoplay_label = "Play 10 random cards"
-
     def __init__(self, level: Level) -> None:
         self.level = level
-        self._names = ("You", level.npc_name)
+
+    @property
+    def autoplay_label(self) -> str:
+        return _(AUTOPLAY)
+
+    @property
+    def _names(self) -> tuple[str, str]:
+        """The seats' names on the table, in the language in force."""
+        return (_("You"), _(self.level.npc_name))
 
     def action_label(self, action: str) -> str:
         return card_label(arsenal_card(action.removeprefix("play ")))
@@ -236,7 +259,7 @@ class ArsenalTable:
     def choice_words(self, action: str) -> str:
         """A choice as a sentence names it: "Play Kevlar (Pirates)" (a button's three lines
         would read as a list)."""
-        return f"Play {arsenal_card(action.removeprefix('play '))}"
+        return _("Play {card}").format(card=arsenal_card(action.removeprefix("play ")).said)
 
     def table_html(self, view: ArsenalView, events: tuple[Event, ...]) -> Markup:
         return self._arena(self._at_rest(view, events)) + hand_colours(self._my_hand(view))
@@ -303,8 +326,11 @@ class ArsenalTable:
                 now.changed.add("hands")
             case LeadPassed(round=number, player=p):
                 now.round = number
-                who = "You lead" if p == YOU else f"{self._names[NPC]} leads"
-                now.note = f"{who} round {number} (the winner of a round leads the next)."
+                now.note = (
+                    _("You lead round {round} (the winner of a round leads the next).")
+                    if p == YOU else
+                    _("{name} leads round {round} (the winner of a round leads the next).")
+                ).format(name=self._names[NPC], round=number)
                 now.changed.add("note")
             case SuddenDeathDrawn(cards=cards):
                 now.sudden = cards
@@ -318,20 +344,28 @@ class ArsenalTable:
             hand.remove(card if card in hand else None)
 
     def _arena(self, now: ArenaNow) -> Markup:
-        view, level, npc = now.view, self.level, self.level.npc_name
+        view, level, npc = now.view, self.level, self._names[NPC]
         rounds = len(view.deck) // 2
+        shown = min(now.round, rounds)
         head = html(
-            '<div class="wt-arena-head">Level {number}: {name}</div>'
-            '<div class="wt-arena-sub">against {npc} &middot; round {round}{of} &middot; '
-            '<span class="{new}">{pile} {cards} in the draw pile</span>{everything}</div>',
-            number=level.number, name=level.name, npc=npc, round=min(now.round, rounds),
+            '<div class="wt-arena-head">{level}</div>'
+            '<div class="wt-arena-sub">{against} &middot; {round} &middot; '
+            '<span class="{new}">{pile}</span>{everything}</div>',
+            level=_("Level {number}: {name}").format(number=level.number, name=_(level.name)),
+            against=_("against {npc}").format(npc=npc),
             # Under ruling AR-DRY's 'pile-empty' the match may end before every card is played.
-            of=f" of {rounds}" if view.rules.dry == "all-played" else "",
-            new=_new(now, "hands"), pile=now.pile, cards="card" if now.pile == 1 else "cards",
-            everything=_EVERYTHING if view.viewer is None else "")
-        score = html('<div class="wt-score{changed}">Captured: you {yours} &middot; '
-                     "{npc} {theirs}</div>", changed=_changed(now, "score"),
-                     yours=now.captured[YOU], npc=npc, theirs=now.captured[NPC])
+            round=(_("round {round} of {rounds}").format(round=shown, rounds=rounds)
+                   if view.rules.dry == "all-played" else
+                   _("round {round}").format(round=shown)),
+            new=_new(now, "hands"),
+            pile=ngettext("{n} card in the draw pile", "{n} cards in the draw pile",
+                          now.pile).format(n=now.pile),
+            everything=(html(" &middot; {words}", words=_("showing everything"))
+                        if view.viewer is None else ""))
+        score = html('<div class="wt-score{changed}">{yours} &middot; {npc} {theirs}</div>',
+                     changed=_changed(now, "score"),
+                     yours=_("Captured: you {count}").format(count=now.captured[YOU]),
+                     npc=npc, theirs=now.captured[NPC])
         return html('<div class="wt-arena" style="background:{arena}">{head}{score}'
                     "{npc_seat}{clash}{note}{sudden}{your_seat}</div>",
                     arena=level.arena, head=head, score=score, npc_seat=self._seat(now, NPC),
@@ -346,13 +380,14 @@ class ArsenalTable:
         else:
             cards = joined(arsenal_card_svg(c) if c is not None else back_svg(self.level)
                            for c in hand)
+        name = _("Your hand") if seat == YOU else self._names[NPC]
         return html('<div class="wt-seat"><div class="wt-seat-name">{name}<br>'
-                    '<span class="wt-note{changed}">{count} {cards_word} in hand</span></div>'
-                    '<div class="wt-hand-row" role="group" aria-label="{name}: hand">{cards}'
+                    '<span class="wt-note{changed}">{count}</span></div>'
+                    '<div class="wt-hand-row" role="group" aria-label="{label}">{cards}'
                     "</div></div>",
-                    name="Your hand" if seat == YOU else self._names[NPC],
-                    changed=_changed(now, "hands"), count=count,
-                    cards_word="card" if count == 1 else "cards", cards=cards)
+                    name=name, changed=_changed(now, "hands"),
+                    count=ngettext("{n} card in hand", "{n} cards in hand", count).format(n=count),
+                    label=_("{name}: hand").format(name=name), cards=cards)
 
     def _clash_html(self, now: ArenaNow) -> Markup:
         """The cards on the table (the lead awaiting an answer, or the round just played),
@@ -360,25 +395,32 @@ class ArsenalTable:
         names, table = self._names, now.table
         if table is None:
             return html('<div class="wt-clash">{slot}</div>',
-                        slot=empty_slot("no cards played yet"))
+                        slot=empty_slot(_("no cards played yet")))
         figures = []
         for seat in (table.leader, 1 - table.leader):
             card = table.lead if seat == table.leader else table.answer
             if card is None:
-                figures.append(empty_slot("your answer?" if seat == YOU
-                                          else f"{names[NPC]}'s answer"))
+                figures.append(empty_slot(_("your answer?") if seat == YOU
+                                          else _("{name}'s answer").format(name=names[NPC])))
                 continue
             fresh = _changed(now, "lead" if seat == table.leader else "answer").strip()
-            wins = (html(' <span class="wt-wins{new}" style="background:{accent}">wins</span>',
+            wins = (html(' <span class="wt-wins{new}" style="background:{accent}">{wins}</span>',
                          new=" wt-mark-new" if "winner" in now.changed else "",
-                         accent=self.level.accent) if seat == table.winner else "")
-            figures.append(html("<figure{cls}>{card}<figcaption>{name} {part}{wins}"
+                         accent=self.level.accent, wins=_("wins"))
+                    if seat == table.winner else "")
+            if seat == YOU:
+                part = _("You led") if seat == table.leader else _("You answered")
+            else:
+                part = (_("{name} led") if seat == table.leader else
+                        _("{name} answered")).format(name=names[seat])
+            figures.append(html("<figure{cls}>{card}<figcaption>{part}{wins}"
                                 "</figcaption></figure>",
                                 cls=html(' class="{fresh}"', fresh=fresh) if fresh else "",
-                                card=arsenal_card_svg(card), name=names[seat],
-                                part="led" if seat == table.leader else "answered", wins=wins))
-        words = (html('<div class="wt-clash-words">Round {number}: {words}</div>',
-                      number=table.number, words=now.words) if now.words else "")
+                                card=arsenal_card_svg(card), part=part, wins=wins))
+        words = (html('<div class="wt-clash-words">{words}</div>',
+                      words=_("Round {number}: {words}").format(number=table.number,
+                                                                words=now.words))
+                 if now.words else "")
         return html('<div class="wt-clash">{figures}</div>{words}', figures=joined(figures),
                     words=words)
 
@@ -394,34 +436,38 @@ class ArsenalTable:
         if view.outcome is not None:
             return ""
         if view.history:
-            why = f"{'you' if view.leader == YOU else names[NPC]} won the last round"
+            why = (_("you won the last round") if view.leader == YOU else
+                   _("{name} won the last round").format(name=names[NPC]))
         else:
             toss = next((e for e in events if isinstance(e, CoinTossed)), None)
-            why = "the stacked deal says so" if toss and toss.stacked else "the coin toss"
+            why = (_("the stacked deal says so") if toss and toss.stacked else
+                   _("the coin toss"))
         if view.leader == YOU and view.lead is not None:
-            return f"You led; now {names[NPC]} answers, knowing your card."
+            return _("You led; now {name} answers, knowing your card.").format(name=names[NPC])
         if view.leader == YOU:
-            what = "You lead: pick a card to show first, before you see theirs"
+            # Translators: {why} says why this side leads: "the coin toss", say.
+            what = _("You lead: pick a card to show first, before you see theirs ({why}).")
         elif view.lead is not None:
-            what = f"{names[NPC]} led: answer it, knowing its card"
+            what = _("{name} led: answer it, knowing its card ({why}).")
         else:
-            what = f"{names[NPC]} leads"
-        return f"{what} ({why})."
+            what = _("{name} leads ({why}).")
+        return what.format(name=names[NPC], why=why)
 
     def _sudden_html(self, now: ArenaNow) -> Markup:
         if now.sudden is None:
             return Markup()
         mine, theirs = now.sudden
-        return html('<div class="wt-sudden{changed}">Sudden death! The captured cards were '
-                    "tied, so the whole deck was reshuffled for one last draw."
-                    '<div class="wt-clash"><figure>{mine}<figcaption>you</figcaption></figure>'
+        return html('<div class="wt-sudden{changed}">{sudden}'
+                    '<div class="wt-clash"><figure>{mine}<figcaption>{you}</figcaption></figure>'
                     "<figure>{theirs}<figcaption>{npc}</figcaption></figure></div>{words}</div>",
-                    changed=_changed(now, "sudden"), mine=arsenal_card_svg(mine),
+                    changed=_changed(now, "sudden"),
+                    sudden=_("Sudden death! The captured cards were tied, so the whole deck was "
+                             "reshuffled for one last draw."),
+                    you=_("you"), mine=arsenal_card_svg(mine),
                     theirs=arsenal_card_svg(theirs), npc=self._names[NPC],
                     words=clash_words(clash(mine, theirs)))
 
 
-_EVERYTHING = Markup(" &middot; showing everything")
 
 
 def _changed(now: ArenaNow, part: str) -> str:

@@ -43,7 +43,7 @@ from wartutor.variants.arsenal.cards import ArsenalCard, arsenal_card, arsenal_c
 from wartutor.variants.arsenal.explain import RULE_TITLES, Verdict, beats, explain, why_not
 from wartutor.variants.arsenal.game import ArsenalEvent, ArsenalState, MatchOver
 from wartutor.variants.arsenal.levels import LEVELS
-from wartutor.variants.arsenal.rules import FIXED_RULINGS, ArsenalRules
+from wartutor.variants.arsenal.rules import FIXED_RULINGS, OPTION_LABELS, ArsenalRules
 from wartutor.variants.arsenal.view import ArsenalView, view
 
 __all__ = [
@@ -73,6 +73,13 @@ class Arsenal:
     def rule_titles(self) -> dict[str, str]:
         """Each rule's and ruling's title, in the language in force."""
         return {rule: _(title) for rule, title in RULE_TITLES.items()}
+
+    def setting_label(self, name: str, value: object) -> str:
+        """How a rule option reads in the apps' menus, in the language in force (a deck of
+        one's own by its codes, a hand size by its number)."""
+        if isinstance(value, str) and value in OPTION_LABELS:
+            return _(OPTION_LABELS[value])
+        return str(value)
 
     def player_names(self, rules: ArsenalRules) -> tuple[str, ...]:
         return ("You", "NPC")

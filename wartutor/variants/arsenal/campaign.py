@@ -28,6 +28,7 @@ from pathlib import Path
 
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.names import check_name
+from wartutor.language import _
 from wartutor.variants.arsenal.levels import LEVELS, Level
 from wartutor.variants.arsenal.progress import (
     LEVEL_COUNT,
@@ -84,8 +85,10 @@ class Campaign:
         """The level, if it may be played; else the reason it is locked."""
         level = self.level(number)
         if number > self.progress.unlocked:
-            raise BadInput(f"level {number} ({level.name}) is locked: win level {number - 1} "
-                           f"to open it", allowed=f"a level from 1 to {self.progress.unlocked}")
+            raise BadInput(_("level {number} ({name}) is locked: win level {previous} to open "
+                             "it").format(number=number, name=_(level.name), previous=number - 1),
+                           allowed=_("a level from 1 to {last}").format(
+                               last=self.progress.unlocked))
         return level
 
     def refresh(self) -> None:
@@ -132,9 +135,9 @@ class Campaign:
             self.progress, message = self.file.update(change)
         except (OSError, BadInput) as e:
             self.progress = change(self.progress)
-            self.message = (f"Your progress could not be saved "
-                            f"({e.problem if isinstance(e, BadInput) else os_reason(e)}); it "
-                            f"is kept for as long as this page stays open.")
+            self.message = _("Your progress could not be saved ({reason}); it is kept for as "
+                             "long as this page stays open.").format(
+                reason=e.problem if isinstance(e, BadInput) else os_reason(e))
             self._unsaved = True
             return
         if message or self._unsaved:

@@ -52,6 +52,7 @@ from wartutor.core.data import data_folder
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.limits import parse_json, read_text
 from wartutor.core.names import check_name
+from wartutor.language import _
 
 LEVEL_COUNT = 10
 DATA_DIR_VARIABLE = "WARTUTOR_DATA_DIR"
@@ -132,23 +133,27 @@ class Progress:
         allowed = "a file saved by wartutor's Arsenal campaign"
         data: Any = parse_json(text, max_chars=MAX_BYTES, what="it", allowed=allowed)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise BadInput("it is not an Arsenal progress file", allowed=allowed)
+            raise BadInput(_("it is not an Arsenal progress file"), allowed=allowed)
         if type(data.get("version")) is not int or data["version"] != VERSION:
-            raise BadInput(f"its version {quoted(data.get('version'))} is unknown",
+            raise BadInput(_("its version {version} is unknown").format(
+                               version=quoted(data.get("version"))),
                            allowed=f"version {VERSION}")
         unlocked, cleared = data.get("unlocked"), data.get("cleared")
         if type(unlocked) is not int or not 1 <= unlocked <= LEVEL_COUNT:
-            raise BadInput(f"its unlocked level {quoted(unlocked)} does not exist",
+            raise BadInput(_("its unlocked level {level} does not exist").format(
+                               level=quoted(unlocked)),
                            allowed=f"a level from 1 to {LEVEL_COUNT}")
         if type(cleared) is not bool or (cleared and unlocked != LEVEL_COUNT):
-            raise BadInput(f"its 'cleared' mark {quoted(cleared)} does not fit its levels",
+            raise BadInput(_("its 'cleared' mark {mark} does not fit its levels").format(
+                               mark=quoted(cleared)),
                            allowed="true only once every level is unlocked, else false")
         counts = []
         for name in ("wins", "losses"):
             value = data.get(name)
             if not (isinstance(value, list) and len(value) == LEVEL_COUNT
                     and all(type(n) is int and n >= 0 for n in value)):
-                raise BadInput(f"its {quoted(name)} are not {LEVEL_COUNT} counts",
+                raise BadInput(_("its {name} are not {count} counts").format(
+                                   name=quoted(name), count=LEVEL_COUNT),
                                allowed=f"a list of {LEVEL_COUNT} whole numbers")
             counts.append(tuple(value))
         # The label came later than the format's version 1: a file without one has none.
@@ -236,8 +241,8 @@ class ProgressFile:
             deadline = time.monotonic() + LOCK_WAIT
             while not _try_lock(handle):
                 if time.monotonic() > deadline:
-                    raise TimeoutError(0, "another save has held the campaign for "
-                                          f"{LOCK_WAIT} seconds")
+                    raise TimeoutError(0, _("another save has held the campaign for "
+                                            "{seconds} seconds").format(seconds=LOCK_WAIT))
                 time.sleep(0.005)
             try:
                 yield
@@ -253,7 +258,7 @@ class ProgressFile:
                              allowed="a file saved by wartutor's Arsenal campaign")
             return Progress.from_json(text), None
         except OSError as e:  # the folder itself cannot be looked into
-            problem = f"it could not be read ({os_reason(e)})"
+            problem = _("it could not be read ({reason})").format(reason=os_reason(e))
         except BadInput as e:
             problem = e.problem
         if set_aside:
@@ -301,18 +306,20 @@ class ProgressFile:
                 os.replace(self.path, kept)
             except OSError as e:
                 self.stuck = True
-                return (f"Your saved campaign could not be used: {problem}. It could not be "
-                        f"moved aside either ({os_reason(e)}), so it is left as it is and this "
-                        f"campaign starts fresh.")
-            return (f"Your saved campaign could not be used: {problem}. It has been kept "
-                    f"under the name {kept.name}, and a fresh campaign starts at level 1.")
+                # Translators: {problem} says what is wrong with the saved file.
+                return _("Your saved campaign could not be used: {problem}. It could not be "
+                         "moved aside either ({reason}), so it is left as it is and this "
+                         "campaign starts fresh.").format(problem=problem, reason=os_reason(e))
+            return _("Your saved campaign could not be used: {problem}. It has been kept "
+                     "under the name {name}, and a fresh campaign starts at level 1.").format(
+                problem=problem, name=kept.name)
         self.stuck = True
         return _left_in_place(problem)
 
 
 def _left_in_place(problem: str) -> str:
-    return (f"Your saved campaign could not be used: {problem}. It is left as it is and this "
-            f"campaign starts fresh.")
+    return _("Your saved campaign could not be used: {problem}. It is left as it is and this "
+             "campaign starts fresh.").format(problem=problem)
 
 
 def os_reason(error: OSError) -> str:
