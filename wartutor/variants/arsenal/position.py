@@ -37,6 +37,7 @@ from wartutor.core.position import (
     stage_names,
     text,
 )
+from wartutor.language import N_, _, ngettext
 from wartutor.variants.arsenal.cards import (
     ArsenalCard,
     arsenal_card,
@@ -61,12 +62,12 @@ KEYS = ("stage", "round", "leader", "lead", "hands", "pile", "captured", "rounds
 OPTIONAL = ("stacked",)  # true: a lesson's stacked deal, whose cards are the match's deck
 SEATS = ("you", "npc")
 _STAGES = (
-    Stage("lead", "The leader chooses a card to lead, face down.",
-          "equal hands, the leader the winner of the last round", True),
-    Stage("answer", "The lead is face up: the other side chooses its answer.",
-          "a 'lead', the leader one card short", True),
-    Stage("over", "The match is over.", "every card played, or the pile used up under AR-DRY",
-          False),
+    Stage("lead", N_("The leader chooses a card to lead, face down."),
+          N_("equal hands, the leader the winner of the last round"), True),
+    Stage("answer", N_("The lead is face up: the other side chooses its answer."),
+          N_("a 'lead', the leader one card short"), True),
+    Stage("over", N_("The match is over."),
+          N_("every card played, or the pile used up under AR-DRY"), False),
 )
 STAGES = stage_names(_STAGES)
 
@@ -75,7 +76,6 @@ def stages() -> tuple[Stage, ...]:
     """The stages a Arsenal position may name, in the order a game meets them."""
     return _STAGES
 _SEAT_WORDS = ("your", "the NPC's")
-_WHO = ("you", "the NPC")
 _HAND = card_codes("NK-SO RK-ML")
 _PILE = card_codes("NK-SO RK-ML", top_first=True)
 _ROUND_ALLOWED = ('"who led, the card led, the answer", such as "you NK-SF CS-ML" or '
@@ -157,25 +157,28 @@ def _moment(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -> Arse
     over = stage == "over"
     now = len(history) + (0 if over else 1)
     if position["round"] != now or type(position["round"]) is not int:
-        raise BadInput(f"the round is {quoted(position['round'])} after {len(history)} rounds "
-                       "played", allowed=f"{now}: the rounds played, and one more while the "
-                                         "match goes on")
+        raise BadInput(_("the round is {round} after {played} rounds played").format(
+                           round=quoted(position["round"]), played=len(history)),
+                       allowed=_("{now}: the rounds played, and one more while the match goes "
+                                 "on").format(now=now))
     if history and leader != history[-1].winner:
-        raise BadInput(f"{'you lead' if leader == YOU else 'the NPC leads'}, but "
-                       f"{_WHO[history[-1].winner]} won the last round",
-                       allowed="the winner of the last round as the leader (AR-WHO-LEADS)")
+        raise BadInput(_("you lead, but the NPC won the last round") if leader == YOU else
+                       _("the NPC leads, but you won the last round"),
+                       allowed=_("the winner of the last round as the leader (AR-WHO-LEADS)"))
     if (stage == "answer") != (lead is not None):
-        raise BadInput(f"the stage is {quoted(stage)} and the lead is {quoted(position['lead'])}",
-                       allowed='a lead on the table at stage "answer" only')
+        raise BadInput(_("the stage is {stage} and the lead is {lead}").format(
+                           stage=quoted(stage), lead=quoted(position["lead"])),
+                       allowed=_('a lead on the table at stage "answer" only'))
     full = min(rules.hand_size, len(deck) // 2)
     # Whether the deal laid a pile: any deal does when the deck is more than two hands of
     # hand_size; the rules' deal only then (its deck is even), while a lesson's stacked deal
     # of a smaller deck may lay a pile of its own, which the position no longer shows.
     had_pile = True if len(deck) > 2 * rules.hand_size else None if stacked else False
     if len(pile) % 2:
-        raise BadInput(f"a pile of {len(pile)} card{'' if len(pile) == 1 else 's'} cannot be "
-                       "shared evenly",
-                       allowed="an even number of cards in the pile (both draw alike)")
+        raise BadInput(ngettext("a pile of {n} card cannot be shared evenly",
+                                "a pile of {n} cards cannot be shared evenly",
+                                len(pile)).format(n=len(pile)),
+                       allowed=_("an even number of cards in the pile (both draw alike)"))
     if over:
         outcome, sudden = _ending(rules, position["sudden_death"], deck, hands, pile, captured,
                                   len(history), had_pile, stacked)
@@ -183,8 +186,8 @@ def _moment(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -> Arse
         # A stacked deal's first hands may be short of full while the pile lasts.
         _check_hands(rules, stage, leader, hands, pile, full, had_pile, stacked and not history)
         if position["sudden_death"] is not None:
-            raise BadInput("sudden death is drawn while the match goes on",
-                           allowed='"sudden_death": null until the stage is "over"')
+            raise BadInput(_("sudden death is drawn while the match goes on"),
+                           allowed=_('"sudden_death": null until the stage is "over"'))
         outcome, sudden = None, None
     return ArsenalState(rules, Rng.from_seed(seed), deck, (hands[0], hands[1]), pile, leader, lead,
                         (captured[0], captured[1]), history, sudden, outcome, tally)
@@ -195,8 +198,8 @@ def _lead_card(value: object) -> ArsenalCard | None:
         return None
     cards = card_list(value, arsenal_card, "the lead")
     if len(cards) != 1:
-        raise BadInput(f"the lead is {quoted(value)}",
-                       allowed="one card code, or null when nothing is led")
+        raise BadInput(_("the lead is {lead}").format(lead=quoted(value)),
+                       allowed=_("one card code, or null when nothing is led"))
     return cards[0]
 
 
@@ -209,21 +212,24 @@ def _rounds(
 ) -> tuple[tuple[RoundPlayed, ...], tuple[int, int, int, int]]:
     """The rounds played, their tally, checked against the captured piles."""
     if not isinstance(given, list):
-        raise BadInput(f"the rounds played are {quoted(given)}",
-                       allowed=f"a list of rounds, each {_ROUND_ALLOWED}")
+        raise BadInput(_("the rounds played are {rounds}").format(rounds=quoted(given)),
+                       allowed=_("a list of rounds, each {round}").format(round=_ROUND_ALLOWED))
     history: list[RoundPlayed] = []
     won: tuple[list[ArsenalCard], list[ArsenalCard]] = ([], [])
     led_won = blocks = turned_back = level4 = 0
     for n, entry in enumerate(given, start=1):
         parts = text(entry, f"round {n}", _ROUND_ALLOWED).split()
         if len(parts) != 3 or parts[0] not in SEATS:
-            raise BadInput(f"round {n} is {quoted(entry)}", allowed=_ROUND_ALLOWED)
+            raise BadInput(_("round {number} is {entry}").format(number=n, entry=quoted(entry)),
+                           allowed=_ROUND_ALLOWED)
         leader = SEATS.index(parts[0])
         lead, answer = card_list(f"{parts[1]} {parts[2]}", arsenal_card, f"round {n}")
         if history and history[-1].winner != leader:
-            raise BadInput(f"round {n} is led by {_WHO[leader]}, but {_WHO[history[-1].winner]} "
-                           f"won round {n - 1}", allowed="the winner of each round leads the "
-                                                         "next (AR-WHO-LEADS)")
+            raise BadInput((_("round {number} is led by you, but the NPC won round {previous}")
+                            if leader == YOU else
+                            _("round {number} is led by the NPC, but you won round {previous}")
+                            ).format(number=n, previous=n - 1),
+                           allowed=_("the winner of each round leads the next (AR-WHO-LEADS)"))
         met = clash(lead, answer)
         winner = leader if met.winner == 0 else 1 - leader
         played = (lead, answer) if leader == YOU else (answer, lead)
@@ -235,9 +241,12 @@ def _rounds(
         level4 += met.winning_card.level == 4
     for p in (YOU, NPC):
         if tuple(won[p]) != captured[p]:
-            raise BadInput(f"{_SEAT_WORDS[p]} captured pile is not the cards of the rounds "
-                           f"{_WHO[p]} won", allowed=f"{arsenal_codes(tuple(won[p])) or 'none'}"
-                                                     ", in the order won")
+            raise BadInput(_("your captured pile is not the cards of the rounds you won")
+                           if p == YOU else
+                           _("the NPC's captured pile is not the cards of the rounds the NPC "
+                             "won"),
+                           allowed=_("{cards}, in the order won").format(
+                               cards=arsenal_codes(tuple(won[p])) or _("none")))
     return tuple(history), (led_won, blocks, turned_back, level4)
 
 
@@ -252,16 +261,24 @@ def _check_hands(rules: ArsenalRules, stage: str, leader: int,
     size = len(hands[to_move])
     others = size if stage == "lead" else size - 1
     top = full if pile and not dealt_short else size
-    allowed = (f"{'equal hands' if stage == 'lead' else 'the leader one card short'}, of "
-               f"1 to {full} cards for the side to move"
-               + ("" if dealt_short else f" ({full} while the pile lasts)"))
+    if stage == "lead":
+        allowed = (_("equal hands, of 1 to {full} cards for the side to move") if dealt_short
+                   else _("equal hands, of 1 to {full} cards for the side to move ({full} while "
+                          "the pile lasts)"))
+    else:
+        allowed = (_("the leader one card short, of 1 to {full} cards for the side to move")
+                   if dealt_short else
+                   _("the leader one card short, of 1 to {full} cards for the side to move "
+                     "({full} while the pile lasts)"))
     if not 1 <= size <= full or len(hands[1 - to_move]) != others or size != top:
-        raise BadInput(f"at stage {quoted(stage)} you hold {len(hands[YOU])} cards and the NPC "
-                       f"{len(hands[NPC])}, with {len(pile)} in the pile", allowed=allowed)
+        raise BadInput(_("at stage {stage} you hold {yours} cards and the NPC {theirs}, with "
+                         "{pile} in the pile").format(stage=quoted(stage), yours=len(hands[YOU]),
+                                                      theirs=len(hands[NPC]), pile=len(pile)),
+                       allowed=allowed.format(full=full))
     if rules.dry == "pile-empty" and had_pile and not pile:
-        raise BadInput("the match goes on with the pile used up",
-                       allowed='stage "over": under ruling AR-DRY \'pile-empty\' the match '
-                               "ends when the pile is used up")
+        raise BadInput(_("the match goes on with the pile used up"),
+                       allowed=_('stage "over": under ruling AR-DRY \'pile-empty\' the match '
+                                 "ends when the pile is used up"))
 
 
 def _ending(
@@ -281,29 +298,36 @@ def _ending(
     cut_short = (rules.dry == "pile-empty" and had_pile is not False
                  and size == len(hands[1]) and refilled)
     if pile or rounds == 0 or (left_in_hand and not cut_short):
-        raise BadInput(f"the match is over with {len(hands[0])} and {len(hands[1])} cards in "
-                       f"hand and {len(pile)} in the pile after {rounds} rounds",
-                       allowed="every card played (ruling AR-DRY), or under 'pile-empty' the "
-                               "pile used up by a refill, both hands drawn back up to "
-                               f"{rules.hand_size} cards"
-                               + (" (or, after a first round, what a lesson's pile held)"
-                                  if stacked else ""))
+        raise BadInput(_("the match is over with {yours} and {theirs} cards in hand and "
+                         "{pile} in the pile after {rounds} rounds").format(
+                           yours=len(hands[0]), theirs=len(hands[1]), pile=len(pile),
+                           rounds=rounds),
+                       allowed=(_("every card played (ruling AR-DRY), or under 'pile-empty' the "
+                                  "pile used up by a refill, both hands drawn back up to {size} "
+                                  "cards (or, after a first round, what a lesson's pile held)")
+                                if stacked else
+                                _("every card played (ruling AR-DRY), or under 'pile-empty' the "
+                                  "pile used up by a refill, both hands drawn back up to {size} "
+                                  "cards")).format(size=rules.hand_size))
     totals = (len(captured[0]), len(captured[1]))
     if totals[0] != totals[1]:
         if given is not None:
-            raise BadInput(f"a sudden death is drawn after {totals[0]} to {totals[1]}",
-                           allowed='"sudden_death": null unless the captured counts are equal')
+            raise BadInput(_("a sudden death is drawn after {yours} to {theirs}").format(
+                               yours=totals[0], theirs=totals[1]),
+                           allowed=_('"sudden_death": null unless the captured counts are '
+                                     "equal"))
         winner = YOU if totals[0] > totals[1] else NPC
         over = MatchOver(winner, totals, "most-captured", rounds, "AR-WINNING")
         return Outcome((winner,), over), None
     if given is None:
-        raise BadInput(f"the captured counts are equal ({totals[0]} each) and no sudden death "
-                       "is drawn", allowed='"sudden_death": your card and the NPC\'s, drawn '
-                                           "from the whole reshuffled deck")
+        raise BadInput(_("the captured counts are equal ({count} each) and no sudden death is "
+                         "drawn").format(count=totals[0]),
+                       allowed=_('"sudden_death": your card and the NPC\'s, drawn from the '
+                                 "whole reshuffled deck"))
     drawn = card_list(given, arsenal_card, "the sudden death")
     if len(drawn) != 2 or not set(drawn) <= set(deck):
-        raise BadInput(f"the sudden death is {quoted(given)}",
-                       allowed="two cards of this game's deck, yours then the NPC's")
+        raise BadInput(_("the sudden death is {cards}").format(cards=quoted(given)),
+                       allowed=_("two cards of this game's deck, yours then the NPC's"))
     met = clash(drawn[0], drawn[1])
     over = MatchOver(met.winner, totals, "sudden-death", rounds, "AR-SUDDEN")
     return Outcome((met.winner,), over), (drawn[0], drawn[1])
