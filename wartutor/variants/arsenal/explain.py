@@ -16,7 +16,7 @@ from wartutor.core.engine import Event
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.voice import voice
 from wartutor.language import N_, _, capital, ngettext
-from wartutor.variants.arsenal.cards import BOMB, ArsenalCard, arsenal_card
+from wartutor.variants.arsenal.cards import ArsenalCard, arsenal_card
 from wartutor.variants.arsenal.clash import Clash, clash
 from wartutor.variants.arsenal.game import (
     Answered,
@@ -418,12 +418,3 @@ def why_not(state: ArsenalState, action: object) -> str | None:
     return capital(_("{name} does not hold {card}: it is not in hand").format(
         name=_name(p), card=card.said))
 
-
-def family_word(card: ArsenalCard) -> str:
-    """'level-2 bomb', 'shield that stops bombs up to level 1' or 'Counter-Strike': a card's
-    job in a few words."""
-    if card.family == BOMB:
-        return _("level-{level} bomb").format(level=card.level)
-    if card.level:
-        return _("shield that stops bombs up to level {level}").format(level=card.level)
-    return _("Counter-Strike")
