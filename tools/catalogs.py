@@ -29,7 +29,6 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "wartutor"
 LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / "wartutor.pot"
-PARTS = ROOT / "i18n-parts"  # translators' parts, while catalogs are being written
 KEYWORDS = {
     "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
@@ -45,18 +44,15 @@ SOME_DAY = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 PLURALS = {"es": (2, "(n != 1)"), "de": (2, "(n != 1)")}
 
 
-def template(only: tuple[str, ...] = ()) -> Catalog:
-    """The catalog of every marked sentence in the package (or in the files and folders
-    ``only`` names, relative to the repository), in a stable order."""
+def template() -> Catalog:
+    """The catalog of every marked sentence in the package, in a stable order."""
     catalog = Catalog(**HEADER, fuzzy=False)  # type: ignore[arg-type]
     found = extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")],
                              keywords=KEYWORDS, comment_tags=("Translators:",),
                              strip_comment_tags=True)
     for filename, lineno, message, comments, context in found:
-        path = f"wartutor/{filename}"
-        if only and not any(path == o or path.startswith(o.rstrip("/") + "/") for o in only):
-            continue
-        catalog.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+        catalog.add(message, None, [(f"wartutor/{filename}", lineno)],
+                    auto_comments=comments, context=context)
     return catalog
 
 
@@ -93,41 +89,7 @@ def update(code: str, pot: Catalog) -> Catalog:
     # A copy: Babel puts the template's own new messages into the catalog, and one
     # language's words must not become the next one's.
     catalog.update(copy.deepcopy(pot), update_header_comment=False)
-    for part in sorted(PARTS.glob(f"*.{code}.po")):
-        with part.open("rb") as f:
-            for message in read_po(f, locale=code):
-                mine = catalog.get(message.id, message.context)
-                if message.id and message.string and mine is not None and (
-                        mine.fuzzy or not all(mine.string if isinstance(mine.string, tuple)
-                                              else (mine.string,))):
-                    string = message.string  # a part may have more plural forms than the catalog
-                    if isinstance(string, tuple):
-                        string = string[:catalog.num_plurals]
-                    mine.string, mine.flags = string, message.flags - {"fuzzy"}
     return catalog
-
-
-def part(name: str, only: tuple[str, ...]) -> None:
-    """A translator's part of the catalogs: the sentences of some files, in a file of
-    their own for each language (``i18n-parts/NAME.CODE.po``), keeping what is translated;
-    the next ``make catalogs`` takes its translations into the whole catalogs."""
-    PARTS.mkdir(exist_ok=True)
-    pot = template(only)
-    for code in languages():
-        path = PARTS / f"{name}.{code}.po"
-        if path.exists():
-            with path.open("rb") as f:
-                catalog = read_po(f, locale=code)
-        else:
-            catalog = Catalog(locale=code, **HEADER)  # type: ignore[arg-type]
-            if code in PLURALS:
-                catalog._num_plurals, catalog._plural_expr = PLURALS[code]
-        catalog.update(copy.deepcopy(pot), update_header_comment=False)
-        path.write_bytes(po_bytes(catalog))
-        left = sum(1 for m in catalog if m.id and (m.fuzzy or not all(
-            m.string if isinstance(m.string, tuple) else (m.string,))))
-        count = sum(1 for m in catalog if m.id)
-        print(f"{path.relative_to(ROOT)}: {count} sentences, {left} to translate")
 
 
 def new(code: str) -> None:
@@ -147,9 +109,6 @@ def new(code: str) -> None:
 def main() -> None:
     if sys.argv[1:2] == ["new"] and len(sys.argv) == 3:
         new(sys.argv[2])
-        return
-    if sys.argv[1:2] == ["part"] and len(sys.argv) > 3:
-        part(sys.argv[2], tuple(sys.argv[3:]))
         return
     pot = template()
     TEMPLATE.write_bytes(po_bytes(pot))

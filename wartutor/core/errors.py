@@ -7,6 +7,8 @@ import builtins
 import re
 import reprlib
 
+from wartutor.language import _
+
 QUOTE_LIMIT = 60  # characters: the most of any input a refusal repeats back
 MESSAGE_LIMIT = 2000  # characters of a refusal's problem or of its allowed text
 _ADDRESS = re.compile(r" (?:object )?at 0x[0-9A-Fa-f]+")
@@ -30,7 +32,8 @@ class BadInput(ValueError):
     def __init__(self, problem: str, *, allowed: str) -> None:
         self.problem = _bounded(problem)
         self.allowed = _bounded(allowed)
-        super().__init__(f"{self.problem.rstrip('.')}. Allowed: {self.allowed.rstrip('.')}.")
+        super().__init__(_("{problem}. Allowed: {allowed}.").format(
+            problem=self.problem.rstrip("."), allowed=self.allowed.rstrip(".")))
 
 
 def _bounded(text: str) -> str:

@@ -22,6 +22,7 @@ from wartutor.core.errors import BadInput
 from wartutor.core.position import RULE_TITLE, PositionSet, explain_position
 from wartutor.core.rulings import rulings_of
 from wartutor.core.voice import speaking
+from wartutor.language import _
 
 
 def explanation(game: Game[Any], event: Event, player: int | None,
@@ -37,7 +38,7 @@ def explanation(game: Game[Any], event: Event, player: int | None,
 
 def cited_rule(game: Game[Any], event: Event) -> str:
     if isinstance(event, PositionSet):
-        return RULE_TITLE
+        return _(RULE_TITLE)
     return game.variant.rule_titles.get(event.rule, event.rule)
 
 

@@ -148,12 +148,12 @@ def rulings_html(variant: Any, rules: Any) -> Markup:
         changed = value != getattr(defaults, name)
         rows.append(html('<tr{changed}><td>{id}</td><td>{question}</td><td>{answer}</td>'
                          "</tr>", changed=Markup(' class="wt-changed-ruling"') if changed
-                         else "", id=meta.id, question=worded(meta.question),
+                         else "", id=meta.id, question=worded(_(meta.question)),
                          answer=_("{answer} (changed)").format(answer=shown) if changed
                          else shown))
     rows += [html("<tr><td>{id}</td><td>{question}</td><td>{answer}</td></tr>",
-                  id=f.id, question=worded(f.question),
-                  answer=_("{answer} (fixed)").format(answer=worded(f.answer)))
+                  id=f.id, question=worded(_(f.question)),
+                  answer=_("{answer} (fixed)").format(answer=worded(_(f.answer))))
              for f in getattr(variant, "fixed_rulings", ())]
     return html("<h2>{head}</h2><p>{about}</p>"
                 "<table><tr><th>{ruling}</th><th>{question}</th><th>{answer}</th></tr>"
@@ -167,8 +167,8 @@ def rulings_html(variant: Any, rules: Any) -> Markup:
 def words_html(variant: Any) -> Markup:
     from wartutor.core.glossary import terms_of
 
-    entries = joined(html("<dt>{word}</dt><dd>{meaning}</dd>", word=t.word,
-                          meaning=worded(t.meaning)) for t in terms_of(variant.name))
+    entries = joined(html("<dt>{word}</dt><dd>{meaning}</dd>", word=t.said_word,
+                          meaning=worded(t.said_meaning)) for t in terms_of(variant.name))
     return html("<h2>{head}</h2><dl>{entries}</dl>", head=_("Words to know"), entries=entries)
 
 

@@ -80,7 +80,7 @@ class RulingsPanel(widgets.Accordion):
         metas = rulings_of(self._variant.rules_type)
         with self._words():
             for name, about in self._abouts:
-                question, why = worded(metas[name].question), worded(metas[name].why)
+                question, why = worded(_(metas[name].question)), worded(_(metas[name].why))
                 self.menus[name].tooltip = f"{question} {why}"
                 about.value = html('<b>{question}</b><br><span class="wt-note">{why}</span>',
                                    question=question, why=why)
@@ -136,10 +136,10 @@ class RulingsPanel(widgets.Accordion):
                                 else html("{words}", words=_(_WAITING)))
 
     def _table_html(self) -> Markup:
-        rows = [(meta.id, worded(meta.question), self._label(name, getattr(self._rules, name)))
+        rows = [(meta.id, worded(_(meta.question)), self._label(name, getattr(self._rules, name)))
                 for name, meta in rulings_of(self._variant.rules_type).items()]
-        rows += [(fixed.id, worded(fixed.question),
-                  _("{answer} (fixed)").format(answer=worded(fixed.answer)))
+        rows += [(fixed.id, worded(_(fixed.question)),
+                  _("{answer} (fixed)").format(answer=worded(_(fixed.answer))))
                  for fixed in getattr(self._variant, "fixed_rulings", ())]
         body = joined(html("<tr><td>{id}</td><td>{question}</td><td>{answer}</td></tr>",
                            id=i, question=q, answer=a) for i, q, a in rows)
