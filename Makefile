@@ -8,11 +8,14 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: app class test lint clean docs site lock nox catalogs
 
-# Re-install only when the dependencies change.
-$(VENV)/.installed: pyproject.toml
+# Re-install only when the dependencies change. The versions Binder is pinned to
+# (binder/requirements.txt, written by `make lock`) hold here too, so the tests run on what
+# Binder installs, not on whatever was released since.
+$(VENV)/.installed: pyproject.toml binder/requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	grep '==' binder/requirements.txt > $(VENV)/constraints.txt
+	$(BIN)/python -m pip install --quiet -e '.[test]' -c $(VENV)/constraints.txt
 	touch $@
 
 # The same as `wartutor app` after pip install 'wartutor[app]': Voila on 127.0.0.1 with
@@ -79,7 +82,7 @@ lint: $(VENV)/.installed
 # time (they time what they see) and the rest on both cores (pytest-xdist): 5 minutes, not 11.
 test: $(VENV)/.installed /usr/bin/chromium /usr/lib/postgresql site
 	$(BIN)/python -m pytest -m browser
-	$(BIN)/python -m pytest -m "not browser" -n 2
+	$(BIN)/python -m pytest -m "not browser" -n 2 --dist loadfile
 
 # The tests on every Python of this machine (3.11, and 3.12 and 3.13 where pyenv has them),
 # each in an environment of its own under .nox/ (noxfile.py). Not part of `make test`.

@@ -172,8 +172,9 @@ class ClassBoard(widgets.VBox):
         # Pressed by their words (press()).
         self._buttons = {refresh.description: refresh, free.description: free}
         super().__init__(children=[
-            widgets.HTML(STYLESHEET + BOARD_STYLE + html('<div class="wt-title">{title}</div>',
-                                                         title=_("Class board"))),
+            # The stylesheets are the package's own; only the title is made here.
+            widgets.HTML(STYLESHEET + BOARD_STYLE + str(html(
+                '<div class="wt-title">{title}</div>', title=_("Class board")))),
             refresh, self._rooms,
             widgets.HBox([self.held_seats, free], layout=widgets.Layout(flex_flow="row wrap")),
             self._freed, self._results,

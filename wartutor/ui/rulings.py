@@ -120,7 +120,11 @@ class RulingsPanel(widgets.Accordion):
             if settings[name] not in [value for _, value in menu.options]:
                 # A setting made in code (battle_limit=37) that no menu offers.
                 menu.options = (*menu.options, (self._label(name, settings[name]), settings[name]))
-            menu.value = settings[name]
+            # By its place: a Dropdown takes the value None for "nothing chosen", even
+            # where None is an option (WR-HOUSE-LESSON's "off").
+            menu.index = next(i for i, (_, value) in enumerate(menu.options)
+                              if value == settings[name]
+                              and type(value) is type(settings[name]))
         with self._words():
             self._table.value = self._table_html()
         self._note.value = html("{words}", words=_(_WAITING))
