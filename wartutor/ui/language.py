@@ -72,7 +72,10 @@ class LanguageMenu:
         self._switch = switch
         self.menu = widgets.Dropdown(
             options=[(name, code) for code, name in LANGUAGES.items()], value=language(),
-            description="\U0001f310", tooltip=LABEL,
+            # No label: the languages' own names say what the menu is, in every language,
+            # and its tooltip names it (a globe needs an emoji font, which not every
+            # school's browser has).
+            tooltip=LABEL,
             layout=widgets.Layout(width="auto", min_width="0"),
             style={"description_width": "initial"})
         self.menu.add_class("wt-language")

@@ -229,13 +229,14 @@ STYLESHEET = """
 /* The top line in Large print: larger than at normal size, yet compact, so that wrapped
    to two rows it leaves the table on the one screen (1366x768). */
 .wt-app.wt-large .wt-top { gap: 2px 4px; margin-bottom: 2px; }
-/* The language menu's globe gives way to the bigger words (its tooltip still names it). */
-.wt-app.wt-large .wt-top .wt-language .widget-label { display: none; }
 .wt-app.wt-large .wt-top .widget-button,
 .wt-app.wt-large .wt-top .widget-toggle-button { font-size: 19px; height: 38px; }
 .wt-app.wt-large .wt-top .widget-checkbox,
 .wt-app.wt-large .wt-top .widget-checkbox label { font-size: 19px; }
 .wt-app.wt-large .wt-top .wt-title { font-size: 28px; }
+/* The language menu keeps to the top line's size: bigger than at normal size, no taller
+   than its buttons, so the line does not wrap a row further down. */
+.wt-app.wt-large .wt-top .wt-language select { font-size: 19px; height: 38px; }
 .wt-app.wt-large .wt-top .wt-deal-code { font-size: 20px; }
 .wt-app.wt-large .wt-top .wt-deal-code b { font-size: 22px; }
 /* And the buttons under the choices (Undo, New round, ...), which wrap to three rows: their
