@@ -30,6 +30,7 @@ from IPython.display import HTML
 
 from wartutor.language import (
     LANGUAGES,
+    _,
     chosen_by_server,
     first_language,
     known,
@@ -58,7 +59,7 @@ LABEL = " / ".join(("Language", "Idioma", "Sprache"))
 def from_page(value: str) -> str | None:
     """The language a page's value asks for: the student's choice always, the browser's
     own only where neither the server nor JupyterLab chose one."""
-    how, _, code = value.partition(":")
+    how, _colon, code = value.partition(":")
     if how == "browser" and (chosen_by_server() or first_language() != "en"):
         return None
     return known(code)
@@ -72,10 +73,9 @@ class LanguageMenu:
         self._switch = switch
         self.menu = widgets.Dropdown(
             options=[(name, code) for code, name in LANGUAGES.items()], value=language(),
-            # No label: the languages' own names say what the menu is, in every language,
-            # and its tooltip names it (a globe needs an emoji font, which not every
-            # school's browser has).
-            tooltip=LABEL,
+            # Its name in words, in the language in force (a globe would need an emoji
+            # font, which not every school's browser has); the tooltip names it in all.
+            description=_("Language"), tooltip=LABEL,
             layout=widgets.Layout(width="auto", min_width="0"),
             style={"description_width": "initial"})
         self.menu.add_class("wt-language")

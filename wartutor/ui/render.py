@@ -237,6 +237,10 @@ STYLESHEET = """
 /* The language menu keeps to the top line's size: bigger than at normal size, no taller
    than its buttons, so the line does not wrap a row further down. */
 .wt-app.wt-large .wt-top .wt-language select { font-size: 19px; height: 38px; }
+/* Its word is for a screen reader there: the languages' names say what it is, and the
+   line must stay one row for Arsenal's game to fit one screen. */
+.wt-app.wt-large .wt-top .wt-language .widget-label { position: absolute; width: 1px;
+  height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; margin: 0; }
 .wt-app.wt-large .wt-top .wt-deal-code { font-size: 20px; }
 .wt-app.wt-large .wt-top .wt-deal-code b { font-size: 22px; }
 /* And the buttons under the choices (Undo, New round, ...), which wrap to three rows: their
