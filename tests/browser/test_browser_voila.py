@@ -68,7 +68,9 @@ def test_classic_app_plays_undoes_and_screenshots(page: Page, voila_server: Serv
     counts_before = counts(page)
     battle = battle_number(page)
     for _ in range(3):
-        button(page, "Turn cards").click()
+        # A war's moments play at reading pace before the choice comes back: minutes, on
+        # a loaded machine, not the page's 30 s.
+        button(page, "Turn cards").click(timeout=120_000)
         battle = wait_battle_change(page, battle)
     assert page.locator(".wt-log-entry").count() > log_before
     assert counts(page) != counts_before
