@@ -39,7 +39,7 @@ from __future__ import annotations
 import gettext as _gettext
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -94,11 +94,49 @@ def language() -> str:
     return _current
 
 
+# Called with the new code when use_language changes the language (when_language_changes).
+_listeners: list[Callable[[str], None]] = []
+
+
 def use_language(code: str) -> str:
-    """Speak ``code`` from now on (an offered language, else English); the code in force."""
+    """Speak ``code`` from now on (an offered language, else English); the code in force.
+    Where that changes the language, each listener of :func:`when_language_changes` is
+    told, in the order they began to listen."""
     global _current
-    _current = known(code) or SOURCE
+    before, _current = _current, known(code) or SOURCE
+    if _current != before:
+        for listener in list(_listeners):
+            listener(_current)
     return _current
+
+
+def when_language_changes(listener: Callable[[str], None]) -> Callable[[], None]:
+    """Call ``listener(code)`` each time :func:`use_language` changes the language in
+    force, for what was shown before and must say itself again: a notebook's lesson
+    under an app whose language menu a student used (:mod:`wartutor.ui.lesson_cell`; the
+    apps make themselves again on their own). Not inside :func:`speaking_language`, which
+    speaks another language for a few lines only. Returns the function that stops the
+    calls.
+
+    >>> heard = []
+    >>> stop = when_language_changes(heard.append)
+    >>> use_language("es"), use_language("es"), use_language("en")
+    ('es', 'es', 'en')
+    >>> with speaking_language("de"):
+    ...     pass
+    >>> heard
+    ['es', 'en']
+    >>> stop()
+    >>> use_language("de"), use_language("en"), heard
+    ('de', 'en', ['es', 'en'])
+    """
+    _listeners.append(listener)
+
+    def stop() -> None:
+        if listener in _listeners:
+            _listeners.remove(listener)
+
+    return stop
 
 
 def chosen_by_server() -> bool:

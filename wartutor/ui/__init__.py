@@ -19,9 +19,10 @@ if TYPE_CHECKING:
     from wartutor.ui.arsenal import arsenal_app
     from wartutor.ui.classic_war import classic_war_app, worked_example
     from wartutor.ui.guerrilla_tactics import guerrilla_tactics_app
+    from wartutor.ui.lesson_cell import lesson
     from wartutor.ui.room import room_lobby
     from wartutor.ui.shell import GameApp, TableDesign
-    from wartutor.ui.start import start_page
+    from wartutor.ui.start import start_lesson, start_page
     from wartutor.ui.trade_war import trade_war_app
     from wartutor.ui.war_room import show_deck, war_room_app
 
@@ -31,8 +32,10 @@ _HOMES = {
     "arsenal_app": "arsenal",
     "classic_war_app": "classic_war",
     "guerrilla_tactics_app": "guerrilla_tactics",
+    "lesson": "lesson_cell",
     "room_lobby": "room",
     "show_deck": "war_room",
+    "start_lesson": "start",
     "start_page": "start",
     "trade_war_app": "trade_war",
     "war_room_app": "war_room",
@@ -41,7 +44,8 @@ _HOMES = {
 
 __all__ = [
     "GameApp", "TableDesign", "arsenal_app", "classic_war_app", "guerrilla_tactics_app",
-    "room_lobby", "show_deck", "start_page", "trade_war_app", "war_room_app", "worked_example",
+    "lesson", "room_lobby", "show_deck", "start_lesson", "start_page", "trade_war_app",
+    "war_room_app", "worked_example",
 ]  # fmt: skip
 
 

@@ -37,6 +37,7 @@ from wartutor.language import (
     language,
     speaking_language,
 )
+from wartutor.ui.lessons import lesson_text
 from wartutor.ui.markup import Markup, escaped, html, joined
 from wartutor.ui.render import STYLESHEET, card_svg
 
@@ -329,12 +330,18 @@ def together_html() -> Markup:
                 sentences=joined(sentences, " "))
 
 
+def page_language(code: str | None = None) -> str:
+    """The start page's language: ``code``, else the one its address asks for, else the
+    kernel's."""
+    return known(code) or requested_language() or language()
+
+
 class StartPage:
     """The variants' cards, shown by Jupyter and Voilà through ``_repr_html_``, in the
     language ``code`` (None: the page's address's, else the kernel's)."""
 
     def __init__(self, code: str | None = None) -> None:
-        self.code = known(code) or requested_language() or language()
+        self.code = page_language(code)
 
     def _repr_html_(self) -> Markup:
         with speaking_language(self.code):
@@ -358,3 +365,32 @@ def start_page(code: str | None = None) -> StartPage:
     """The start page in the language ``code`` (by default, the one its address asks for,
     else the kernel's)."""
     return StartPage(code)
+
+
+@dataclass(frozen=True)
+class StartLesson:
+    """A section of the start page's teaching text, shown by Jupyter and Voilà as
+    Markdown (``_repr_markdown_``) in the language ``code``."""
+
+    section: str
+    code: str
+
+    def _repr_markdown_(self) -> str:
+        with speaking_language(self.code):
+            return lesson_text("start", self.section)
+
+    def __repr__(self) -> str:
+        return f"start_lesson({self.section!r})"
+
+
+def start_lesson(section: str, code: str | None = None) -> StartLesson:
+    """The section ``section`` of the start page's teaching text (:mod:`wartutor.ui.lessons`),
+    in the start page's language (:func:`page_language`). Plain Markdown, with no widget
+    (the apps' lessons are :func:`wartutor.ui.lesson_cell.lesson`): the start page imports
+    no ipywidgets, and changes its language by opening again in it.
+
+    >>> start_lesson("welcome", "de")._repr_markdown_().splitlines()[0]
+    '# wartutor: Krieg lernen, ein erklärter Schritt nach dem anderen'
+    """
+    lesson_text("start", section)  # a name not there fails at once
+    return StartLesson(section, page_language(code))
