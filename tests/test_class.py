@@ -113,6 +113,7 @@ def test_the_start_page_offers_itself_in_each_language_by_its_address(
     assert '<div class="wt-front-page" lang="de" data-static>' in static
     assert '<div class="wt-front-page" lang="es" data-static hidden>' in static
     assert "Jugar a Classic War" in static and "?lang=" not in static
+    assert static.count("need a server") == 1  # the English page's; the others in theirs
     assert 'href="start.html" hreflang="en"' in static and LANGUAGE_STORAGE in static
 
 
