@@ -78,11 +78,11 @@ lint: $(VENV)/.installed
 
 # The site is built once a run; the static-site browser test serves that _site/.
 # pytest's options, the notebooks and the linters (tests/test_lint.py) are pyproject.toml's,
-# so plain `pytest` runs the same, one test at a time. Here the browser tests run one at a
-# time (they time what they see) and the rest on both cores (pytest-xdist): 5 minutes, not 11.
+# so plain `pytest` runs the same, one test at a time. Here four workers (pytest-xdist)
+# share two cores: a browser test mostly waits for its page while the others compute
+# (tests/conftest.py says which test goes where).
 test: $(VENV)/.installed /usr/bin/chromium /usr/lib/postgresql site
-	$(BIN)/python -m pytest -m browser
-	$(BIN)/python -m pytest -m "not browser" -n 2 --dist loadfile
+	$(BIN)/python -m pytest -n 4 --dist loadgroup
 
 # The tests on every Python of this machine (3.11, and 3.12 and 3.13 where pyenv has them),
 # each in an environment of its own under .nox/ (noxfile.py). Not part of `make test`.

@@ -106,8 +106,15 @@ def test_the_start_page_offers_itself_in_each_language_by_its_address(
     assert 'lang="es"' in start_page()._repr_html_()
     # The choice is kept where the apps' language menu reads it.
     assert LANGUAGE_STORAGE == STORAGE_NAME and LANGUAGE_STORAGE in page
-    with web.browser_edition():  # no address reaches a kernel in the browser: no links
-        assert "wt-front-languages" not in start_page("de")._repr_html_().split("</style>")[-1]
+    # No address reaches a kernel in the browser: the page is made in every language, the
+    # kernel's shown until the page's script shows the one chosen; its links have no query.
+    with web.browser_edition():
+        static = start_page("de")._repr_html_()
+    assert '<div class="wt-front-page" lang="de" data-static>' in static
+    assert '<div class="wt-front-page" lang="es" data-static hidden>' in static
+    assert "Jugar a Classic War" in static and "?lang=" not in static
+    assert static.count("need a server") == 1  # the English page's; the others in theirs
+    assert 'href="start.html" hreflang="en"' in static and LANGUAGE_STORAGE in static
 
 
 def test_each_play_link_opens_a_notebook_whose_first_cell_is_the_game() -> None:

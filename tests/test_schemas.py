@@ -8,6 +8,7 @@ schemas and the loaders agree on what a broken file is.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -77,7 +78,11 @@ def games() -> Iterator[tuple[str, Game[Any]]]:
                 yield name, played(name, settings, seed)
 
 
-GAMES = list(games())
+# Played when a test first asks, not when the file is collected (every test worker collects
+# every file).
+@functools.cache
+def seeded_games() -> list[tuple[str, Game[Any]]]:
+    return list(games())
 
 
 # The schemas themselves
@@ -123,15 +128,15 @@ def test_the_stages_a_variant_lists_are_the_stages_its_schema_allows(name: str) 
 
 
 def test_games_of_every_variant_and_table_size_were_played() -> None:
-    kinds = {(name, len(game.variant.player_names(game.rules))) for name, game in GAMES}
+    kinds = {(name, len(game.variant.player_names(game.rules))) for name, game in seeded_games()}
     assert {name for name, _ in kinds} == set(VARIANT_NAMES)
     assert len(kinds) >= 12  # 2 to 5 seats where the variant allows them
-    assert sum(game.outcome is not None for _, game in GAMES) >= 20
+    assert sum(game.outcome is not None for _, game in seeded_games()) >= 20
 
 
 @pytest.mark.parametrize("name", VARIANT_NAMES)
 def test_traces_of_seeded_games_are_valid(name: str) -> None:
-    for game_name, game in GAMES:
+    for game_name, game in seeded_games():
         if game_name == name:
             data = json.loads(Trace.of(game).to_json())
             assert data["version"] == 1
@@ -143,7 +148,7 @@ def test_positions_at_every_step_of_seeded_games_are_valid(name: str) -> None:
     variant = find_variant(name)
     stages = set()
     checked = 0
-    for game_name, game in GAMES:
+    for game_name, game in seeded_games():
         if game_name != name:
             continue
         for step in (*game.steps[:60], *game.steps[60::5], game.steps[-1]):
@@ -161,7 +166,7 @@ def test_positions_at_moments_where_nobody_chooses_are_valid(name: str) -> None:
     """Inside a step, between the choices: the start of a round, a draw, the comparison."""
     variant = find_variant(name)
     stages = set()
-    for game_name, game in GAMES:
+    for game_name, game in seeded_games():
         if game_name != name:
             continue
         for before, step in zip(game.steps[:40], game.steps[1:40], strict=False):
@@ -175,7 +180,7 @@ def test_positions_at_moments_where_nobody_chooses_are_valid(name: str) -> None:
 def test_classic_war_positions_at_a_war_are_valid() -> None:
     """A war inside a battle: the battle so far on the table, out of the decks."""
     checked = 0
-    for game_name, game in GAMES:
+    for game_name, game in seeded_games():
         if game_name != "classic_war":
             continue
         for step, after in zip(game.steps, game.steps[1:], strict=False):
@@ -200,7 +205,7 @@ def test_classic_war_positions_at_a_war_are_valid() -> None:
 def test_traces_of_games_from_a_set_position_are_valid(name: str) -> None:
     """Version 2: a game started from the position of a played game's middle, played on."""
     variant = find_variant(name)
-    for game_name, game in GAMES[::3]:
+    for game_name, game in seeded_games()[::3]:
         if game_name != name or len(game.steps) < 6:
             continue
         middle = variant.position_of(game.steps[len(game.steps) // 2].state)
@@ -242,13 +247,13 @@ def test_lessons_stacked_deals_are_valid_traces_and_positions(name: str) -> None
 
 
 def a_trace(name: str = "classic_war") -> dict[str, Any]:
-    game = next(game for game_name, game in GAMES if game_name == name)
+    game = next(game for game_name, game in seeded_games() if game_name == name)
     data: dict[str, Any] = json.loads(Trace.of(game.upto(3)).to_json())
     return data
 
 
 def a_position(name: str) -> dict[str, Any]:
-    game = next(game for game_name, game in GAMES if game_name == name)
+    game = next(game for game_name, game in seeded_games() if game_name == name)
     position: dict[str, Any] = find_variant(name).position_of(game.steps[2].state)
     return json.loads(json.dumps(position))
 
@@ -332,7 +337,7 @@ BAD_POSITIONS = {
 @pytest.mark.parametrize("name", VARIANT_NAMES)
 def test_malformed_positions_are_invalid_and_refused(name: str) -> None:
     variant = find_variant(name)
-    game = next(game for game_name, game in GAMES if game_name == name)
+    game = next(game for game_name, game in seeded_games() if game_name == name)
     good = a_position(name)
     assert errors(POSITION[name], good) == []
     for path, value in BAD_POSITIONS[name]:

@@ -6,6 +6,7 @@ plays any state on as the traced engine does; a game is worth its share of the w
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import replace
 
@@ -53,7 +54,11 @@ def played(seed: int, rules: TradeRules | None = None
     return rules, names, [step.state for step in game.steps]
 
 
-PLAYED = [played(seed) for seed in range(24)]
+# Played when a test first asks, not when the file is collected (every test worker collects
+# every file).
+@functools.cache
+def played_games() -> list[tuple[TradeRules, tuple[str, ...], list[TradeState]]]:
+    return [played(seed) for seed in range(24)]
 
 
 def every_card(state: TradeState) -> list[str]:
@@ -80,7 +85,7 @@ def traced_on(rules: TradeRules, state: TradeState, names: tuple[str, ...], seed
 
 
 def test_the_played_games_reach_every_stage_and_player_count() -> None:
-    states = [s for _, _, game in PLAYED for s in game]
+    states = [s for _, _, game in played_games() for s in game]
     assert {s.phase for s in states} == {"prepare", "ask", "attack", "defend", "putin",
                                          "reward", "over"}
     assert {s.rules.players for s in states} == {2, 3, 4, 5}
@@ -89,7 +94,7 @@ def test_the_played_games_reach_every_stage_and_player_count() -> None:
 
 
 def test_a_dealt_table_shows_the_player_exactly_what_they_saw() -> None:
-    for rules, _, game in PLAYED:
+    for rules, _, game in played_games():
         for i, state in enumerate(game[:-1]):
             decision = TRADE_WAR.decision(state)
             assert decision is not None
@@ -111,7 +116,7 @@ def test_a_dealt_table_shows_the_player_exactly_what_they_saw() -> None:
 
 
 def test_the_same_seed_deals_the_same_table_and_another_seed_another() -> None:
-    rules, _, game = PLAYED[5]
+    rules, _, game = played_games()[5]
     seen = TRADE_WAR.view(game[len(game) // 2], 1)
     tables = [TRADE_WAR.deal_unseen(rules, seen, seed) for seed in (3, 3, 4)]
     assert tables[0] == tables[1]
@@ -134,7 +139,7 @@ def test_every_unseen_card_is_as_likely_as_any_other_in_a_hidden_place() -> None
 
 def test_at_putins_moment_someone_else_holds_putin_in_the_dealt_table() -> None:
     found = 0
-    for rules, _, game in PLAYED:
+    for rules, _, game in played_games():
         for state in game:
             holder = state.holder_of_putin()
             if state.phase != PUTIN_WINDOW or holder is None:
@@ -189,7 +194,7 @@ def test_the_deal_never_peeks_two_tables_that_look_alike_deal_alike() -> None:
 
 
 def test_the_teachers_view_and_a_finished_game_are_refused() -> None:
-    rules, _, game = PLAYED[0]
+    rules, _, game = played_games()[0]
     with pytest.raises(BadInput, match="teacher's view"):
         TRADE_WAR.deal_unseen(rules, TRADE_WAR.view(game[3], None), 0)
     assert game[-1].outcome is not None
@@ -201,13 +206,13 @@ def test_the_teachers_view_and_a_finished_game_are_refused() -> None:
 
 
 def test_a_view_that_no_table_fits_is_refused_saying_so() -> None:
-    rules, _, game = PLAYED[0]
+    rules, _, game = played_games()[0]
     seen = TRADE_WAR.view(game[3], 0)
     crowded = replace(seen, center_size=seen.center_size + 60)
     with pytest.raises(BadInput, match="cards are unseen"):
         TRADE_WAR.deal_unseen(rules, crowded, 0)
     # Putin's moment, and nobody but you has a card in hand, while you do not hold him.
-    rules, state = next((r, s) for r, _, g in PLAYED for s in g
+    rules, state = next((r, s) for r, _, g in played_games() for s in g
                         if s.phase == PUTIN_WINDOW and s.holder_of_putin() != 0)
     seen = TRADE_WAR.view(state, 0)
     hidden = sum(seen.hand_sizes) - len(seen.my_hand)
@@ -244,7 +249,7 @@ def respects(state: TradeState, known: Memory) -> bool:
 
 def test_the_real_table_always_lies_where_the_memory_allows_with_any_gaps() -> None:
     checked = 0
-    for rules, _, game in PLAYED[::2]:
+    for rules, _, game in played_games()[::2]:
         for now in range(1, len(game) - 1, 17):
             for me in range(rules.players):
                 view = TRADE_WAR.view(game[now], me)
@@ -255,7 +260,7 @@ def test_the_real_table_always_lies_where_the_memory_allows_with_any_gaps() -> N
 
 
 def test_a_table_dealt_from_a_history_shows_the_view_and_keeps_to_the_memory() -> None:
-    for rules, _, game in PLAYED[::4]:
+    for rules, _, game in played_games()[::4]:
         for now in range(0, len(game) - 1, 19):
             me = now % rules.players
             view = TRADE_WAR.view(game[now], me)
@@ -272,7 +277,7 @@ def test_the_memory_follows_the_battle_cards_into_the_winners_resources() -> Non
     the player once saw are known to be among that player's resources (hand or pile);
     from the view alone, none. Each hidden card has 3.5 places on average, not 4.4."""
     seen_once = within = places = alone = hidden = 0
-    for rules, _, game in PLAYED[:12]:
+    for rules, _, game in played_games()[:12]:
         views = [TRADE_WAR.view(state, 0) for state in game]
         shown: set[TradeCard] = set()
         for now in range(len(game) - 1):
@@ -319,7 +324,7 @@ def test_under_the_go_fish_rule_an_ask_shows_a_rank_the_asker_holds() -> None:
 
 def test_putin_is_in_the_centre_just_after_he_struck() -> None:
     found = 0
-    for rules, _, game in PLAYED:
+    for rules, _, game in played_games():
         for now in range(1, len(game) - 1):
             if len(game[now].removed) > len(game[now - 1].removed):
                 for me in range(rules.players):
@@ -332,7 +337,7 @@ def test_putin_is_in_the_centre_just_after_he_struck() -> None:
 
 
 def test_views_of_another_player_are_refused() -> None:
-    rules, _, game = PLAYED[0]
+    rules, _, game = played_games()[0]
     with pytest.raises(BadInput, match="among the views seen by player 0"):
         TRADE_WAR.deal_unseen(rules, TRADE_WAR.view(game[3], 0), 0,
                               seen=(TRADE_WAR.view(game[2], 1),))
@@ -341,7 +346,7 @@ def test_views_of_another_player_are_refused() -> None:
 def test_equal_histories_deal_equal_tables_whatever_the_real_one() -> None:
     """The deal reads the views alone: the same history as other objects gives the same
     table, and two real tables that look alike to you deal alike."""
-    rules, _, game = PLAYED[7]
+    rules, _, game = played_games()[7]
     now = len(game) // 2
     seen = histories(game, 1, now)["every step"]
     copies = tuple(replace(view) for view in seen)
@@ -376,7 +381,7 @@ def test_play_on_plays_on_as_the_traced_engine_does_from_anywhere() -> None:
     """Each agent made afresh at the cut, with the same seed, as the coach makes them; the
     random agent too, since both draw from that seed."""
     cuts = 0
-    for n, (rules, names, game) in enumerate(PLAYED):
+    for n, (rules, names, game) in enumerate(played_games()):
         for state in game[:: max(len(game) // 8, 1)] + game[-1:]:
             for max_length in (None, state.turn + 3):
                 on = TRADE_WAR.play_on(rules, state, names, n + 7, max_length)
@@ -396,7 +401,7 @@ def test_play_on_from_the_deal_is_play_fast() -> None:
 
 
 def test_play_on_from_a_finished_game_or_past_the_length_only_sums_it_up() -> None:
-    rules, names, game = PLAYED[2]
+    rules, names, game = played_games()[2]
     over = TRADE_WAR.summarize(Game(TRADE_WAR, rules, 2, None, (Step(None, (), game[-1]),)))
     assert TRADE_WAR.play_on(rules, game[-1], names, 0, None) == over
     state = game[len(game) // 2]
@@ -405,7 +410,7 @@ def test_play_on_from_a_finished_game_or_past_the_length_only_sums_it_up() -> No
 
 
 def test_play_on_refuses_an_agent_it_cannot_play_and_a_state_of_other_rules() -> None:
-    rules, _, game = PLAYED[1]
+    rules, _, game = played_games()[1]
     with pytest.raises(BadInput, match="not coach"):
         TRADE_WAR.play_on(rules, game[4], ("heuristic",) * (rules.players - 1) + ("coach",),
                           0, None)

@@ -15,6 +15,7 @@ battle card), which the ace beats. Computer 2 holds Putin, or nobody does.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from typing import Any
 
@@ -312,19 +313,27 @@ def declaring_rules_for(seed: int) -> TradeRules:
                       stake_doubles=("stake", "play")[seed % 5 == 0], turn_limit=60)
 
 
-PLAYED = [played(seed, declaring_rules_for(seed)) for seed in range(8)]
-WINDOWS = [(rules, names, state) for rules, names, game in PLAYED for state in game
-           if state.phase == PUTIN_WINDOW]
+# Played when a test first asks, not when the file is collected (every test worker collects
+# every file).
+@functools.cache
+def played_games() -> list[tuple[TradeRules, tuple[str, ...], list[TradeState]]]:
+    return [played(seed, declaring_rules_for(seed)) for seed in range(8)]
+
+
+@functools.cache
+def windows() -> list[tuple[TradeRules, tuple[str, ...], TradeState]]:
+    return [(rules, names, state) for rules, names, game in played_games() for state in game
+            if state.phase == PUTIN_WINDOW]
 
 
 def test_the_played_games_open_windows_with_and_without_putin_held_and_strike() -> None:
-    assert any(state.holder_of_putin() is None for _, _, state in WINDOWS)
-    assert any(state.holder_of_putin() is not None for _, _, state in WINDOWS)
-    assert any(game[-1].tally.assassinations for _, _, game in PLAYED)
+    assert any(state.holder_of_putin() is None for _, _, state in windows())
+    assert any(state.holder_of_putin() is not None for _, _, state in windows())
+    assert any(game[-1].tally.assassinations for _, _, game in played_games())
 
 
 def test_every_window_met_in_play_round_trips_as_a_position() -> None:
-    for rules, _, state in WINDOWS[::3]:
+    for rules, _, state in windows()[::3]:
         position = TRADE_WAR.position_of(state)
         again = TRADE_WAR.from_position(rules, position, seed=1)
         assert again == replace(state, rng=again.rng, moved=())  # read at a turn's start only
@@ -354,7 +363,7 @@ def traced_on(rules: TradeRules, state: TradeState, names: tuple[str, ...], seed
 
 
 def test_play_on_from_a_window_with_declarations_pending_plays_on_as_the_engine() -> None:
-    pending = [(r, n, s) for r, n, s in WINDOWS if any(d is not None for d in s.declared)]
+    pending = [(r, n, s) for r, n, s in windows() if any(d is not None for d in s.declared)]
     assert len(pending) > 20
     for i, (rules, names, state) in enumerate(pending[::3]):
         assert TRADE_WAR.play_on(rules, state, names, i, None) == traced_on(rules, state,
@@ -366,7 +375,7 @@ def test_the_memory_does_not_put_putin_in_a_hand_at_the_window() -> None:
     game = to_the_window(NOBODY_HOLDS_PUTIN, **EVERYONE)
     views = [TRADE_WAR.view(step.state, 0) for step in game.steps]
     assert CENTER in memory(game.rules, views[:-1], views[-1]).places[PUTIN]
-    for rules, _, game_states in PLAYED[::2]:
+    for rules, _, game_states in played_games()[::2]:
         for now in range(1, len(game_states) - 1, 9):
             state = game_states[now]
             for me in range(rules.players):
@@ -381,7 +390,7 @@ def test_the_memory_does_not_put_putin_in_a_hand_at_the_window() -> None:
 
 def test_a_table_dealt_at_the_window_shows_the_view_and_asks_the_same_player() -> None:
     dealt_without_putin = 0
-    for i, (rules, _, state) in enumerate(WINDOWS[::2]):
+    for i, (rules, _, state) in enumerate(windows()[::2]):
         decision = TRADE_WAR.decision(state)
         assert decision is not None
         for me in range(rules.players):

@@ -3,6 +3,7 @@ the eight."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pytest
@@ -43,19 +44,21 @@ def states_of_played_games() -> list[tuple[TradeRules, Any]]:
     return found
 
 
-PLAYED = states_of_played_games()
+# Played when a test first asks, not when the file is collected (every test worker collects
+# every file).
+played_states = functools.cache(states_of_played_games)
 
 
 def test_the_played_games_reach_every_stage() -> None:
-    stages = {TRADE_WAR.position_of(state)["stage"] for _, state in PLAYED}
+    stages = {TRADE_WAR.position_of(state)["stage"] for _, state in played_states()}
     assert stages == {"prepare", "ask", "attack", "defend", "putin", "reward", "over"}
-    assert any(state.battle and state.battle.earlier for _, state in PLAYED)
-    assert any(state.removed for _, state in PLAYED)
-    assert {len(state.hands) for _, state in PLAYED} == {2, 3, 4, 5}
+    assert any(state.battle and state.battle.earlier for _, state in played_states())
+    assert any(state.removed for _, state in played_states())
+    assert {len(state.hands) for _, state in played_states()} == {2, 3, 4, 5}
 
 
 def test_a_position_builds_the_very_state_it_describes_and_plays_on_alike() -> None:
-    for rules, state in PLAYED:
+    for rules, state in played_states():
         position = TRADE_WAR.position_of(state)
         again = TRADE_WAR.from_position(rules, position, seed=7)
         assert TRADE_WAR.position_of(again) == position
@@ -76,7 +79,7 @@ def test_a_position_builds_the_very_state_it_describes_and_plays_on_alike() -> N
 
 
 def test_a_game_from_a_played_position_saves_and_replays_with_its_trace() -> None:
-    rules, state = next((r, s) for r, s in PLAYED if s.battle and s.removed)
+    rules, state = next((r, s) for r, s in played_states() if s.battle and s.removed)
     position = TRADE_WAR.position_of(state)
     game = Game.from_position(TRADE_WAR, rules, position, seed=4)
     agents = {p: TRADE_WAR.agents["heuristic"](p, 4) for p in range(rules.players)}

@@ -24,6 +24,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from wartutor.language import _
+
 #: ``"browser"`` under Pyodide (``sys.platform == "emscripten"``), else ``"server"``.
 EDITION = "browser" if sys.platform == "emscripten" else "server"
 
@@ -185,5 +187,5 @@ def storage_note() -> str:
 
 def server_needed_note() -> str:
     """What the static edition says where a server's feature would be."""
-    return ("Rooms and the class board need a server (make class, or Binder): this site "
-            "runs in your browser alone.")
+    return _("Rooms and the class board need a server (make class, or Binder): this site "
+             "runs in your browser alone.")

@@ -78,3 +78,28 @@ def test_a_german_browser_opens_the_apps_in_german(browser: Browser,
     expect(chosen(page)).to_have_text("Deutsch", timeout=60_000)
     assert not (left := no_english_left(page)), left
     context.close()
+
+
+@pytest.mark.parametrize(("notebook", "english", "spanish"), [
+    ("rule_explorer", ("Rule explorer", "Play the games"),
+     ("Explorador de reglas", "Jugar las partidas")),
+    ("strategy_lab", ("The player's code", "Run the tournament"),
+     ("El código del jugador", "Jugar el torneo")),
+])
+def test_the_explorer_and_the_lab_switch_to_espanol(
+        projector: Page, voila_server: Server, notebook: str, english: tuple[str, str],
+        spanish: tuple[str, str]) -> None:
+    """Their heading and their button in Spanish; the lab's every panel (it shows two)."""
+    projector.goto(f"{voila_server.url}/voila/render/{notebook}.ipynb")
+    heading, button = english
+    buttons = projector.get_by_role("button", name=button, exact=True)
+    expect(buttons.first).to_be_visible(timeout=90_000)
+    count = buttons.count()
+    expect(projector.get_by_text(heading, exact=True).first).to_be_visible()
+    projector.locator(".wt-language select").first.select_option(label="Español")
+    heading, button = spanish
+    expect(projector.get_by_role("button", name=button, exact=True)).to_have_count(count)
+    expect(projector.get_by_text(heading, exact=True).first).to_be_visible()
+    expect(projector.locator(".wt-language select option:checked")).to_have_text(
+        ["Español"] * count)
+    expect(projector.locator(".wt-language .widget-label").first).to_have_text("Idioma")

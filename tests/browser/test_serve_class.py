@@ -1,5 +1,6 @@
 """`make class` in a real browser: the class password, the start page in the teacher's
-theme, a closed page's kernel freed, and the class board behind the teacher password."""
+theme, a closed page's kernel freed, and the class board behind the teacher password, in
+the teacher's language."""
 
 from __future__ import annotations
 
@@ -92,3 +93,8 @@ def test_the_class_board_opens_for_the_teacher_password_only(
     expect(page.get_by_role("heading", name="The class board is the teacher's")).to_be_visible()
     log_in(page, TEACHER_PASSWORD)
     expect(page.get_by_role("button", name="Refresh")).to_be_visible(timeout=60_000)
+    # The teacher's own language, chosen on the board: its heading and buttons in it.
+    page.locator(".wt-language select").select_option(label="Español")
+    expect(page.get_by_role("button", name="Actualizar")).to_be_visible(timeout=60_000)
+    expect(page.get_by_role("button", name="Liberar este asiento")).to_be_visible()
+    expect(page.locator(".wt-title")).to_have_text("Panel de la clase")

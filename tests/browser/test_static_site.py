@@ -21,8 +21,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from servers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, REPO, chromium_missing, free_port
+from test_languages_browser import REGIONS, no_english_left, read
 
 from wartutor.explore.exact import EXACT
+from wartutor.ui.language import STORAGE_NAME
 
 pytestmark = pytest.mark.browser
 
@@ -162,10 +164,12 @@ def press_a_choice(page: Page) -> bool:
 
 # What the start page's words must be at 1366x768, in normal and in large print: its body
 # text (the notebook's words too) at 16 px or more, and no label broken over two lines
-# ("A / game").
+# ("A / game"). The page is there in every language, one shown (SHOWN).
+SHOWN = ".wt-front-page:not([hidden])"
 START_TEXT_JS = """() => {
     const sizes = [...document.querySelectorAll(
             '.wt-door p, .wt-door dt, .wt-door dd, .wt-together, .jp-RenderedMarkdown p')]
+        .filter(e => e.closest('.wt-front-page:not([hidden])') || !e.closest('.wt-front-page'))
         .map(e => parseFloat(getComputedStyle(e).fontSize));
     const lines = e => {
         const words = document.createRange();
@@ -173,6 +177,7 @@ START_TEXT_JS = """() => {
         return new Set([...words.getClientRects()].map(r => Math.round(r.top))).size;
     };
     const broken = [...document.querySelectorAll('.wt-door dt, .wt-door-links a')]
+        .filter(e => e.closest('.wt-front-page:not([hidden])'))
         .filter(e => lines(e) !== 1 || e.scrollWidth > e.clientWidth)
         .map(e => e.innerText);
     return {smallest: Math.min(...sizes), broken};
@@ -181,7 +186,7 @@ START_TEXT_JS = """() => {
 
 def site_links(page: Page) -> list[tuple[str, str]]:
     """The start page's links: their words and where they go."""
-    found = page.locator(".wt-front-page a").evaluate_all(
+    found = page.locator(f"{SHOWN} a").evaluate_all(
         "links => links.map(a => [a.innerText.trim(), a.href])")
     return [(name, href) for name, href in found]
 
@@ -213,7 +218,7 @@ def test_the_start_page_links_to_the_static_pages(checked: StaticSite) -> None:
     assert dict(links)["Play Arsenal"] == f"{checked.url}/voici/render/arsenal.html"
     assert dict(links)["Strategy lab"] == (f"{checked.url}/notebooks/index.html"
                                      "?path=strategy_lab.ipynb")
-    expect(page.locator(".wt-front-page")).to_contain_text("need a server")
+    expect(page.locator(SHOWN)).to_contain_text("need a server")
     expect(page.get_by_role("link", name="Pass and play")).to_be_visible()
     text = page.evaluate(START_TEXT_JS)
     assert text["smallest"] >= 16 and text["broken"] == [], text
@@ -321,3 +326,40 @@ def test_an_arsenal_campaign_is_kept_in_the_browser_across_a_reload(
     expect(page.locator(".wt-whose")).to_have_text("Ada's campaign", timeout=BOOT)
     expect(page.locator(".wt-note", has_text="saved in this browser")).to_be_visible()
     page.close()
+
+
+@pytest.fixture
+def speaking(checked: StaticSite) -> Iterator[StaticSite]:
+    """The site, its browser's kept language forgotten after the test (the other tests
+    read English; the browser context is the whole module's)."""
+    yield checked
+    page = checked.context.new_page()
+    page.goto(f"{checked.url}/.nojekyll")  # a page of the site's own that starts nothing
+    page.evaluate(f"window.localStorage.removeItem('{STORAGE_NAME}')")
+    page.close()
+
+
+def test_a_game_page_switched_to_espanol_speaks_it_and_the_next_page_opens_in_it(
+        speaking: StaticSite) -> None:
+    page = speaking.open("voici/render/classic_war.html")
+    play_first_choice(page)  # something has happened to explain
+    english = read(page)
+    page.locator(".wt-language select").first.select_option(label="Español")
+    assert not (left := no_english_left(page)), left
+    spanish = read(page)
+    assert all(spanish[name] != english[name] for name in REGIONS), spanish
+    shoot(page, "classic_war-es")
+    page.close()
+    # The choice is kept in the browser: the next page of the site opens in Spanish, the
+    # start page too, whose links choose another language at once (no Python restarted).
+    start = speaking.open("voici/render/start.html")
+    expect(start.get_by_role("link", name="Jugar a Classic War")).to_be_visible(timeout=BOOT)
+    expect(start.locator(SHOWN)).to_have_attribute("lang", "es")
+    expect(start.get_by_role("link", name="Play Classic War")).to_be_hidden()
+    start.locator(SHOWN).get_by_role("link", name="Deutsch").click()
+    expect(start.locator(SHOWN)).to_have_attribute("lang", "de")
+    expect(start.get_by_role("link", name="Classic War spielen")).to_be_visible()
+    assert start.url == f"{speaking.url}/voici/render/start.html"
+    assert start.evaluate(f"window.localStorage.getItem('{STORAGE_NAME}')") == "de"
+    shoot(start, "start-de")
+    start.close()

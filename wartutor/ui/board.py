@@ -21,6 +21,8 @@ True
 from __future__ import annotations
 
 import base64
+import logging
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -34,9 +36,12 @@ from wartutor.explore.table import Table
 from wartutor.language import N_, _, ngettext
 from wartutor.rooms.results import DealResults, PlayedRoom, class_results
 from wartutor.rooms.store import RoomStore
-from wartutor.ui.markup import html, joined
+from wartutor.ui.language import LanguageMenu, made_again_in
+from wartutor.ui.markup import Markup, html, joined
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.variants import find_variant
+
+log = logging.getLogger(__name__)
 
 SIMULATED = 10_000  # games of each deal's rules to set the class's games beside
 CHOOSE_A_SEAT, NO_SEAT_HELD = N_("choose a seat"), N_("no seat is held")
@@ -155,7 +160,12 @@ class ClassBoard(widgets.VBox):
         self.store = store
         self._simulated = simulated
         self._pictures = pictures
-        self._cache: dict[str, Table] = {}  # simulated games per deal code: rules don't change
+        # Simulated games per deal code (rules don't change), and the language menu (the
+        # page gives its language once): kept when the board is made again in a language.
+        self._cache: dict[str, Table] = vars(self).get("_cache") or {}
+        self.language: LanguageMenu = (vars(self).get("language")
+                                       or LanguageMenu(self._switch_language))
+        self._told: Callable[[], Markup] | None = None  # what freeing a seat last said
         self._rooms = widgets.HTML()
         self._results = widgets.VBox()
         refresh = widgets.Button(description=_("Refresh"), button_style="primary",
@@ -171,11 +181,14 @@ class ClassBoard(widgets.VBox):
         self._freed = widgets.HTML()
         # Pressed by their words (press()).
         self._buttons = {refresh.description: refresh, free.description: free}
-        super().__init__(children=[
+        top = widgets.HBox([
             # The stylesheets are the package's own; only the title is made here.
             widgets.HTML(STYLESHEET + BOARD_STYLE + str(html(
                 '<div class="wt-title">{title}</div>', title=_("Class board")))),
-            refresh, self._rooms,
+            self.language.menu])
+        top.add_class("wt-top")
+        super().__init__(children=[
+            top, self.language.page_parts, refresh, self._rooms,
             widgets.HBox([self.held_seats, free], layout=widgets.Layout(flex_flow="row wrap")),
             self._freed, self._results,
         ])
@@ -185,6 +198,31 @@ class ClassBoard(widgets.VBox):
 
     def __repr__(self) -> str:
         return "ClassBoard()"
+
+    def _switch_language(self, code: str) -> None:
+        try:
+            made_again_in(code, self, self._made_again)
+        except Exception as e:  # a class must never meet a traceback; the log keeps it
+            log.exception("wartutor class board error")
+            error = str(e)
+            self._tell(lambda: html('<p class="wt-message">{why}</p>', why=_(
+                "Something went wrong ({error}). Nothing was changed.").format(error=error)))
+
+    def _made_again(self) -> None:
+        """The board made again in the language in force: the rooms read again, the seat
+        chosen to free still chosen, and what freeing a seat said said again."""
+        chosen, told = self.held_seats.value, self._told
+        ClassBoard.__init__(self, self.store, simulated=self._simulated,
+                            pictures=self._pictures)
+        if chosen in [value for _label, value in self.held_seats.options]:
+            self.held_seats.value = chosen
+        if told is not None:
+            self._tell(told)
+
+    def _tell(self, said: Callable[[], Markup]) -> None:
+        """Show what freeing a seat said, kept to be said again in another language."""
+        self._told = said
+        self._freed.value = said()
 
     def text(self) -> str:
         """What the board says, as text (for tests)."""
@@ -207,23 +245,23 @@ class ClassBoard(widgets.VBox):
     def _free_chosen(self) -> None:
         chosen = self.held_seats.value
         if chosen is None:
-            self._freed.value = html('<p class="wt-message">{why}</p>',
-                                     why=_("Choose a seat to free first.") if len(
-                                         self.held_seats.options) > 1 else
-                                     _("No seat is held: nothing to free."))
+            first = len(self.held_seats.options) > 1
+            self._tell(lambda: html('<p class="wt-message">{why}</p>', why=_(
+                "Choose a seat to free first.") if first else _(
+                "No seat is held: nothing to free.")))
             return
         code, seat = chosen
         try:
             self.free_seat(code, seat)
         except BadInput as e:
+            problem, allowed = e.problem.rstrip("."), e.allowed.rstrip(".")
             # Translators: a refusal: what was wrong, and what the teacher can do instead.
-            refused = _("{problem}. Allowed: {allowed}.").format(
-                problem=e.problem.rstrip("."), allowed=e.allowed.rstrip("."))
-            self._freed.value = html('<p class="wt-message">{refused}</p>', refused=refused)
+            self._tell(lambda: html('<p class="wt-message">{refused}</p>', refused=_(
+                "{problem}. Allowed: {allowed}.").format(problem=problem, allowed=allowed)))
             return
-        self._freed.value = html("<p>{words}</p>", words=_(
+        self._tell(lambda: html("<p>{words}</p>", words=_(
             "Seat {number} of room {code} is free: the next student to join it sits "
-            "there.").format(number=seat + 1, code=code))
+            "there.").format(number=seat + 1, code=code)))
 
     def refresh(self) -> None:
         results = class_results(self.store)

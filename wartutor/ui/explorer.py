@@ -19,6 +19,7 @@ Tests press its buttons:
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import os
 import threading
@@ -45,10 +46,13 @@ from wartutor.explore.simulate import (
 from wartutor.explore.table import Table
 from wartutor.language import N_, _
 from wartutor.ui.identity import PageValue
+from wartutor.ui.language import LanguageMenu, made_again_in
 from wartutor.ui.markup import Markup, escaped, html, joined
 from wartutor.ui.render import STYLESHEET
 from wartutor.ui.rulings import choice_label
 from wartutor.variants import VARIANTS, find_variant
+
+log = logging.getLogger(__name__)
 
 NOTHING = ""  # the "compare with" menu's first entry: no second run
 DEFAULT_VARIANT = "classic_war"
@@ -134,7 +138,11 @@ class ExplorerApp(widgets.VBox):
         self._thread: threading.Thread | None = None
         self._task: asyncio.Future[None] | None = None  # the games, played in the page
         self._cancel = threading.Event()
-        self._per_game: dict[Any, float] = {}  # seconds a game takes, by settings
+        # Seconds a game takes, by settings: kept when the app is made again in another
+        # language, as its language menu is (the page gives its language once).
+        self._per_game: dict[Any, float] = vars(self).get("_per_game") or {}
+        self.language: LanguageMenu = (vars(self).get("language")
+                                       or LanguageMenu(self._switch_language))
         self._compared = NOTHING  # the ruling the tables shown compare
         self.address: PageValue | None = None  # the page's address, where it is followed
         self._page = widgets.Box()  # where the address's hidden box goes, if it is followed
@@ -176,16 +184,19 @@ class ExplorerApp(widgets.VBox):
         self._results = widgets.HTML()
         self._charts_mean = widgets.HTML()
         self._reading = widgets.HTML()
-        super().__init__(children=[
-            widgets.HTML(STYLESHEET),
+        top = widgets.HBox([
             widgets.HTML(html('<div class="wt-title">{title}</div>', title=_("Rule explorer"))),
+            self.language.menu])
+        top.add_class("wt-top")
+        super().__init__(children=[
+            widgets.HTML(STYLESHEET), top,
             self.variant_menu, self._rulings_box,
             widgets.HBox([self.compare_menu, self.compare_value]),
             self._agents_box,
             widgets.HBox([self.games_box, self.seed_box]),
             widgets.HBox([self._run_button, self._cancel_button, self.progress, self.status]),
             self._message, self._reading, self._exact, self._lengths, self._results,
-            self._charts_mean, self._page,
+            self._charts_mean, self._page, self.language.page_parts,
         ])
         self.add_class("wt-app")
         self._build_menus()
@@ -205,6 +216,46 @@ class ExplorerApp(widgets.VBox):
 
         address.when_known(follow)
         self._page.children = [address.widget]
+
+    def _switch_language(self, code: str) -> None:
+        if self.running:  # the games report to the widgets they began with
+            self._say(_("The games are being played: choose the language when they are "
+                        "done, or after Cancel."))
+            return
+        try:
+            made_again_in(code, self, self._made_again)
+        except Exception as e:  # a class must never meet a traceback; the log keeps it
+            log.exception("wartutor explorer error")
+            self._say(_("Something went wrong ({error}). Nothing was changed.").format(error=e))
+
+    def _made_again(self) -> None:
+        """The explorer made again in the language in force, with the same question (its
+        variant, rulings, comparison, agents, games and first seed) and the same answer
+        shown. A message said before is not said again."""
+        variant, games, seed = self.variant_menu.value, self.games_box.value, self.seed_box.value
+        # Menus are set back by their place: a Dropdown may take True for 1.
+        rulings = {name: menu.index for name, menu in self.ruling_menus.items()}
+        compare, compare_to = self.compare_menu.index, self.compare_value.index
+        agents = [menu.index for menu in self.agent_menus]
+        answer = (self.tables, self.exact_check, self._exact_refusal, self._compared)
+        progress, address = (self.progress.value, self.progress.max), self.address
+        ExplorerApp.__init__(self, self._players_variant, games=games, seed=seed,
+                             jobs=self._jobs, players=self._players)
+        self.variant_menu.value = variant
+        self.games_box.value = games
+        for name, index in rulings.items():
+            self.ruling_menus[name].index = index
+        self.compare_menu.index = compare
+        self.compare_value.index = compare_to
+        for menu, index in zip(self.agent_menus, agents, strict=True):
+            menu.index = index
+        self.tables, self.exact_check, self._exact_refusal, self._compared = answer
+        self.progress.max, self.progress.value = progress[1], progress[0]
+        if address is not None:
+            self.address, self._page.children = address, [address.widget]
+        self._show_exact_answer()
+        if self.tables:
+            self._show()
 
     def __repr__(self) -> str:
         return "ExplorerApp()"  # notebooks keep a widget's text repr: keep results out of it

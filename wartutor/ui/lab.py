@@ -20,7 +20,9 @@ True
 from __future__ import annotations
 
 import inspect
+import logging
 import time
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -31,8 +33,11 @@ from wartutor.core.errors import BadInput
 from wartutor.explore.simulate import Seat
 from wartutor.explore.tournament import Tournament, tournament
 from wartutor.language import N_, _, ngettext
+from wartutor.ui.language import LanguageMenu, made_again_in
 from wartutor.ui.markup import Markup, html
 from wartutor.ui.render import STYLESHEET, text_of
+
+log = logging.getLogger(__name__)
 
 RUN = N_("Run the tournament")
 LAB = "strategy_lab.ipynb"
@@ -54,13 +59,20 @@ LAB_STYLE = Markup("""
 
 class TournamentPanel(widgets.VBox):
     """A tournament of ``players`` on a button, with ``code`` (the student's functions)
-    shown, and where to edit them: the notebook's cell headed ``cell``."""
+    shown, and where to edit them: the notebook's cell headed ``cell``. Its language menu
+    is the page's: a language chosen in one panel is spoken by every panel of the page."""
 
     def __init__(self, players: Mapping[str, Seat], *, variant: str = "guerrilla_tactics",
                  deals: int = 6, code: Sequence[Callable[..., Any]] = (), cell: str = "",
                  rules: Any = None, about: str | None = None) -> None:
+        self._made_with = {"variant": variant, "code": tuple(code), "cell": cell,
+                           "rules": rules, "about": about}
         about = _("a few seconds") if about is None else about
         self._players, self._variant, self._rules = dict(players), variant, rules
+        # Kept when the panel is made again: the page gives its language once.
+        self.language: LanguageMenu = (vars(self).get("language")
+                                       or LanguageMenu(self._switch_language))
+        self._took: float | None = None  # the last tournament's seconds
         self.deals = widgets.BoundedIntText(value=deals, min=1, max=MOST_DEALS,
                                             description=_("Deals"), style={"description_width":
                                                                         "initial"},
@@ -80,9 +92,38 @@ class TournamentPanel(widgets.VBox):
         self.result = widgets.HTML()
         self.code = widgets.HTML(_code_html(code, cell))
         self.last: Tournament | None = None
-        super().__init__([widgets.HTML(STYLESHEET + LAB_STYLE), self.code,
-                          widgets.HBox([self.deals, self.button]), self.status, self.result])
+        super().__init__([widgets.HTML(STYLESHEET + LAB_STYLE),
+                          widgets.HBox([self.language.menu]), self.code,
+                          widgets.HBox([self.deals, self.button]), self.status, self.result,
+                          self.language.page_parts])
         self.add_class("wt-lab")
+        _PANELS.add(self)
+
+    def _switch_language(self, code: str) -> None:
+        try:
+            made_again_in(code, self, self._made_again)
+        except Exception as e:  # a class must never meet a traceback; the log keeps it
+            log.exception("wartutor lab error")
+            self.status.value = html('<div class="wt-lab-status">{words}</div>', words=_(
+                "Something went wrong ({error}). Nothing was changed.").format(error=e))
+            return
+        for panel in list(_PANELS):  # the page's other panels speak it too
+            if panel is self or panel.comm is None:  # closed: no longer on any page
+                continue
+            try:
+                made_again_in(code, panel, panel._made_again)
+            except Exception:  # that panel stays as it was; the log keeps why
+                log.exception("wartutor lab error")
+            panel.language.show_language()
+
+    def _made_again(self) -> None:
+        """The panel made again in the language in force, with its deals as typed and the
+        last tournament's results."""
+        deals, last, took = self.deals.value, self.last, self._took
+        TournamentPanel.__init__(self, self._players, deals=deals, **self._made_with)
+        if last is not None and took is not None:
+            self.last, self._took = last, took
+            self._show_result()
 
     def press(self, label: str) -> None:
         """Press the button labelled ``label`` (for tests and lessons)."""
@@ -104,10 +145,14 @@ class TournamentPanel(widgets.VBox):
             return
         finally:
             self.button.disabled = False
-        took = time.perf_counter() - started
+        self._took = time.perf_counter() - started
+        self._show_result()
+
+    def _show_result(self) -> None:
+        assert self.last is not None
         self.status.value = html('<div class="wt-lab-status">{words}</div>', words=_(
             "Played in {took:.1f} s. More deals give narrower intervals: change Deals and "
-            "press {run} again.").format(took=took, run=_(RUN)))
+            "press {run} again.").format(took=self._took, run=_(RUN)))
         # The tournament's own table: made by the explore layer, every name escaped there.
         self.result.value = Markup(self.last._repr_html_())
 
@@ -116,6 +161,10 @@ class TournamentPanel(widgets.VBox):
 
     def result_text(self) -> str:
         return text_of(self.result.value)
+
+
+# Every panel this kernel made (the lab's notebook shows two): one language for them all.
+_PANELS: weakref.WeakSet[TournamentPanel] = weakref.WeakSet()
 
 
 def tournament_panel(players: Mapping[str, Seat], **options: Any) -> TournamentPanel:

@@ -35,8 +35,10 @@ from wartutor.language import (
     first_language,
     known,
     language,
+    use_language,
 )
 from wartutor.ui.identity import PageValue
+from wartutor.ui.players import held_widgets
 
 STORAGE_NAME = "wartutor-language"
 # "chosen:es" (this browser's student chose it), or "browser:de-AT" (the browser's own).
@@ -95,6 +97,7 @@ class LanguageMenu:
         code = from_page(value)
         if code is not None and code != language():
             self._switch(code)
+            self.show_language()
 
     def _on_choose(self, change: dict[str, object]) -> None:
         code = known(change["new"])
@@ -103,3 +106,33 @@ class LanguageMenu:
         self._keep.clear_output()
         self._keep.append_display_data(HTML(KEEP_SCRIPT.replace("LANGUAGE", code)))
         self._switch(code)
+        self.show_language()
+
+    def show_language(self) -> None:
+        """The menu as the language in force: the one chosen, or the one before where the
+        app could not be made in it; its own name in that language too."""
+        self.menu.value = language()
+        self.menu.description = _("Language")
+
+
+def made_again_in(code: str, app: widgets.Box, make: Callable[[], None]) -> None:
+    """Speak ``code`` from now on, and make ``app`` again in it: ``make`` runs the app's
+    ``__init__`` again (which keeps its language menu) and puts back what the student did.
+    The old app's parts are closed once the new ones stand, so that none is left for the
+    page to drive. On an error the app and the language are as they were, and the error
+    is raised."""
+    before_language, children = language(), app.children
+    before, kept = held_widgets(app), dict(vars(app))
+    use_language(code)
+    try:
+        make()
+    except Exception:
+        use_language(before_language)
+        for widget in held_widgets(app) - before:
+            widget.close()
+        app.__dict__.clear()  # back to the app as it was
+        app.__dict__.update(kept)
+        app.children = children
+        raise
+    for widget in before - held_widgets(app):
+        widget.close()

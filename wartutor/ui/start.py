@@ -7,9 +7,11 @@ Its language: a page's kernel makes the whole page once, so the language menu is
 links to the page again, each carrying its language in the address
 (``start.ipynb?lang=es``: Voilà hands the query to the new kernel). A choice is kept in
 the browser, where the apps' language menu (:mod:`wartutor.ui.language`) reads it, and a
-start page opened without a language follows the choice kept. The links show in Voilà
-only: JupyterLab has its own Settings > Language, and in the static site no query reaches
-the page's kernel.
+start page opened without a language follows the choice kept. In the static site no
+query reaches the page's kernel, so the page is made in every language at once and its
+script shows the one chosen, kept or the browser's, without a reload (which would start
+Python in the page again). The links show in Voilà and Voici pages only: JupyterLab has
+its own Settings > Language.
 
 >>> "Classic War" in start_page()._repr_html_()
 True
@@ -169,7 +171,8 @@ FRONT_STYLE = Markup("""
 .wt-front-large { display: inline-flex; align-items: center; gap: 8px; font-size: 18px;
   font-weight: 700; margin: 0 0 10px; cursor: pointer; }
 .wt-front-large input { width: 20px; height: 20px; margin: 0; }
-/* The language links work where the page's address reaches its kernel: Voila only. */
+/* The language links: in a Voila page (its address reaches the kernel) and a Voici page (the
+   page is made in every language), not in JupyterLab, which has a language menu of its own. */
 .wt-front-languages { display: none; }
 body[data-voila] .wt-front-languages { display: flex; flex-wrap: wrap; align-items: center;
   gap: 6px 14px; font-size: 18px; margin: 0 0 10px; }
@@ -202,7 +205,7 @@ SAME_TAB = Markup("""
 <script>
 document.addEventListener("click", function (event) {
   var link = event.target.closest && event.target.closest(".wt-front-page a");
-  if (link && document.body.dataset.voila !== undefined) {
+  if (link && document.body.dataset.voila !== undefined && !event.defaultPrevented) {
     event.preventDefault();
     window.location.href = link.href;
   }
@@ -252,6 +255,54 @@ LANGUAGE_SCRIPT = """
     "OFFERED_CODES", ", ".join(f'"{code}"' for code in LANGUAGES))
 
 
+# The static site's start page, made in every language: the one on show is the one chosen
+# by a link (kept in the browser), else the one kept, else the browser's own where neither
+# JupyterLab nor a server chose one, else the kernel's. A link's choice shows at once: a
+# reload would start Python in the page again. Its words are this package's constants.
+STATIC_LANGUAGE_SCRIPT = """
+<script>
+(function () {
+  var NAME = "LANGUAGE_STORAGE", OFFERED = [OFFERED_CODES];
+  var pages = [].slice.call(document.querySelectorAll(".wt-front-page[data-static]"));
+  if (!pages.length) { return; }
+  function show(code) {
+    var now = pages.filter(function (p) { return !p.hidden; })[0];
+    var large = now && now.querySelector(".wt-front-large input").checked;
+    pages.forEach(function (p) {
+      p.hidden = p.getAttribute("lang") !== code;
+      if (!p.hidden) { p.querySelector(".wt-front-large input").checked = !!large; }
+    });
+  }
+  if (!window.wartutorStaticLanguage) {
+    window.wartutorStaticLanguage = true;
+    // Before the page's other click listener, which would follow the link.
+    document.addEventListener("click", function (event) {
+      var link = event.target.closest && event.target.closest(".wt-front-languages a");
+      var code = link && link.getAttribute("hreflang");
+      if (!code || OFFERED.indexOf(code) < 0
+          || !link.closest(".wt-front-page[data-static]")) { return; }
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      try { window.localStorage.setItem(NAME, code); } catch (e) { /* private */ }
+      show(code);
+    }, true);
+  }
+  var kept = null;
+  try { kept = window.localStorage.getItem(NAME); } catch (e) { kept = null; }
+  var wanted = OFFERED.indexOf(kept) >= 0 ? kept : null;
+  var menu = pages[0].querySelector(".wt-front-languages");
+  if (!wanted && menu.getAttribute("data-browser") === "yes") {
+    var own = ((navigator.languages && navigator.languages[0]) || navigator.language || "en")
+      .toLowerCase().split(/[-_]/)[0];
+    wanted = OFFERED.indexOf(own) >= 0 ? own : null;
+  }
+  if (wanted) { show(wanted); }
+})();
+</script>
+""".replace("LANGUAGE_STORAGE", LANGUAGE_STORAGE).replace(
+    "OFFERED_CODES", ", ".join(f'"{code}"' for code in LANGUAGES))
+
+
 def requested_language(query: str | None = None) -> str | None:
     """The language a page's address asks for (``lang=es``), or None. Without ``query``,
     the ``QUERY_STRING`` Voila sets in the page's kernel."""
@@ -278,8 +329,11 @@ def languages_html(shown: str) -> Markup:
     choices = joined(
         html('<b aria-current="true" lang="{code}">{name}</b>', code=code, name=name)
         if code == shown else
+        # The static site's page shows the language at once, with no query (its kernel
+        # never sees one): "?lang=" is for a Voila page's kernel.
         html('<a href="{href}" hreflang="{code}" lang="{code}">{name}</a>',
-             href=web.app_link(START, f"lang={code}"), code=code, name=name)
+             href=web.app_link(START, f"lang={code}" if web.has_server() else ""),
+             code=code, name=name)
         for code, name in LANGUAGES.items())
     follows_browser = not chosen_by_server() and first_language() == "en"
     return html('<nav class="wt-front-languages" aria-label="{label}" data-shown="{shown}" '
@@ -344,18 +398,27 @@ class StartPage:
         self.code = page_language(code)
 
     def _repr_html_(self) -> Markup:
-        with speaking_language(self.code):
+        if web.has_server():
+            pages = self._page(self.code, languages_html(self.code) + Markup(LANGUAGE_SCRIPT))
+        else:  # no address reaches the page's kernel: every language, its script shows one
+            pages = joined(self._page(code, languages_html(code), hidden=code != self.code)
+                           for code in LANGUAGES) + Markup(STATIC_LANGUAGE_SCRIPT)
+        return html("{style}{front}{pages}{same_tab}", style=Markup(STYLESHEET),
+                    front=FRONT_STYLE, pages=pages, same_tab=SAME_TAB)
+
+    @staticmethod
+    def _page(code: str, menu: Markup, hidden: bool = False) -> Markup:
+        """The page in the language ``code``, under its language ``menu``."""
+        with speaking_language(code):
             doors = joined(door_html(d) for d in DOORS)
             together = together_html()
             large = _("Large print")
-        # In the static site no address reaches the page's kernel: no links that cannot work.
-        menu = (languages_html(self.code) + Markup(LANGUAGE_SCRIPT) if web.has_server()
-                else Markup(""))
-        return html('{style}{front}<div class="wt-front-page" lang="{code}">{menu}'
+        static = Markup("") if web.has_server() else Markup(
+            " data-static" + (" hidden" if hidden else ""))
+        return html('<div class="wt-front-page" lang="{code}"{static}>{menu}'
                     '<label class="wt-front-large"><input type="checkbox"> {large}</label>'
-                    '{together}<div class="wt-front">{doors}</div></div>{same_tab}',
-                    style=Markup(STYLESHEET), front=FRONT_STYLE, code=self.code, menu=menu,
-                    large=large, together=together, doors=doors, same_tab=SAME_TAB)
+                    '{together}<div class="wt-front">{doors}</div></div>', code=code,
+                    static=static, menu=menu, large=large, together=together, doors=doors)
 
     def __repr__(self) -> str:
         return "StartPage()"
