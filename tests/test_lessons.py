@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from english import english_words
 
+from wartutor import web
 from wartutor.language import (
     LANGUAGES,
     SOURCE,
@@ -222,6 +223,20 @@ def test_the_start_page_lessons_speak_the_start_pages_language(
         assert welcome._repr_markdown_() == lesson_text("start", "welcome")
     monkeypatch.setenv("QUERY_STRING", "lang=<script>")
     assert start_lesson("replay_a_deal").code == "en"
+
+
+def test_in_the_static_edition_the_start_page_writes_its_text_in_every_language() -> None:
+    """No address reaches a static page's kernel: the start page's script shows the
+    language chosen, the text sections as the cards; before it runs, the kernel's."""
+    with web.browser_edition():
+        said = start_lesson("welcome", "de")._repr_markdown_()
+    blocks = re.findall(r'<div class="wt-front-lesson" lang="(\w+)"( hidden)?>\n\n(.*?)\n\n</div>',
+                        said, flags=re.S)
+    assert [(code, hidden) for code, hidden, _text in blocks] == [
+        (code, "" if code == "de" else " hidden") for code in LANGUAGES]
+    for code, _hidden, text in blocks:
+        with speaking_language(code):
+            assert text == lesson_text("start", "welcome")
 
 
 def test_the_start_pages_lessons_make_no_widget() -> None:

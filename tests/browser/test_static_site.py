@@ -356,9 +356,19 @@ def test_a_game_page_switched_to_espanol_speaks_it_and_the_next_page_opens_in_it
     expect(start.get_by_role("link", name="Jugar a Classic War")).to_be_visible(timeout=BOOT)
     expect(start.locator(SHOWN)).to_have_attribute("lang", "es")
     expect(start.get_by_role("link", name="Play Classic War")).to_be_hidden()
+    # The page's own text, above and below the cards, follows (wartutor.ui.lessons).
+    welcome = start.get_by_role("heading", level=1)
+    together = start.get_by_role("heading", level=2, name="Volver a jugar un reparto",
+                                 exact=False)
+    expect(welcome.filter(has_text="aprende a jugar")).to_be_visible()
+    expect(welcome.filter(has_text="learn War")).to_be_hidden()
+    expect(together).to_be_visible()
     start.locator(SHOWN).get_by_role("link", name="Deutsch").click()
     expect(start.locator(SHOWN)).to_have_attribute("lang", "de")
     expect(start.get_by_role("link", name="Classic War spielen")).to_be_visible()
+    expect(welcome.filter(has_text="Krieg lernen")).to_be_visible()
+    expect(welcome.filter(has_text="aprende a jugar")).to_be_hidden()
+    expect(start.get_by_role("heading", level=2, name="Ein Spiel gemeinsam")).to_be_visible()
     assert start.url == f"{speaking.url}/voici/render/start.html"
     assert start.evaluate(f"window.localStorage.getItem('{STORAGE_NAME}')") == "de"
     shoot(start, "start-de")

@@ -191,12 +191,18 @@ body[data-voila] .wt-front-languages { display: flex; flex-wrap: wrap; align-ite
 .wt-front-page:has(.wt-front-large input:checked) .wt-together { font-size: 26px; }
 .wt-front-page:has(.wt-front-large input:checked) .wt-door-picture svg { width: 84px;
   height: 118px; }
+/* The static page's text sections, written in every language: the one the script chose
+   (the body's data-wt-language) shows; before it chooses, the kernel's. */
+LESSON_RULES
 /* The notebook's own words around the cards, in a Voilà or Voici page only (in JupyterLab
    a style would reach every notebook open beside this one). */
 body[data-voila] .jp-RenderedMarkdown { font-size: 17px; }
 body[data-voila]:has(.wt-front-large input:checked) .jp-RenderedMarkdown { font-size: 23px; }
 </style>
-""")
+""".replace("LESSON_RULES", "".join(
+    f'body[data-wt-language="{code}"] .wt-front-lesson:not([lang="{code}"]) {{ display: none; }}\n'
+    f'body[data-wt-language="{code}"] .wt-front-lesson[lang="{code}"] {{ display: block; }}\n'
+    for code in LANGUAGES)))
 
 
 # Voilà opens links in an output in a new tab; a class is better kept to one tab per
@@ -266,6 +272,7 @@ STATIC_LANGUAGE_SCRIPT = """
   var pages = [].slice.call(document.querySelectorAll(".wt-front-page[data-static]"));
   if (!pages.length) { return; }
   function show(code) {
+    document.body.setAttribute("data-wt-language", code);  // the text sections follow
     var now = pages.filter(function (p) { return !p.hidden; })[0];
     var large = now && now.querySelector(".wt-front-large input").checked;
     pages.forEach(function (p) {
@@ -439,8 +446,20 @@ class StartLesson:
     code: str
 
     def _repr_markdown_(self) -> str:
-        with speaking_language(self.code):
-            return lesson_text("start", self.section)
+        if web.has_server():
+            with speaking_language(self.code):
+                return lesson_text("start", self.section)
+        # No address reaches the page's kernel: the section in every language, each in a
+        # block of its own (Markdown takes a <div> alone on its line, then Markdown inside),
+        # and the start page's script shows the one chosen, as it does the cards.
+        blocks = []
+        for code in LANGUAGES:
+            with speaking_language(code):
+                text = lesson_text("start", self.section)
+            hidden = "" if code == self.code else " hidden"
+            blocks.append(f'<div class="wt-front-lesson" lang="{code}"{hidden}>\n\n'
+                          f"{text}\n\n</div>")
+        return "\n\n".join(blocks)
 
     def __repr__(self) -> str:
         return f"start_lesson({self.section!r})"
