@@ -8,6 +8,7 @@ import pytest
 from test_tournament import cheapest_winner
 
 from wartutor.core import BadInput
+from wartutor.language import speaking_language
 from wartutor.ui.lab import RUN, tournament_panel
 
 
@@ -35,6 +36,14 @@ def test_the_code_is_shown_with_where_to_edit_it() -> None:
     assert "def cheapest_winner(view: Any, decision: Decision) -> str:" in shown
     assert ("open this notebook in JupyterLab (or the static site's JupyterLite) and edit the "
             "cell headed “A sample player”") in shown
+
+
+def test_the_cell_to_edit_is_named_by_its_heading_in_the_pages_language() -> None:
+    """The notebook's heading is its lesson's, said in the language (wartutor.ui.lessons)."""
+    with speaking_language("de"):
+        lab = tournament_panel({"mine": cheapest_winner, "random": "random"},
+                               code=(cheapest_winner,), cell="A sample player")
+        assert "die Zelle mit der Überschrift „Ein Beispielspieler“" in lab.code_text()
 
 
 def test_a_faulty_player_is_reported_and_the_panel_goes_on() -> None:

@@ -34,6 +34,7 @@ from wartutor.explore.simulate import Seat
 from wartutor.explore.tournament import Tournament, tournament
 from wartutor.language import N_, _, ngettext
 from wartutor.ui.language import LanguageMenu, made_again_in
+from wartutor.ui.lessons import heading
 from wartutor.ui.markup import Markup, html
 from wartutor.ui.render import STYLESHEET, text_of
 
@@ -188,4 +189,4 @@ def _code_html(code: Sequence[Callable[..., Any]], cell: str) -> Markup:
             "To change this player, open this notebook in JupyterLab (or the static site's "
             "JupyterLite){where} and edit the cell headed “{cell}”. Run that cell, then "
             "press {run} again. A page shown by Voilà shows the code but cannot change it."),
-            where=where, cell=cell, run=_(RUN)))
+            where=where, cell=heading(cell), run=_(RUN)))

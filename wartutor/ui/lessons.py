@@ -800,3 +800,21 @@ def lesson_text(notebook: str, section: str) -> str:
         raise ValueError(f"{notebook} has no lesson {section!r}; its lessons: "
                          f"{', '.join(sections)}")
     return _(sections[section])
+
+
+def heading(english: str) -> str:
+    """A lesson's heading, named as it reads in English (how a notebook's code names a
+    cell: ``tournament_panel(..., cell="A sample player")``), in the language in force;
+    a heading of no lesson (a teacher's own cell) as it is.
+
+    >>> from wartutor.language import speaking_language
+    >>> with speaking_language("es"):
+    ...     heading("A sample player"), heading("My own player")
+    ('Un jugador de ejemplo', 'My own player')
+    """
+    for sections in LESSONS.values():
+        for text in sections.values():
+            first = text.splitlines()[0]
+            if first.lstrip("#").strip() == english:
+                return _(text).splitlines()[0].lstrip("#").strip()
+    return english
