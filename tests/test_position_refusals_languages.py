@@ -1,0 +1,131 @@
+"""A teacher's wrong position is refused in the class's language, with no English left.
+
+The refusals are made to happen as a teacher typing a position would make them: from the
+positions of played games, every key and every entry of every seat is left out, or given
+a value of the wrong kind or out of range, a card is taken out of its place or put in a
+second one, a key is added that no position has. Each refusal is then read as a Spanish
+or German teacher would. What a refusal quotes of the position (its keys, such as
+'to_choose', its stage names, actions and card codes) is the position's own data, the
+same in every language, and left out of the check.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+from english import english_words
+
+from wartutor.core.agents import random_agent
+from wartutor.core.engine import Game
+from wartutor.core.errors import BadInput
+from wartutor.language import LANGUAGES, SOURCE, speaking_language
+from wartutor.variants import VARIANTS, find_variant
+
+TRANSLATED = sorted(code for code in LANGUAGES if code != SOURCE)
+WRONG_VALUES: tuple[Any, ...] = ("jump", -1, 10**6, 1, 0, [], {}, None, True, False, "9S 9S",
+                                 [0, 0], ["jump"])
+# Quoted values, keys with an underscore, lists, and actions such as "up 7D" or "tie 1 up KD".
+DATA = re.compile(r"'[^']*'|\"[^\"]*\"|\b\w*_\w*\b|\[[^\]]*\]|"
+                  r"\b(?:play|support|up|down|turned|cancel|ask|tie)\b(?= [0-9TJQKA])")
+NAMES = ("Ana", "Ben", "Cleo", "Cho", "Dev", "NPC")
+
+
+@cache
+def positions(variant_name: str) -> tuple[dict[str, Any], ...]:
+    """Positions at moments of a few played games: every few steps, and each end."""
+    variant = find_variant(variant_name)
+    found = []
+    for seed in range(2):
+        game = Game.new(variant, None, seed=seed)
+        agents = [random_agent(p, seed) for p in range(len(variant.player_names(game.rules)))]
+        while (decision := game.decision) is not None and len(game.steps) < 120:
+            game = game.play(agents[decision.player](variant.view(game.state, decision.player),
+                                                     decision))
+        for step in game.steps[::25] + game.steps[-1:]:
+            found.append(variant.position_of(step.state))
+    return tuple(found)
+
+
+def paths(value: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every place in a position: each key of each table, each entry of each list."""
+    entries = (value.items() if isinstance(value, dict) else
+               enumerate(value) if isinstance(value, list) else ())
+    for key, inner in entries:
+        yield (*at, key)
+        yield from paths(inner, (*at, key))
+
+
+def put(position: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    changed = copy.deepcopy(position)
+    place = changed
+    for key in path[:-1]:
+        place = place[key]
+    if value is _LEFT_OUT and isinstance(place, dict):
+        del place[path[-1]]
+    elif value is not _LEFT_OUT:
+        place[path[-1]] = value
+    return changed
+
+
+_LEFT_OUT = object()
+
+
+def get(position: dict[str, Any], path: tuple[Any, ...]) -> Any:
+    for key in path:
+        position = position[key]
+    return position
+
+
+def wrong_positions(position: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """``position`` made wrong in each way a teacher's typing might."""
+    yield {**position, "jump": 1}
+    places = list(paths(position))
+    texts = [p for p in places if isinstance(get(position, p), str) and get(position, p)]
+    for path in places:
+        for value in (_LEFT_OUT, *WRONG_VALUES):
+            yield put(position, path, value)
+    for path in texts:
+        codes = get(position, path).split()
+        yield put(position, path, " ".join(codes[1:]))  # a card taken out
+        yield put(position, path, " ".join(codes + codes[:1]))  # a card twice
+        for other in texts[:4]:
+            if other != path:  # a card put in a second place too
+                yield put(position, other, f"{get(position, other)} {codes[0]}")
+
+
+def refusals(variant_name: str, code: str) -> dict[str, str]:
+    """Each refusal of the wrong positions, in ``code``: the English one to its words."""
+    variant = find_variant(variant_name)
+    said = {}
+    for position in positions(variant_name):
+        for wrong in wrong_positions(position):
+            try:
+                Game.from_position(variant, None, wrong, seed=1)
+            except BadInput as english:
+                with speaking_language(code):
+                    try:
+                        Game.from_position(variant, None, wrong, seed=1)
+                    except BadInput as refused:
+                        said[str(english)] = str(refused)
+    return said
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+# War Room's refusals are not yet marked for translation (docs/languages.md says so).
+@pytest.mark.parametrize("variant_name", [v for v in VARIANTS if v != "war_room"])
+def test_every_refusal_of_a_position_is_in_the_language(variant_name: str, code: str) -> None:
+    said = refusals(variant_name, code)
+    assert len(said) > 20, f"only {len(said)} refusals were made to happen"
+    # A seat's marks ("out") are named as the position writes them, unquoted.
+    keys = {path[-1] for position in positions(variant_name) for path in paths(position)
+            if len(path) == 3 and isinstance(get(position, path), bool)}
+    left = {english: words for english, words in said.items()
+            if english_words(DATA.sub(" ", words), (*NAMES, *keys))}
+    assert not left, f"{len(left)} of {len(said)} refusals with English, first: " + "\n".join(
+        f"{words}  [{english_words(DATA.sub(' ', words), (*NAMES, *keys))}]"
+        for words in list(left.values())[:8])
