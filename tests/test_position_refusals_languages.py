@@ -1,4 +1,5 @@
-"""A teacher's wrong position is refused in the class's language, with no English left.
+"""A teacher's wrong position is refused in the class's language, with no English left;
+what a notebook says of a simulation or a trace too.
 
 The refusals are made to happen as a teacher typing a position would make them: from the
 positions of played games, every key and every entry of every seat is left out, or given
@@ -23,7 +24,11 @@ from english import english_words
 from wartutor.core.agents import random_agent
 from wartutor.core.engine import Game
 from wartutor.core.errors import BadInput
+from wartutor.core.trace import Trace
+from wartutor.explore import Table, simulate
 from wartutor.language import LANGUAGES, SOURCE, speaking_language
+from wartutor.ui.notebook import simulation_html, trace_html
+from wartutor.ui.render import text_of
 from wartutor.variants import VARIANTS, find_variant
 
 TRANSLATED = sorted(code for code in LANGUAGES if code != SOURCE)
@@ -129,3 +134,43 @@ def test_every_refusal_of_a_position_is_in_the_language(variant_name: str, code:
     assert not left, f"{len(left)} of {len(said)} refusals with English, first: " + "\n".join(
         f"{words}  [{english_words(DATA.sub(' ', words), (*NAMES, *keys))}]"
         for words in list(left.values())[:8])
+
+
+# What a notebook shows of a simulation and of a trace
+
+
+@cache
+def simulation(variant_name: str) -> Table:
+    return simulate(variant_name, 12, seed=3, jobs=1, progress=False)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("variant_name", list(VARIANTS))
+def test_a_notebook_s_simulation_and_trace_summaries_are_in_the_language(
+        variant_name: str, code: str) -> None:
+    table = simulation(variant_name)
+    game = positions_game(variant_name)
+    trace = Trace.of(game)
+    english = (text_of(simulation_html(table)), text_of(trace_html(trace)))
+    with speaking_language(code):
+        said = (text_of(simulation_html(table)), "\n".join(table.summary()),
+                text_of(trace_html(trace)),
+                text_of(trace_html(Trace.of(Game.new(game.variant, None, seed=2)))))
+    assert said[0] != english[0] and said[2] != english[1]
+    # The table's data: its agents', columns' and records' names, its rulings' settings
+    # and the actions of the trace, the same as to_csv() and the trace write them.
+    data = (*table.agents, *(c.replace("_", " ") for c in table.columns), *(row.ending for row in table.rows), "win", "draw",
+            "unfinished", *game.actions, *NAMES, variant_name)
+    left = {words: found for words in said
+            if (found := english_words(DATA.sub(" ", words), data))}
+    assert not left, left
+
+
+def positions_game(variant_name: str) -> Game[Any]:
+    variant = find_variant(variant_name)
+    game = Game.new(variant, None, seed=2)
+    agents = [random_agent(p, 2) for p in range(len(variant.player_names(game.rules)))]
+    while (decision := game.decision) is not None and len(game.steps) < 30:
+        game = game.play(agents[decision.player](variant.view(game.state, decision.player),
+                                                 decision))
+    return game
