@@ -34,8 +34,9 @@ from wartutor.variants import VARIANTS, find_variant
 TRANSLATED = sorted(code for code in LANGUAGES if code != SOURCE)
 WRONG_VALUES: tuple[Any, ...] = ("jump", -1, 10**6, 1, 0, [], {}, None, True, False, "9S 9S",
                                  [0, 0], ["jump"])
-# Quoted values, keys with an underscore, lists, and actions such as "up 7D" or "tie 1 up KD".
-DATA = re.compile(r"'[^']*'|\"[^\"]*\"|\b\w*_\w*\b|\[[^\]]*\]|"
+# Quoted values, keys with an underscore, values with a dash ("all-cards", a card "RK-SF"),
+# lists, and actions such as "up 7D" or "tie 1 up KD".
+DATA = re.compile(r"'[^']*'|\"[^\"]*\"|\b\w*_\w*\b|\b\w+(?:-\w+)+\b|\[[^\]]*\]|"
                   r"\b(?:play|support|up|down|turned|cancel|ask|tie)\b(?= [0-9TJQKA])")
 NAMES = ("Ana", "Ben", "Cleo", "Cho", "Dev", "NPC")
 
@@ -121,14 +122,15 @@ def refusals(variant_name: str, code: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
-# War Room's refusals are not yet marked for translation (docs/languages.md says so).
-@pytest.mark.parametrize("variant_name", [v for v in VARIANTS if v != "war_room"])
+@pytest.mark.parametrize("variant_name", list(VARIANTS))
 def test_every_refusal_of_a_position_is_in_the_language(variant_name: str, code: str) -> None:
     said = refusals(variant_name, code)
     assert len(said) > 20, f"only {len(said)} refusals were made to happen"
-    # A seat's marks ("out") are named as the position writes them, unquoted.
+    # A seat's marks ("out") and the keys of a table in the position (a tally's "battles")
+    # are named as the position writes them, unquoted.
     keys = {path[-1] for position in positions(variant_name) for path in paths(position)
-            if len(path) == 3 and isinstance(get(position, path), bool)}
+            if (len(path) == 3 and isinstance(get(position, path), bool))
+            or (len(path) == 2 and isinstance(get(position, path[:1]), dict))}
     left = {english: words for english, words in said.items()
             if english_words(DATA.sub(" ", words), (*NAMES, *keys))}
     assert not left, f"{len(left)} of {len(said)} refusals with English, first: " + "\n".join(
@@ -159,8 +161,9 @@ def test_a_notebook_s_simulation_and_trace_summaries_are_in_the_language(
     assert said[0] != english[0] and said[2] != english[1]
     # The table's data: its agents', columns' and records' names, its rulings' settings
     # and the actions of the trace, the same as to_csv() and the trace write them.
-    data = (*table.agents, *(c.replace("_", " ") for c in table.columns), *(row.ending for row in table.rows), "win", "draw",
-            "unfinished", *game.actions, *NAMES, variant_name)
+    data = (*table.agents, *(c.replace("_", " ") for c in table.columns),
+            *(row.ending for row in table.rows), "win", "draw", "unfinished", *game.actions,
+            *NAMES, variant_name)
     left = {words: found for words in said
             if (found := english_words(DATA.sub(" ", words), data))}
     assert not left, left
