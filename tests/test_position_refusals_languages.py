@@ -87,14 +87,17 @@ def get(position: dict[str, Any], path: tuple[Any, ...]) -> Any:
     return position
 
 
-def wrong_positions(position: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """``position`` made wrong in each way a teacher's typing might."""
+def wrong_positions(position: dict[str, Any],
+                    seen: dict[tuple[Any, ...], list[Any]]) -> Iterator[dict[str, Any]]:
+    """``position`` made wrong in each way a teacher's typing might: a value of the wrong
+    kind, or one that ``seen`` shows in the same place at another moment of a game."""
     yield {**position, "jump": 1}
     places = list(paths(position))
     texts = [p for p in places if isinstance(get(position, p), str) and get(position, p)]
     for path in places:
-        for value in (_LEFT_OUT, *WRONG_VALUES):
-            yield put(position, path, value)
+        for value in (_LEFT_OUT, *WRONG_VALUES, *seen.get(path, ())):
+            if value != get(position, path):
+                yield put(position, path, value)
     for path in texts:
         codes = get(position, path).split()
         yield put(position, path, " ".join(codes[1:]))  # a card taken out
@@ -108,8 +111,14 @@ def refusals(variant_name: str, code: str) -> dict[str, str]:
     """Each refusal of the wrong positions, in ``code``: the English one to its words."""
     variant = find_variant(variant_name)
     said = {}
+    seen: dict[tuple[Any, ...], list[Any]] = {}
     for position in positions(variant_name):
-        for wrong in wrong_positions(position):
+        for path in paths(position):
+            values = seen.setdefault(path, [])
+            if (value := get(position, path)) not in values and not isinstance(value, dict):
+                values.append(value)
+    for position in positions(variant_name):
+        for wrong in wrong_positions(position, seen):
             try:
                 Game.from_position(variant, None, wrong, seed=1)
             except BadInput as english:

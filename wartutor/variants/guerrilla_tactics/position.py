@@ -579,10 +579,9 @@ def _choosers(state: GuerrillaState) -> tuple[int, ...]:
     elif stage == "play":
         wanted = {p: int(p in early) for p in active}
         choosers = tuple(p for p in active if p not in early)
-    else:  # support: everyone has played
+    else:  # support: everyone has played (checked below, before the forces are counted)
         wanted = {p: 1 for p in active}
-        best = best_of(forces_of(state, active, 0))
-        choosers = tuple(p for p in active if state.seats[p].hand and best != (p,))
+        choosers = ()
     wrong = [p for p in active if len(table[p]) != wanted[p]
              or any(x.how != PLAY for x in table[p])]
     if wrong:
@@ -592,6 +591,9 @@ def _choosers(state: GuerrillaState) -> tuple[int, ...]:
                        allowed=_("{count} played card(s) for this seat now (spy captors "
                                  "reveal first: GT-REVEAL-FIRST; supports are laid together)")
                        .format(count=wanted[p]))
+    if stage == "support":
+        best = best_of(forces_of(state, active, 0))
+        choosers = tuple(p for p in active if state.seats[p].hand and best != (p,))
     return choosers
 
 
