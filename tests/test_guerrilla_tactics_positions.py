@@ -240,6 +240,14 @@ def test_a_table_not_laid_as_the_rules_lay_it_is_refused() -> None:
     refused(lesson(seats=seat(YOU, table=["play 2S", "tie \u00b2 up 3S"])), "is not a card laid")
 
 
+def test_the_support_stage_with_nothing_played_is_refused_not_a_crash() -> None:
+    """The forces of the support stage are counted only once every player has played."""
+    position = position_of(Game.new(GUERRILLA_TACTICS, None, seed=0).state)
+    position |= {"stage": "support", "to_choose": [0, 1]}
+    with pytest.raises(BadInput, match=r"has 0 cards on the table in stage 'support'"):
+        Game.from_position(GUERRILLA_TACTICS, None, position)
+
+
 def test_marks_the_rules_never_leave_are_refused() -> None:
     refused(lesson(seats=seat(YOU, played_guerrilla=False)),
             "has a Guerrilla on the table but played_guerrilla is false")

@@ -23,12 +23,16 @@ from wartutor.variants import VARIANTS, find_variant
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import catalogs  # noqa: E402  (tools/catalogs.py: what `make catalogs` runs)
-from english import english_words  # noqa: E402
+from english import RULING_ID, english_words  # noqa: E402
 
 TRANSLATED = sorted(code for code in LANGUAGES if code != SOURCE)
 
 def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def ruling_ids(text: str) -> list[str]:
+    return sorted(m.group(0) for m in RULING_ID.finditer(text))
 
 
 # The catalogs
@@ -123,6 +127,20 @@ def test_rule_titles_are_in_the_language(variant_name: str, code: str) -> None:
         left = {rule: title for rule, title in variant.rule_titles.items()
                 if english_words(title)}
     assert not left, left
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("variant_name", list(VARIANTS))
+def test_a_rule_title_names_its_ruling_in_every_language(variant_name: str, code: str) -> None:
+    """A teacher finds a ruling by its id ("CW-WAR-DOWN") in the rulings panel and the
+    handout: a title that names one in English names the same one in the language."""
+    variant = find_variant(variant_name)
+    english = variant.rule_titles
+    with speaking_language(code):
+        said = variant.rule_titles
+    lost = {rule: said[rule] for rule, title in english.items()
+            if ruling_ids(title) != ruling_ids(said[rule])}
+    assert not lost, lost
 
 
 def test_the_golden_playthroughs_stay_in_english() -> None:

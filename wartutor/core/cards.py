@@ -30,7 +30,9 @@ SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 _RANK_BY_CODE = {code: rank for rank, code in enumerate(RANK_CODES, start=2)}
 _RANK_BY_CODE["T"] = 10  # the one-letter ten of most card notations
-_ALLOWED = "a rank (2-10, T, J, Q, K, A) followed by a suit (S, H, D, C), such as 9S or 10H"
+# Translators: the letters are those of card codes (S spades, H hearts ...): keep them.
+_ALLOWED = N_("a rank (2-10, T, J, Q, K, A) followed by a suit (S, H, D, C), such as 9S or "
+              "10H")
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -82,11 +84,12 @@ def rank_word(rank: int) -> str:
 def card(code: str) -> Card:
     """The card a short code names: ``card("QH")`` is the queen of hearts."""
     if not isinstance(code, str):
-        raise BadInput(f"{quoted(code)} is not a card code", allowed=_ALLOWED)
+        raise BadInput(_("{code} is not a card code").format(code=quoted(code)),
+                       allowed=_(_ALLOWED))
     text = code.strip().upper()
     rank, suit = _RANK_BY_CODE.get(text[:-1]), text[-1:]
     if rank is None or suit not in SUIT_NAMES:
-        raise BadInput(f"{quoted(code)} is not a card", allowed=_ALLOWED)
+        raise BadInput(_("{code} is not a card").format(code=quoted(code)), allowed=_(_ALLOWED))
     return Card(rank, suit)
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.limits import check_number, parse_json
@@ -170,7 +170,7 @@ def _plain(path: str, value: object, budget: list[int], depth: int) -> Any:
     if isinstance(value, str):
         _spend(budget, value)
     elif isinstance(value, int) and not isinstance(value, bool):
-        check_number(value, what=where, allowed="a counter of the game")
+        check_number(value, what=where, allowed=_("a counter of the game"))
     return value
 
 
@@ -231,13 +231,13 @@ def check_table(value: object, where: str, keys: tuple[str, ...]) -> Mapping[str
 
 
 def number(value: object, where: str, low: int, high: int | None,
-           kind: str = "whole number") -> int:
+           kind: Literal["whole number", "seat number"] = "whole number") -> int:
     """``value`` if it is a whole number from ``low`` to ``high`` (None: no top); ``kind`` is
-    what the refusal calls it ("seat number")."""
+    what the refusal calls it."""
     if type(value) is not int or value < low or (high is not None and value > high):
-        if kind != "whole number":  # a variant's own word, in its own sentence
-            top = "up" if high is None else f"to {high}"
-            allowed = f"a {kind} from {low} {top}"
+        if kind == "seat number":
+            allowed = (_("a seat number from {low} up") if high is None else
+                       _("a seat number from {low} to {high}")).format(low=low, high=high)
         elif high is None:
             allowed = _("a whole number from {low} up").format(low=low)
         else:
@@ -264,13 +264,16 @@ def _json(value: object) -> str:
 
 def card_codes(example: str, top_first: bool = False) -> str:
     """The allowed words of a zone written as card codes, with an example of the variant's
-    own cards, and "top card first" for a pile that has a top:
+    own cards, and "top card first" for a pile that has a top (in the language in force:
+    call it where the refusal is made, not into a module's constant):
 
     >>> card_codes("9S 2H", top_first=True)
     'card codes separated by spaces, top card first, e.g. "9S 2H" ("" for none)'
     """
-    return (f"card codes separated by spaces{', top card first' if top_first else ''}, "
-            f'e.g. "{example}" ("" for none)')
+    return (_('card codes separated by spaces, top card first, e.g. "{example}" ("" for none)')
+            if top_first else
+            _('card codes separated by spaces, e.g. "{example}" ("" for none)')).format(
+                example=example)
 
 
 CARD_CODES = N_('card codes separated by spaces ("" for none)')

@@ -32,6 +32,7 @@ from wartutor.core.errors import BadInput, quoted
 from wartutor.core.limits import parse_json, read_text
 from wartutor.core.registry import find_variant
 from wartutor.core.rulings import rules_from, rulings_of, settings_of
+from wartutor.language import _
 
 FORMAT = "wartutor-trace"
 VERSION = 1
@@ -59,11 +60,13 @@ def rulings_words(changed: dict[str, Any]) -> str:
     """Changed rulings in a few words: "rulings as written", or the first few of them
     ("rulings changed: war_down=3, pickup='random' and 2 more"), each value short."""
     if not changed:
-        return "rulings as written"
+        return _("rulings as written")
+    # The rule options' names and values are written as the code and the trace write them.
     shown = ", ".join(f"{_option(name)}={quoted(value)}"
                       for name, value in list(changed.items())[:SHOWN_RULINGS])
     more = len(changed) - SHOWN_RULINGS
-    return f"rulings changed: {shown}" + (f" and {more} more" if more > 0 else "")
+    return (_("rulings changed: {shown} and {more} more") if more > 0
+            else _("rulings changed: {shown}")).format(shown=shown, more=more)
 
 
 def _option(name: object) -> str:

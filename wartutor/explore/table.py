@@ -34,6 +34,7 @@ from wartutor.core.errors import BadInput, quoted
 from wartutor.core.rulings import settings_of
 from wartutor.core.trace import changed_rulings, rulings_words
 from wartutor.core.voice import Voice
+from wartutor.language import _, ngettext, pgettext
 
 RESULTS = ("win", "draw", "unfinished")
 FIXED_COLUMNS = ("seed", "result", "winner", "ending", "length")
@@ -137,7 +138,7 @@ class Table:
         """A pandas DataFrame of :meth:`records` (pandas is not a dependency of wartutor)."""
         try:  # imported by name: pandas is optional, and so are its type stubs
             pandas = importlib.import_module("pandas")
-        except ImportError:
+        except ImportError:  # a programmer's error: in English, as Python's own are
             raise ImportError("to_pandas needs pandas: pip install pandas "
                               "(or use records() or to_csv())") from None
         return pandas.DataFrame(self.records(), columns=list(self.columns))
@@ -161,38 +162,51 @@ class Table:
         title, unit = ((variant.title, variant.length_unit) if variant is not None
                        else (quoted(self.variant), "step"))  # not a variant known here
         n = len(self.rows)
-        seeds = ("" if not n else f" (seed {self.seeds[0]})" if n == 1
-                 else f" (seeds {self.seeds[0]:,} to {self.seeds[-1]:,})")
-        agents = " and ".join(", ".join(self.agents).rsplit(", ", 1))
-        limit = ("no length limit" if self.max_length is None
-                 else f"at most {self.max_length:,} {_plural(self.max_length, unit)}")
-        lines = [f"{n:,} {_plural(n, 'game')} of {title}{seeds}, agents {agents}, {limit}",
+        # The agents' and columns' names, and the seeds, are data: the same in every language.
+        agents = pgettext("between the last two agents", " and ").join(
+            ", ".join(self.agents).rsplit(", ", 1))
+        limit = (_("no length limit") if self.max_length is None
+                 else _("at most {count}").format(count=counted(self.max_length, unit)))
+        played = (_("{games} of {title}, agents {agents}, {limit}") if not n else
+                  _("{games} of {title} (seed {seed}), agents {agents}, {limit}") if n == 1 else
+                  _("{games} of {title} (seeds {first} to {last}), agents {agents}, {limit}"))
+        lines = [played.format(games=counted(n, "game"), title=title, seed=self.seeds[0] if n
+                               else "", first=f"{self.seeds[0]:,}" if n else "",
+                               last=f"{self.seeds[-1]:,}" if n else "", agents=agents,
+                               limit=limit),
                  self._rulings()]
         if not n:
             return lines
         stats = describe(self)
         wins = ", ".join(f"{name} {share.value:.0%}"
                          for name, share in zip(self.seat_names(), stats.wins, strict=True))
-        lines.append(f"wins: {wins}; draws {stats.draws.value:.0%}; "
-                     f"unfinished {stats.unfinished.value:.0%}")
+        lines.append(_("wins: {wins}; draws {draws}; unfinished {unfinished}").format(
+            wins=wins, draws=f"{stats.draws.value:.0%}",
+            unfinished=f"{stats.unfinished.value:.0%}"))
         done = stats.lengths.n
-        lines.append("length: no game finished" if not done else
-                     f"length: {stats.lengths.mean:,.1f} {_plural(2, unit)} on average over "
-                     f"{done:,} finished {_plural(done, 'game')}")
+        lines.append(_("length: no game finished") if not done else
+                     # Translators: {units} is what a game's length counts: "battles", "turns".
+                     _("length: {mean} {units} on average over {games}").format(
+                         mean=f"{stats.lengths.mean:,.1f}", units=units(unit),
+                         games=ngettext("{count} finished game", "{count} finished games",
+                                        done).format(count=f"{done:,}")))
         if self.faults:
-            lines.append(f"{len(self.faults):,} {_plural(len(self.faults), 'game')} lost by a "
-                         "player's fault")
-        lines.append(f"columns: {', '.join(self.columns)} (records(), to_csv(), to_pandas())")
+            lines.append(ngettext("{count} game lost by a player's fault",
+                                  "{count} games lost by a player's fault",
+                                  len(self.faults)).format(count=f"{len(self.faults):,}"))
+        lines.append(_("columns: {columns} (records(), to_csv(), to_pandas())").format(
+            columns=", ".join(self.columns)))
         return lines
 
     def seat_names(self) -> tuple[str, ...]:
         """Each seat as a teacher's record names it: "Player 1 (seat 0)", "Ana (seat 1)"."""
         variant = self._variant()
         if variant is None:
-            return tuple(f"seat {p}" for p in range(self.seats))
+            return tuple(_("seat {number}").format(number=p) for p in range(self.seats))
         own = variant.player_names(self.rules)
         teacher = Voice(viewer=None)
-        return tuple(f"{teacher.name(p, own)} (seat {p})" for p in range(self.seats))
+        return tuple(_("{name} (seat {number})").format(name=teacher.name(p, own), number=p)
+                     for p in range(self.seats))
 
     def _variant(self) -> Variant[Any] | None:
         from wartutor.variants import find_variant  # loaded only when a table is read
@@ -206,10 +220,29 @@ class Table:
         try:
             return rulings_words(changed_rulings(type(self.rules), settings_of(self.rules)))
         except (TypeError, BadInput):  # not a rules object: shown as it is, short
-            return f"rules {quoted(self.rules)}"
+            return _("rules {rules}").format(rules=quoted(self.rules))
 
 
-def _plural(n: int, word: str) -> str:
-    if n == 1:
-        return word
-    return word + "es" if word.endswith(("s", "sh", "ch", "x")) else word + "s"
+def counted(n: int, unit: str) -> str:
+    """``n`` games, or ``n`` of what a variant's length counts (its ``length_unit``), in
+    words: "1 battle", "5,000 games"."""
+    count = f"{n:,}"
+    if unit == "game":
+        return ngettext("{count} game", "{count} games", n).format(count=count)
+    if unit == "battle":
+        return ngettext("{count} battle", "{count} battles", n).format(count=count)
+    if unit == "skirmish":
+        return ngettext("{count} skirmish", "{count} skirmishes", n).format(count=count)
+    if unit == "round":
+        return ngettext("{count} round", "{count} rounds", n).format(count=count)
+    if unit == "turn":
+        return ngettext("{count} turn", "{count} turns", n).format(count=count)
+    return ngettext("{count} step", "{count} steps", n).format(count=count)
+
+
+def units(unit: str) -> str:
+    """What a variant's length counts, more than one of it: "battles", "steps"."""
+    return {"battle": pgettext("length unit", "battles"),
+            "skirmish": pgettext("length unit", "skirmishes"),
+            "round": pgettext("length unit", "rounds"), "turn": pgettext("length unit", "turns"),
+            }.get(unit, pgettext("length unit", "steps"))

@@ -38,6 +38,7 @@ from wartutor.ui.game_log import heading
 from wartutor.ui.glossary import marked
 from wartutor.ui.markup import Markup, html, joined, style
 from wartutor.ui.plain_rules import RULES
+from wartutor.ui.rulings import setting_words
 from wartutor.variants.trade_war.explain import worded
 
 PRINTED_STEPS = 300  # a Print holds the last steps of a longer game; the .html holds all
@@ -142,9 +143,7 @@ def rulings_html(variant: Any, rules: Any) -> Markup:
     rows = []
     for name, meta in rulings_of(variant.rules_type).items():
         value = getattr(rules, name)
-        label = getattr(variant, "setting_label", None)
-        shown = str(label(name, value)) if label is not None else (
-            pgettext("ruling", "none") if value is None else str(value))
+        shown = setting_words(variant, name, value)
         changed = value != getattr(defaults, name)
         rows.append(html('<tr{changed}><td>{id}</td><td>{question}</td><td>{answer}</td>'
                          "</tr>", changed=Markup(' class="wt-changed-ruling"') if changed

@@ -47,7 +47,8 @@ from wartutor.core.registry import find_variant
 from wartutor.core.rulings import rulings_of
 from wartutor.core.trace import Trace
 from wartutor.core.voice import speaking, voice
-from wartutor.language import _, ngettext
+from wartutor.explore.table import units
+from wartutor.language import _, ngettext, pgettext
 from wartutor.ui.markup import Markup, html, joined, style
 from wartutor.ui.render import STYLESHEET, card_svg
 
@@ -95,6 +96,8 @@ def show_game(game: Game[Any], viewer: int | None = None,
     """``game`` at its last step as ``viewer`` sees it (None: the teacher), its seats
     called ``names``; a notebook shows it as a table, like the game's own repr."""
     seats = len(game.variant.player_names(game.rules))
+    # The arguments of a call are a programmer's: their refusals stay in English, as Python's
+    # own errors do; what the call shows is in the language in force.
     if viewer is not None and (type(viewer) is not int or not 0 <= viewer < seats):
         raise BadInput(f"{quoted(viewer)} is not a seat of this game",
                        allowed=f"None (the teacher) or a seat from 0 to {seats - 1}")
@@ -215,32 +218,47 @@ def simulation_html(table: Any) -> Markup:
         for name, agent, share in zip(table.seat_names(), table.agents, stats.wins, strict=True))
     lengths = stats.lengths
     median = f"{lengths.median:,.1f}".removesuffix(".0")  # a median may fall between two
-    length = ("No game finished." if not lengths.n else html(
-        "Length of the {n:,} finished {games}, in {unit}: mean {mean:,.1f}, median {median}, "
-        "nine in ten within {p90:,}, longest {longest:,}.", n=lengths.n,
-        games="game" if lengths.n == 1 else "games", unit=_unit(table),
-        mean=lengths.mean, median=median, p90=lengths.p90, longest=lengths.longest))
+    length = (_("No game finished.") if not lengths.n else html(
+        # Translators: {unit} is what a game's length counts, more than one: "battles".
+        ngettext("Length of the {n} finished game, in {unit}: mean {mean}, median {median}, "
+                 "nine in ten within {p90}, longest {longest}.",
+                 "Length of the {n} finished games, in {unit}: mean {mean}, median {median}, "
+                 "nine in ten within {p90}, longest {longest}.", lengths.n),
+        n=f"{lengths.n:,}", unit=_unit(table), mean=f"{lengths.mean:,.1f}", median=median,
+        p90=f"{lengths.p90:,}", longest=f"{lengths.longest:,}"))
+    # The counts' names ("wars") are the variant's data, as the table's columns name them.
     counts = joined((html("{name} {mean:,.2f}", name=name.replace("_", " "), mean=mean)
                      for name, mean in stats.counts.items()), ", ")
-    per_game = html(" Per game on average: {counts}.", counts=counts) if stats.counts else ""
+    per_game = (html(" {said}", said=html(_("Per game on average: {counts}."), counts=counts))
+                if stats.counts else "")
     columns = table.columns
     rows = joined(html("<tr>{cells}</tr>", cells=joined(html("<td>{value}</td>", value=record[c])
                                                          for c in columns))
                   for record in _first_records(table))
     more = len(table.rows) - FIRST_ROWS
     rest = ("" if more <= 0 else
-            html("<p>The first {shown} of {n:,} rows; <code>records()</code>, "
-                 "<code>to_csv()</code> or <code>to_pandas()</code> give them all.</p>",
-                 shown=FIRST_ROWS, n=len(table.rows)))
+            html("<p>{said}</p>", said=html(
+                # Translators: records(), to_csv() and to_pandas() are Python, as typed.
+                _("The first {shown} of {n} rows; {records}, {csv} or {pandas} give them all."),
+                shown=FIRST_ROWS, n=f"{len(table.rows):,}",
+                records=Markup("<code>records()</code>"), csv=Markup("<code>to_csv()</code>"),
+                pandas=Markup("<code>to_pandas()</code>"))))
+    # The rows' columns and values are the records' own (seed, result, "win"): data, the
+    # same as to_csv() writes in every language.
     return html(
-        '<div class="wt-notebook-table">{head}{notes}<table><tr><th>player</th><th>agent</th>'
-        "<th>wins</th><th>share (95% interval)</th></tr>{wins}</table>"
-        "<p>Draws: {draws:,} ({draw_share:.1%}); unfinished: {unfinished:,} "
-        "({unfinished_share:.1%}). {length}{per_game}</p>"
+        '<div class="wt-notebook-table">{head}{notes}<table><tr><th>{player}</th><th>{agent}'
+        "</th><th>{won}</th><th>{share}</th></tr>{wins}</table>"
+        "<p>{draws} {length}{per_game}</p>"
         "<table><tr>{columns}</tr>{rows}</table>{rest}</div>",
-        head=head, notes=notes, wins=wins, draws=stats.draws.count,
-        draw_share=stats.draws.value, unfinished=stats.unfinished.count,
-        unfinished_share=stats.unfinished.value, length=length, per_game=per_game,
+        head=head, notes=notes, wins=wins, player=pgettext("simulation table", "player"),
+        agent=pgettext("simulation table", "agent"), won=pgettext("simulation table", "wins"),
+        share=pgettext("simulation table", "share (95% interval)"),
+        draws=_("Draws: {draws} ({draw_share}); unfinished: {unfinished} "
+                "({unfinished_share}).").format(
+                    draws=f"{stats.draws.count:,}", draw_share=f"{stats.draws.value:.1%}",
+                    unfinished=f"{stats.unfinished.count:,}",
+                    unfinished_share=f"{stats.unfinished.value:.1%}"),
+        length=length, per_game=per_game,
         columns=joined(html("<th>{name}</th>", name=c) for c in columns), rows=rows, rest=rest)
 
 
@@ -257,16 +275,18 @@ def _faults(table: Any) -> list[str]:
     faults = table.faults
     if not faults:
         return []
-    return [f"{len(faults):,} game{'' if len(faults) == 1 else 's'} lost by a player's "
-            f"fault; the first: {faults[0]}"]
+    # The fault itself is the referee's message, as the record keeps it.
+    return [ngettext("{count} game lost by a player's fault; the first: {fault}",
+                     "{count} games lost by a player's fault; the first: {fault}",
+                     len(faults)).format(count=f"{len(faults):,}", fault=faults[0])]
 
 
 def _unit(table: Any) -> str:
     try:
         word = str(find_variant(table.variant).length_unit)
     except BadInput:
-        return "steps"
-    return word + "es" if word.endswith(("s", "sh", "ch", "x")) else word + "s"
+        word = "step"
+    return units(word)
 
 
 # Traces
@@ -280,33 +300,40 @@ def trace_html(trace: Trace) -> Markup:
     except BadInput:
         variant = None
     title = variant.title if variant is not None else quoted(trace.variant)
-    deal = (", from a set position" if trace.position is not None
-            else ", a stacked deal" if trace.stacked is not None else "")
+    # The seed, the actions and the rulings' settings are the trace's own data.
+    head = (_("{trace}: seed {seed}, from a set position.") if trace.position is not None
+            else _("{trace}: seed {seed}, a stacked deal.") if trace.stacked is not None
+            else _("{trace}: seed {seed}."))
     count = len(trace.actions)
     changed = trace.rulings_changed()
     meanings = rulings_of(variant.rules_type) if variant is not None else {}
-    rulings: Markup | str = "Rulings as written."
+    rulings: Markup | str = _("Rulings as written.")
     if changed:
         rows = joined(
             html("<tr><td>{id}</td><td>{question}</td><td>{value}</td></tr>",
                  id=meanings[name].id if name in meanings else _short(name),
-                 question=meanings[name].question if name in meanings else "(not a ruling "
-                                                                         "of this game)",
+                 question=_(meanings[name].question) if name in meanings
+                 else _("(not a ruling of this game)"),
                  value=quoted(value))
             for name, value in list(changed.items())[:SHOWN_RULINGS])
         more = len(changed) - SHOWN_RULINGS
-        rulings = html("<table><tr><th>Ruling</th><th>Question</th><th>In this game</th></tr>"
-                       "{rows}</table>{more}", rows=rows,
-                       more=f"… and {more:,} more." if more > 0 else "")
+        rulings = html("<table><tr><th>{ruling}</th><th>{question}</th><th>{here}</th></tr>"
+                       "{rows}</table>{more}", rows=rows, ruling=_("Ruling"),
+                       question=_("Question"), here=_("In this game"),
+                       more=_("… and {count} more.").format(count=f"{more:,}") if more > 0
+                       else "")
     first = joined((html("<code>{action}</code>", action=_short(a)) for a in
                     trace.actions[:SHOWN_ACTIONS]), ", ")
-    actions = html("{count:,} action{s}{colon}{first}{more}", count=count,
-                   s="" if count == 1 else "s", colon=": " if count else ".", first=first,
-                   more=", …" if count > SHOWN_ACTIONS else ("." if count else ""))
-    return html('<div class="wt-notebook-trace"><p><b>Trace of {title}</b>: seed {seed}{deal}.'
-                "</p>{rulings}<p>{actions}</p><p>{ending}</p></div>",
-                title=title, seed=quoted(trace.seed), deal=deal, rulings=rulings,
-                actions=actions, ending=_ending(trace, count))
+    said = (_("{count} actions.") if not count else
+            ngettext("{count} action: {first}.", "{count} actions: {first}.", count)
+            if count <= SHOWN_ACTIONS else
+            ngettext("{count} action: {first}, …", "{count} actions: {first}, …", count))
+    actions = html(said, count=f"{count:,}", first=first)
+    return html('<div class="wt-notebook-trace"><p>{head}</p>{rulings}<p>{actions}</p>'
+                "<p>{ending}</p></div>",
+                head=html(head, trace=html("<b>{words}</b>", words=_("Trace of {title}").format(
+                    title=title)), seed=quoted(trace.seed)),
+                rulings=rulings, actions=actions, ending=_ending(trace, count))
 
 
 def _short(action: object) -> str:
@@ -318,13 +345,14 @@ def _short(action: object) -> str:
 
 def _ending(trace: Trace, count: int) -> str:
     if count > QUICK_REPLAY:
-        return (f"Not replayed here ({count:,} actions take a while): trace.replay() "
-                "rebuilds the game, and shows its table.")
+        # Translators: trace.replay() is Python, as typed.
+        return _("Not replayed here ({count} actions take a while): trace.replay() rebuilds "
+                 "the game, and shows its table.").format(count=f"{count:,}")
     try:
         game = trace.replay()
     except BadInput as e:
-        return f"This trace cannot be replayed: {e}"
-    return f"Replayed: {standing(game)}"
+        return _("This trace cannot be replayed: {why}").format(why=e)
+    return _("Replayed: {standing}").format(standing=standing(game))
 
 
 __all__ = ["Shown", "card_html", "design_html", "game_html", "show_game", "show_position",

@@ -38,6 +38,14 @@ def choice_label(value: Any) -> str:
     return pgettext("ruling", "none") if value is None else str(value)
 
 
+def setting_words(variant: Any, name: str, value: Any) -> str:
+    """How a setting reads: in the variant's own words (its ``setting_label``) where it has
+    some, else as every variant's rulings say it (:func:`choice_label`)."""
+    label = getattr(variant, "setting_label", None)
+    words = label(name, value) if label is not None else None
+    return choice_label(value) if words is None else str(words)
+
+
 class RulingsPanel(widgets.Accordion):
     """Folded away by default: the game comes first, the rulings when a class asks why.
 
@@ -91,8 +99,7 @@ class RulingsPanel(widgets.Accordion):
         """How a setting reads in a menu; a variant may name long values (a whole deck file)."""
         if name == FIRST and isinstance(value, int) and not isinstance(value, bool):
             return self._seat(value)  # a seat by its name, not its number
-        label = getattr(self._variant, "setting_label", None)
-        return str(label(name, value)) if label is not None else choice_label(value)
+        return setting_words(self._variant, name, value)
 
     def _seat(self, seat: int) -> str:
         """"you", or the seat's name at the largest table (the menu offers every seat)."""

@@ -363,7 +363,7 @@ class SetupPanel(widgets.VBox):
         self.stage_note.value = "" if stage is None else html(
             '<div class="wt-setup-help">{about}</div>', about=html(
                 _("<b>{name}</b>: {what} It needs {needs}."),
-                name=stage.name, what=stage.what, needs=stage.needs))
+                name=stage.name, what=_(stage.what), needs=_(stage.needs)))
         refused = self.refusal()
         if refused is None:
             self.status.value = html('<div class="wt-setup-status wt-setup-ready" role="status">'

@@ -74,12 +74,13 @@ class Arsenal:
         """Each rule's and ruling's title, in the language in force."""
         return {rule: _(title) for rule, title in RULE_TITLES.items()}
 
-    def setting_label(self, name: str, value: object) -> str:
-        """How a rule option reads in the apps' menus, in the language in force (a deck of
-        one's own by its codes, a hand size by its number)."""
+    def setting_label(self, name: str, value: object) -> str | None:
+        """How a rule option reads in the apps' menus, in the language in force; None for a
+        deck of one's own and a hand size, which read as they are written
+        (``wartutor.ui.rulings.choice_label``)."""
         if isinstance(value, str) and value in OPTION_LABELS:
             return _(OPTION_LABELS[value])
-        return str(value)
+        return None
 
     def player_names(self, rules: ArsenalRules) -> tuple[str, ...]:
         return ("You", "NPC")

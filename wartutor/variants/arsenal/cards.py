@@ -65,8 +65,14 @@ SUIT_NAMES = {
     "SF": N_("Space Force"), "SO": N_("Special Ops"), "SD": N_("Soldiers"),
     "MC": N_("Mercenaries"), "ML": N_("Militia"), "PR": N_("Pirates"),
 }  # fmt: skip
-_ALLOWED = ("a kind code (" + " ".join(KIND_BY_CODE) + "), a dash and a suit code ("
-            + " ".join(SUITS) + "), such as RK-SF for the Rocket of Space Force")
+# Translators: {kinds} and {suits} are the codes, as written; "the Rocket of Space Force"
+# is the card RK-SF.
+_ALLOWED = N_("a kind code ({kinds}), a dash and a suit code ({suits}), such as RK-SF for the "
+              "Rocket of Space Force")
+
+
+def _allowed() -> str:
+    return _(_ALLOWED).format(kinds=" ".join(KIND_BY_CODE), suits=" ".join(SUITS))
 
 
 @dataclass(frozen=True, slots=True, eq=False, init=False)
@@ -91,7 +97,7 @@ class ArsenalCard:
         card = _MADE.get((kind, suit)) if isinstance(kind, Kind) else None
         if card is None:
             raise BadInput(f"there is no Arsenal card {getattr(kind, 'code', kind)}-{suit}",
-                           allowed=_ALLOWED)
+                           allowed=_allowed())
         return card
 
     def __init__(self, kind: Kind, suit: str) -> None:
@@ -126,12 +132,14 @@ def arsenal_card(code: str) -> ArsenalCard:
     """The card a code names, in any letter case: ``arsenal_card("nk-sf")`` is the Nuke of
     Space Force."""
     if not isinstance(code, str):
-        raise BadInput(f"{quoted(code)} is not an Arsenal card", allowed=_ALLOWED)
+        raise BadInput(_("{code} is not an Arsenal card").format(code=quoted(code)),
+                       allowed=_allowed())
     if code in _CARD_OF_CODE:  # the usual case: an exact code
         return _CARD_OF_CODE[code]
     kind, dash, suit = code.strip().upper().partition("-")
     if not dash or kind not in KIND_BY_CODE or suit not in SUIT_NAMES:
-        raise BadInput(f"{quoted(code)} is not an Arsenal card", allowed=_ALLOWED)
+        raise BadInput(_("{code} is not an Arsenal card").format(code=quoted(code)),
+                       allowed=_allowed())
     return ArsenalCard(KIND_BY_CODE[kind], suit)
 
 

@@ -75,11 +75,10 @@ STAGES = stage_names(_STAGES)
 def stages() -> tuple[Stage, ...]:
     """The stages a Arsenal position may name, in the order a game meets them."""
     return _STAGES
-_SEAT_WORDS = ("your", "the NPC's")
-_HAND = card_codes("NK-SO RK-ML")
-_PILE = card_codes("NK-SO RK-ML", top_first=True)
-_ROUND_ALLOWED = ('"who led, the card led, the answer", such as "you NK-SF CS-ML" or '
-                  '"npc RK-SF KV-PR"')
+# Translators: the quoted rounds are written as a position writes them: keep them.
+_ROUND_ALLOWED = N_('"who led, the card led, the answer", such as "you NK-SF CS-ML" or '
+                    '"npc RK-SF KV-PR"')
+_EXAMPLE = "NK-SO RK-ML"  # cards of the game, as the allowed words of a zone show them
 
 
 def position_of(state: ArsenalState) -> dict[str, Any]:
@@ -134,23 +133,27 @@ def _moment(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -> Arse
     """The engine's state at ``position`` itself, checked; one where a last card may be due."""
     check_keys(position, KEYS, OPTIONAL)
     stacked = choice(position.get("stacked", False), "'stacked'", (False, True))
-    stage = choice(position["stage"], "the stage", STAGES)
-    leader = SEATS.index(choice(position["leader"], "who leads", SEATS))
-    hands_given = check_table(position["hands"], "the hands", SEATS)
-    hands = tuple(_sorted(card_list(hands_given[seat], arsenal_card, f"{_SEAT_WORDS[p]} hand",
-                                    allowed=_HAND)) for p, seat in enumerate(SEATS))
-    pile = card_list(position["pile"], arsenal_card, "the pile", allowed=_PILE)
+    stage = choice(position["stage"], _("the stage"), STAGES)
+    leader = SEATS.index(choice(position["leader"], _("who leads"), SEATS))
+    hands_given = check_table(position["hands"], _("the hands"), SEATS)
+    places = {"hand": (_("your hand"), _("the NPC's hand")),
+              "captured": (_("your captured pile"), _("the NPC's captured pile"))}
+    hands = tuple(_sorted(card_list(hands_given[seat], arsenal_card, places["hand"][p],
+                                    allowed=card_codes(_EXAMPLE)))
+                  for p, seat in enumerate(SEATS))
+    pile = card_list(position["pile"], arsenal_card, _("the pile"),
+                     allowed=card_codes(_EXAMPLE, top_first=True))
     lead = _lead_card(position["lead"])
-    captured_given = check_table(position["captured"], "the captured piles", SEATS)
-    captured = tuple(card_list(captured_given[seat], arsenal_card, f"{_SEAT_WORDS[p]} captured "
-                               "pile", allowed=_HAND) for p, seat in enumerate(SEATS))
-    zones = {"your hand": hands[YOU], "the NPC's hand": hands[NPC], "the pile": pile,
-             "the lead": () if lead is None else (lead,), "your captured pile": captured[YOU],
-             "the NPC's captured pile": captured[NPC]}
+    captured_given = check_table(position["captured"], _("the captured piles"), SEATS)
+    captured = tuple(card_list(captured_given[seat], arsenal_card, places["captured"][p],
+                               allowed=card_codes(_EXAMPLE)) for p, seat in enumerate(SEATS))
+    zones = {places["hand"][YOU]: hands[YOU], places["hand"][NPC]: hands[NPC], _("the pile"): pile,
+             _("the lead"): () if lead is None else (lead,),
+             places["captured"][YOU]: captured[YOU], places["captured"][NPC]: captured[NPC]}
     # A stacked deal's cards, any of the game's, are the whole deck of its match (AR-DEAL).
     every_card_once(zones, rules.cards, stacked, lesson_deck=standard_deck(),
-                    deck_words=f"the {len(rules.cards)} cards of the deck ruling AR-CUSTOM-DECK "
-                               "names")
+                    deck_words=_("the {count} cards of the deck ruling AR-CUSTOM-DECK names")
+                    .format(count=len(rules.cards)))
     present = {c for zone in zones.values() for c in zone}
     deck = tuple(c for c in standard_deck() if c in present) if stacked else rules.cards
     history, tally = _rounds(position["rounds"], captured)
@@ -196,7 +199,7 @@ def _moment(rules: ArsenalRules, position: Mapping[str, Any], seed: int) -> Arse
 def _lead_card(value: object) -> ArsenalCard | None:
     if value is None:
         return None
-    cards = card_list(value, arsenal_card, "the lead")
+    cards = card_list(value, arsenal_card, _("the lead"))
     if len(cards) != 1:
         raise BadInput(_("the lead is {lead}").format(lead=quoted(value)),
                        allowed=_("one card code, or null when nothing is led"))
@@ -213,17 +216,19 @@ def _rounds(
     """The rounds played, their tally, checked against the captured piles."""
     if not isinstance(given, list):
         raise BadInput(_("the rounds played are {rounds}").format(rounds=quoted(given)),
-                       allowed=_("a list of rounds, each {round}").format(round=_ROUND_ALLOWED))
+                       allowed=_("a list of rounds, each {round}").format(
+                           round=_(_ROUND_ALLOWED)))
     history: list[RoundPlayed] = []
     won: tuple[list[ArsenalCard], list[ArsenalCard]] = ([], [])
     led_won = blocks = turned_back = level4 = 0
     for n, entry in enumerate(given, start=1):
-        parts = text(entry, f"round {n}", _ROUND_ALLOWED).split()
+        where = _("round {number}").format(number=n)
+        parts = text(entry, where, _(_ROUND_ALLOWED)).split()
         if len(parts) != 3 or parts[0] not in SEATS:
             raise BadInput(_("round {number} is {entry}").format(number=n, entry=quoted(entry)),
-                           allowed=_ROUND_ALLOWED)
+                           allowed=_(_ROUND_ALLOWED))
         leader = SEATS.index(parts[0])
-        lead, answer = card_list(f"{parts[1]} {parts[2]}", arsenal_card, f"round {n}")
+        lead, answer = card_list(f"{parts[1]} {parts[2]}", arsenal_card, where)
         if history and history[-1].winner != leader:
             raise BadInput((_("round {number} is led by you, but the NPC won round {previous}")
                             if leader == YOU else
@@ -324,7 +329,7 @@ def _ending(
                          "drawn").format(count=totals[0]),
                        allowed=_('"sudden_death": your card and the NPC\'s, drawn from the '
                                  "whole reshuffled deck"))
-    drawn = card_list(given, arsenal_card, "the sudden death")
+    drawn = card_list(given, arsenal_card, _("the sudden death"))
     if len(drawn) != 2 or not set(drawn) <= set(deck):
         raise BadInput(_("the sudden death is {cards}").format(cards=quoted(given)),
                        allowed=_("two cards of this game's deck, yours then the NPC's"))

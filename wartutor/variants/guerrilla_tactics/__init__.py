@@ -80,12 +80,13 @@ class GuerrillaTactics:
     def rule_titles(self) -> dict[str, str]:
         return rule_titles()
 
-    def setting_label(self, name: str, value: object) -> str:
-        """How a rule option reads in the apps' menus, in the language in force."""
+    def setting_label(self, name: str, value: object) -> str | None:
+        """How a rule option reads in the apps' menus, in the language in force; None for
+        the values every variant words alike (``wartutor.ui.rulings.choice_label``)."""
         if isinstance(value, str) and value in CHOICE_WORDS:
             return _(CHOICE_WORDS[value])
         # Translators: the skirmish limit (GT-LIMIT) switched off, in the rulings' menu.
-        return pgettext("no skirmish limit", "none") if value is None else str(value)
+        return pgettext("no skirmish limit", "none") if value is None else None
 
     def player_names(self, rules: GuerrillaRules) -> tuple[str, ...]:
         return NAMES[: rules.players]

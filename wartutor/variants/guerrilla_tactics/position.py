@@ -48,6 +48,7 @@ from wartutor.core.position import (
     stacked_may_hold,
     stage_names,
 )
+from wartutor.language import N_, _
 from wartutor.variants.guerrilla_tactics.events import GameOver, GuerrillaEvent
 from wartutor.variants.guerrilla_tactics.forces import best_of, is_guerrilla, strength
 from wartutor.variants.guerrilla_tactics.game import (
@@ -80,35 +81,40 @@ BEFORE_THE_DRAW = "before-the-draw"  # the engine's stage "begin", before the sk
 WINDOW, BEFORE_THE_PLAY = "promotion-window", "before-the-play"
 MOMENTS = (BEFORE_THE_DRAW, WINDOW, BEFORE_THE_PLAY)
 """The stages at which nobody chooses: the game plays on from them by itself."""
-_NOTHING_LAID = ("nobody to choose, no choice made, no proposer and nothing on the table or "
-                 "drawn for a tie-break")
+# A stage's name is a value a position writes; what it is and what it needs are words.
+# Translators: the quoted words ('skirmish', 'proposer', 'tie_round', reveals_first,
+# 'before-draw', 'after-draw') are keys and values of a position or a ruling, as written.
 _STAGES = (
-    Stage(BEFORE_THE_DRAW, "A skirmish begins: nobody has drawn yet. Under GT-PROMO-WHEN "
-          "'before-draw' the promotion window comes first.",
-          "'skirmish' is the skirmish about to begin; " + _NOTHING_LAID, False),
-    Stage(WINDOW, "The promotion window: it opens if every player still in has played a "
-          "Guerrilla, the rank is below 6 and someone may propose; else the game goes on.",
-          "the skirmish has begun (under 'after-draw' everyone has drawn); " + _NOTHING_LAID,
-          False),
-    Stage(BEFORE_THE_PLAY, "Everyone has drawn and the promotion window is past: the play "
-          "comes next (spy captors reveal first).",
-          "no support penalty still due; " + _NOTHING_LAID, False),
-    Stage("promote", "Players who may propose a promotion are asked.",
-          "every player still in has played a Guerrilla, rank below 6", True),
-    Stage("cancel", "A promotion is proposed: players holding a Guerrilla may cancel it.",
-          "a 'proposer' who holds no Guerrilla", True),
-    Stage("play-first", "Spy captors choose their card first (GT-REVEAL-FIRST).",
-          "some, not all, players still in marked reveals_first", True),
-    Stage("play", "Each player chooses a card to play, hidden until all have chosen.",
-          "the spy captors' cards already played, if any", True),
-    Stage("support", "Players tied or losing may add a second card in support.",
-          "every player still in has played one card", True),
-    Stage("tie-first", "In a tie-break, spy captors lay first (GT-REVEAL-FIRST-SCOPE).",
-          "a 'tie_round' from 1 and the tied players' tie-break draws", True),
-    Stage("tie", "The tied players lay one card down and one up.",
-          "a 'tie_round' from 1 and the tied players' tie-break draws", True),
-    Stage("over", "The game is over.",
-          "one player or none left, or the skirmish limit reached", False),
+    Stage(BEFORE_THE_DRAW, N_("A skirmish begins: nobody has drawn yet. Under GT-PROMO-WHEN "
+                              "'before-draw' the promotion window comes first."),
+          N_("'skirmish' is the skirmish about to begin; nobody to choose, no choice made, no "
+             "proposer and nothing on the table or drawn for a tie-break"), False),
+    Stage(WINDOW, N_("The promotion window: it opens if every player still in has played a "
+                     "Guerrilla, the rank is below 6 and someone may propose; else the game "
+                     "goes on."),
+          N_("the skirmish has begun (under 'after-draw' everyone has drawn); nobody to "
+             "choose, no choice made, no proposer and nothing on the table or drawn for a "
+             "tie-break"), False),
+    Stage(BEFORE_THE_PLAY, N_("Everyone has drawn and the promotion window is past: the play "
+                              "comes next (spy captors reveal first)."),
+          N_("no support penalty still due; nobody to choose, no choice made, no proposer and "
+             "nothing on the table or drawn for a tie-break"), False),
+    Stage("promote", N_("Players who may propose a promotion are asked."),
+          N_("every player still in has played a Guerrilla, rank below 6"), True),
+    Stage("cancel", N_("A promotion is proposed: players holding a Guerrilla may cancel it."),
+          N_("a 'proposer' who holds no Guerrilla"), True),
+    Stage("play-first", N_("Spy captors choose their card first (GT-REVEAL-FIRST)."),
+          N_("some, not all, players still in marked reveals_first"), True),
+    Stage("play", N_("Each player chooses a card to play, hidden until all have chosen."),
+          N_("the spy captors' cards already played, if any"), True),
+    Stage("support", N_("Players tied or losing may add a second card in support."),
+          N_("every player still in has played one card"), True),
+    Stage("tie-first", N_("In a tie-break, spy captors lay first (GT-REVEAL-FIRST-SCOPE)."),
+          N_("a 'tie_round' from 1 and the tied players' tie-break draws"), True),
+    Stage("tie", N_("The tied players lay one card down and one up."),
+          N_("a 'tie_round' from 1 and the tied players' tie-break draws"), True),
+    Stage("over", N_("The game is over."),
+          N_("one player or none left, or the skirmish limit reached"), False),
 )
 STAGES = stage_names(_STAGES)
 """The stages a position may name: the moments nobody chooses at, those that wait for a
@@ -122,16 +128,30 @@ REQUIRED = ("stage", "skirmish", "guerrilla_rank", "seats")
 OPTIONAL = ("to_choose", "proposer", "tie_round", "removed", "tally", "stacked")
 SEAT_KEYS = ("draw", "hand", "discard", "shown", "tie_drawn", "table", "last_skirmish", "chosen",
              "out", "penalty_due", "reveals_first", "played_guerrilla")
-ZONE_WORDS = {"draw": "draw pile", "hand": "hand", "discard": "discard pile",
-              "shown": "shown cards", "tie_drawn": "tie-break draw"}
-PILE_CODES = card_codes("9S 2H", top_first=True)
-HAND_CODES = card_codes("9S 2H")
-ZONE_CODES = {"draw": PILE_CODES, "discard": PILE_CODES}  # the others: HAND_CODES
+# Translators: {seat} is a seat of a set position: "seat 1 (Ana)".
+ZONE_WORDS = {"draw": N_("the draw pile of {seat}"), "hand": N_("the hand of {seat}"),
+              "discard": N_("the discard pile of {seat}"),
+              "shown": N_("the shown cards of {seat}"),
+              "tie_drawn": N_("the tie-break draw of {seat}")}
+PILES = ("draw", "discard")  # zones with a top card; the others are held in no order
 SEAT_MARKS = ("out", "penalty_due", "reveals_first", "played_guerrilla")
 TALLY_KEYS = tuple(Tally.__dataclass_fields__)
 TIE_WORDS = {TIE_UP: "up", TIE_DOWN: "down", TURNED: "turned"}
-LAID_ALLOWED = ('"play 9S", "support 2H", or in tie-break round 1 "tie 1 up KD", '
-                '"tie 1 down 8H", "tie 1 turned 8D"')
+# Translators: the quoted cards laid are written as a position writes them: keep them.
+LAID_ALLOWED = N_('"play 9S", "support 2H", or in tie-break round 1 "tie 1 up KD", '
+                  '"tie 1 down 8H", "tie 1 turned 8D"')
+
+
+def _seat_words(p: int) -> str:
+    """A seat as a place in a position: "seat 1 (Ana)"."""
+    # Translators: a seat of a set position, by its number and its player's name.
+    return _("seat {number} ({name})").format(number=p, name=_(NAMES[p]))
+
+
+def _player_words(p: int) -> str:
+    """A seat as the player in it: "Ana (seat 1)"."""
+    # Translators: a player of a set position, by name and seat number.
+    return _("{name} (seat {number})").format(name=_(NAMES[p]), number=p)
 
 
 # From a state to a position
@@ -201,46 +221,51 @@ def _moment(rules: GuerrillaRules, position: Mapping[str, Any], seed: int) -> Gu
     """The engine's state at ``position`` itself, checked; one that may wait for nobody."""
     rng = Rng.from_seed(seed)
     check_keys(position, REQUIRED, OPTIONAL)
-    stage = choice(position["stage"], "the stage", STAGES)
+    stage = choice(position["stage"], _("the stage"), STAGES)
     stacked = choice(position.get("stacked", False), "'stacked'", (False, True))
-    rank = number(position["guerrilla_rank"], "the Guerrilla rank", FIRST_GUERRILLA_RANK,
+    rank = number(position["guerrilla_rank"], _("the Guerrilla rank"), FIRST_GUERRILLA_RANK,
                   MAX_GUERRILLA_RANK)
-    skirmish = number(position["skirmish"], "the skirmish", 1, rules.skirmish_limit)
-    tie_round = number(position.get("tie_round", 0), "the tie round", 0, None)
+    skirmish = number(position["skirmish"], _("the skirmish"), 1, rules.skirmish_limit)
+    tie_round = number(position.get("tie_round", 0), _("the tie round"), 0, None)
     seats_in = position["seats"]
     n = rules.players
     if not isinstance(seats_in, list | tuple) or len(seats_in) != n:
-        raise BadInput(f"the seats are {quoted(seats_in)}, not a list of {n} seats",
-                       allowed=f"a list of {n} seats (one table each), in seat order")
+        raise BadInput(_("the seats are {value}, not a list of {count} seats").format(
+                           value=quoted(seats_in), count=n),
+                       allowed=_("a list of {count} seats (one table each), in seat order")
+                       .format(count=n))
     read = [_seat(p, s) for p, s in enumerate(seats_in)]
-    removed = card_list(position.get("removed", ""), _card, "the removed pile",
-                        allowed=HAND_CODES)
-    zones = {"the removed pile": removed}
-    for p, (seat, row, _, _) in enumerate(read):
-        who = f"seat {p} ({NAMES[p]})"
-        zones |= {f"the draw pile of {who}": seat.draw, f"the hand of {who}": seat.hand,
-                  f"the discard pile of {who}": seat.discard,
-                  f"the table of {who}": tuple(x.card for x in row if x.card)}
+    removed = card_list(position.get("removed", ""), _card, _("the removed pile"),
+                        allowed=card_codes("9S 2H"))
+    zones = {_("the removed pile"): removed}
+    for p, (seat, row, _laid_row, _chosen) in enumerate(read):
+        who = _seat_words(p)
+        zones |= {_(ZONE_WORDS["draw"]).format(seat=who): seat.draw,
+                  _(ZONE_WORDS["hand"]).format(seat=who): seat.hand,
+                  _(ZONE_WORDS["discard"]).format(seat=who): seat.discard,
+                  _("the table of {seat}").format(seat=who):
+                      tuple(x.card for x in row if x.card)}
     # A stacked deal's cards are any of the 52, each at most once (the rules' own deal
     # holds the players' suits, each card once).
     deck = rules_deck(rules)
     suits = " ".join(sorted({c.suit for c in deck}))
-    deck_words = f"cards of the suits {suits} (ruling GT-SETUP)"
+    # Translators: {suits} are the suits' letters, as card codes write them: "C D H S".
+    deck_words = _("cards of the suits {suits} (ruling GT-SETUP)").format(suits=suits)
     every_card_once(zones, deck, stacked, lesson_deck=DECK, deck_words=deck_words)
     held = {c for cards in zones.values() for c in cards}
-    for p, (_, _, last, _) in enumerate(read):
+    for p, (_seat_read, _row, last, _chosen) in enumerate(read):
         _check_picture(last, DECK if stacked else deck, deck_words + stacked_may_hold(len(DECK)),
-                       held, f"the last skirmish of seat {p} ({NAMES[p]})")
-    seats = tuple(seat for seat, _, _, _ in read)
-    table = tuple(row for _, row, _, _ in read)
-    last_table = tuple(row for _, _, row, _ in read)
-    pending = tuple(chosen for _, _, _, chosen in read)
+                       held, _("the last skirmish of {seat}").format(seat=_seat_words(p)))
+    seats = tuple(seat for seat, _row, _last, _chosen in read)
+    table = tuple(row for _seat_read, row, _last, _chosen in read)
+    last_table = tuple(row for _seat_read, _row, row, _chosen in read)
+    pending = tuple(chosen for _seat_read, _row, _last, chosen in read)
     proposer_in = position.get("proposer")
     proposer = (None if proposer_in is None else
-                number(proposer_in, "the proposer", 0, n - 1, "seat number"))
+                number(proposer_in, _("the proposer"), 0, n - 1, "seat number"))
     asked_in = position.get("to_choose")
     asked = (None if asked_in is None else
-             tuple(number(p, "a player to choose", 0, n - 1, "seat number")
+             tuple(number(p, _("a player to choose"), 0, n - 1, "seat number")
                    for p in _list(asked_in, "to_choose")))
     state = GuerrillaState(
         rules=rules, rng=rng, seats=seats, removed=removed, guerrilla_rank=rank,
@@ -255,7 +280,8 @@ def _moment(rules: GuerrillaRules, position: Mapping[str, Any], seed: int) -> Gu
 
 def _list(value: object, what: str) -> list[Any]:
     if not isinstance(value, list | tuple):
-        raise BadInput(f"{what} is {quoted(value)}, not a list", allowed=f"a list for {what}")
+        raise BadInput(_("{where} is {value}, not a list").format(where=what, value=quoted(value)),
+                       allowed=_("a list for {where}").format(where=what))
     return list(value)
 
 
@@ -265,20 +291,25 @@ def _card(code: str) -> Card:
 
 def _seat(p: int, table: object) -> tuple[Seat, tuple[Laid, ...], tuple[Laid, ...], str | None]:
     """A seat, its cards on the table, its last skirmish and its hidden choice."""
-    what = f"seat {p} ({NAMES[p]})"
+    what = _seat_words(p)
     table = check_keys(table, (), SEAT_KEYS, what)
-    zones = {k: card_list(table.get(k, ""), _card, f"the {words} of {what}", repeats=k == "shown",
-                          allowed=ZONE_CODES.get(k, HAND_CODES))
+    zones = {k: card_list(table.get(k, ""), _card, _(words).format(seat=what),
+                          repeats=k == "shown", allowed=card_codes("9S 2H", top_first=k in PILES))
              for k, words in ZONE_WORDS.items()}
-    marks = {k: choice(table.get(k, False), f"{k} of {what}", (False, True)) for k in SEAT_MARKS}
-    laid = tuple(_laid(x, f"the table of {what}")
-                 for x in _list(table.get("table", []), f"the table of {what}"))
-    last = tuple(_laid(x, f"the last skirmish of {what}")
-                 for x in _list(table.get("last_skirmish", []), f"the last skirmish of {what}"))
+    # Translators: {key} is a mark of a seat as a position writes it: out, penalty_due.
+    marks = {k: choice(table.get(k, False), _("{key} of {seat}").format(key=k, seat=what),
+                       (False, True)) for k in SEAT_MARKS}
+    on_table = _("the table of {seat}").format(seat=what)
+    laid = tuple(_laid(x, on_table) for x in _list(table.get("table", []), on_table))
+    last_skirmish = _("the last skirmish of {seat}").format(seat=what)
+    last = tuple(_laid(x, last_skirmish)
+                 for x in _list(table.get("last_skirmish", []), last_skirmish))
     chosen = table.get("chosen")
     if chosen is not None and not isinstance(chosen, str):
-        raise BadInput(f"the choice of {what} is {quoted(chosen)}",
-                       allowed='an action such as "play 9S", or null')
+        raise BadInput(_("the choice of {seat} is {value}").format(seat=what,
+                                                                  value=quoted(chosen)),
+                       # Translators: "play 9S" is an action as a position writes it.
+                       allowed=_('an action such as "play 9S", or null'))
     seat = Seat(draw=zones["draw"], discard=zones["discard"], hand=zones["hand"],
                 shown=zones["shown"], out=marks["out"], supported=marks["penalty_due"],
                 reveals_first=marks["reveals_first"],
@@ -295,7 +326,9 @@ def _laid(text: object, where: str) -> Laid:
     if (len(words) == 4 and words[0] == "tie" and re.fullmatch("[1-9][0-9]{0,2}", words[1])
             and words[2] in hows):
         return Laid(card_list(words[3], _card, where)[0], hows[words[2]], int(words[1]))
-    raise BadInput(f"{quoted(text)} on {where} is not a card laid", allowed=LAID_ALLOWED)
+    raise BadInput(_("{value} on {where} is not a card laid").format(value=quoted(text),
+                                                                     where=where),
+                   allowed=_(LAID_ALLOWED))
 
 
 def _check_picture(last: tuple[Laid, ...], deck: tuple[Card, ...], deck_words: str,
@@ -305,16 +338,17 @@ def _check_picture(last: tuple[Laid, ...], deck: tuple[Card, ...], deck_words: s
     pictured = [x.card for x in last if x.card]
     stranger = next((c for c in pictured if c not in deck), None)
     if stranger is not None:
-        raise BadInput(f"{where} holds {stranger.code}, which is not in this game's deck",
-                       allowed=deck_words)
+        raise BadInput(_("{zone} holds {card}, which is not in this game's deck")
+                       .format(zone=where, card=stranger.code), allowed=deck_words)
     gone = next((c for c in pictured if c not in held), None)
     if gone is not None:  # only a stacked game can leave a card of the deck out
-        raise BadInput(f"{where} holds {gone.code}, which is nowhere else in this game",
-                       allowed="cards of the last skirmish that the game still holds: in a "
-                               "draw pile, a discard pile, a hand, on the table or removed")
+        raise BadInput(_("{zone} holds {card}, which is nowhere else in this game")
+                       .format(zone=where, card=gone.code),
+                       allowed=_("cards of the last skirmish that the game still holds: in a "
+                                 "draw pile, a discard pile, a hand, on the table or removed"))
     if len(set(pictured)) != len(pictured):
-        raise BadInput(f"a card appears twice in {where}",
-                       allowed="each card of the last skirmish once")
+        raise BadInput(_("a card appears twice in {zone}").format(zone=where),
+                       allowed=_("each card of the last skirmish once"))
 
 
 # What every seat must look like, whatever the stage
@@ -323,28 +357,33 @@ def _check_picture(last: tuple[Laid, ...], deck: tuple[Card, ...], deck_words: s
 def _check_seats(state: GuerrillaState) -> None:
     rank = state.guerrilla_rank
     for p, seat in enumerate(state.seats):
-        who, row = f"{NAMES[p]} (seat {p})", state.table[p]
+        who, row = _player_words(p), state.table[p]
         if seat.out and (seat.draw or seat.discard or seat.hand or seat.supported
                          or seat.reveals_first):
-            raise BadInput(f"{who} is out but still has cards or marks",
-                           allowed="an eliminated player with no draw pile, discard pile or "
-                                   "hand, and no penalty or spy mark (GT-ELIM, GT-ELIM-HAND)")
+            raise BadInput(_("{player} is out but still has cards or marks").format(player=who),
+                           allowed=_("an eliminated player with no draw pile, discard pile or "
+                                     "hand, and no penalty or spy mark (GT-ELIM, GT-ELIM-HAND)"))
         if len(seat.tie_drawn) > 2:
-            raise BadInput(f"{who} has {len(seat.tie_drawn)} cards drawn for a tie-break",
-                           allowed="at most the two cards a tie-break draws (GT-TIE)")
+            raise BadInput(_("{player} has {count} cards drawn for a tie-break").format(
+                               player=who, count=len(seat.tie_drawn)),
+                           allowed=_("at most the two cards a tie-break draws (GT-TIE)"))
         stray = [c for c in seat.shown + seat.tie_drawn if c not in seat.hand]
         if stray:
-            raise BadInput(f"{stray[0].code} is shown or tie-drawn by {who} but not in the hand",
-                           allowed="shown and tie-drawn cards from the seat's own hand")
+            raise BadInput(_("{card} is shown or tie-drawn by {player} but not in the hand")
+                           .format(card=stray[0].code, player=who),
+                           allowed=_("shown and tie-drawn cards from the seat's own hand"))
         plain = [c for c in seat.shown if not is_guerrilla(c, rank)]
         if plain:
-            raise BadInput(f"{who} shows {plain[0].code}, which is not a Guerrilla",
-                           allowed="only Guerrillas revealed to cancel a promotion are shown "
-                                   "(GT-CANCEL-CARD)")
+            raise BadInput(_("{player} shows {card}, which is not a Guerrilla").format(
+                               player=who, card=plain[0].code),
+                           allowed=_("only Guerrillas revealed to cancel a promotion are shown "
+                                     "(GT-CANCEL-CARD)"))
         if any(is_guerrilla(x.card, rank) for x in row if x.card) and not seat.played_guerrilla:
-            raise BadInput(f"{who} has a Guerrilla on the table but played_guerrilla is false",
-                           allowed="played_guerrilla true for a seat that laid a Guerrilla "
-                                   "(GT-PROMO-PLAYED)")
+            # Translators: played_guerrilla is a key of a position; true and false its values.
+            raise BadInput(_("{player} has a Guerrilla on the table but played_guerrilla is "
+                             "false").format(player=who),
+                           allowed=_("played_guerrilla true for a seat that laid a Guerrilla "
+                                     "(GT-PROMO-PLAYED)"))
         # No bound on the hand itself: even under 'fill-to-two' a tied player whose rival
         # is eliminated drawing for the tie-break keeps the two cards drawn, and the next
         # draw adds none while the hand holds two or more.
@@ -354,18 +393,19 @@ def _check_seats(state: GuerrillaState) -> None:
 def _check_row(state: GuerrillaState, p: int) -> None:
     """A seat's cards on the table in the order laid: a play (and a support), then in each
     tie-break round one card up (and one down), round after round."""
-    row, who = state.table[p], f"{NAMES[p]} (seat {p})"
+    row, who = state.table[p], _player_words(p)
     rank, ace_high = state.guerrilla_rank, state.rules.ace == "high"
     expected = [PLAY]
-    allowed = ("a play, then perhaps a support, then for each tie-break round 1, 2, ... one "
-               "card up and perhaps one down (or turned, under GT-TIE-DOWN 'pair'), "
-               f"up to round {state.tie_round}")
+    allowed = _("a play, then perhaps a support, then for each tie-break round 1, 2, ... one "
+                "card up and perhaps one down (or turned, under GT-TIE-DOWN 'pair'), up to "
+                "round {round}").format(round=state.tie_round)
     rnd = 0
     for i, x in enumerate(row):
         if x.tie_round == rnd + 1 and x.how == TIE_UP and i:
             rnd, expected = rnd + 1, [TIE_UP, TIE_DOWN, TURNED]
         if x.tie_round != rnd or x.how not in expected or rnd > state.tie_round:
-            raise BadInput(f"the table of {who} is not laid as the rules lay it", allowed=allowed)
+            raise BadInput(_("the table of {player} is not laid as the rules lay it")
+                           .format(player=who), allowed=allowed)
         expected = {PLAY: [SUPPORT], SUPPORT: [], TIE_UP: [TIE_DOWN, TURNED]}.get(x.how, [])
         if x.how in (TIE_DOWN, TURNED):
             up = row[i - 1].card
@@ -373,11 +413,15 @@ def _check_row(state: GuerrillaState, p: int) -> None:
             pairs = (state.rules.tie_down == "pair"
                      and strength(x.card, rank, ace_high) == strength(up, rank, ace_high))
             if pairs != (x.how == TURNED):
-                raise BadInput(f"{x.card.code} of {who} is {TIE_WORDS[x.how]}, but ruling "
-                               f"GT-TIE-DOWN ({state.rules.tie_down!r}) "
-                               f"{'turns it up' if pairs else 'leaves it face down'}",
-                               allowed="a face-down card turned up only when it pairs the "
-                                       "face-up card under GT-TIE-DOWN 'pair'")
+                # Translators: 'down' and 'turned' are written as a position lays a card.
+                wrong = (_("{card} of {player} is down, but ruling GT-TIE-DOWN ({setting}) "
+                           "turns it up") if pairs else
+                         _("{card} of {player} is turned, but ruling GT-TIE-DOWN ({setting}) "
+                           "leaves it face down"))
+                raise BadInput(wrong.format(card=x.card.code, player=who,
+                                            setting=repr(state.rules.tie_down)),
+                               allowed=_("a face-down card turned up only when it pairs the "
+                                         "face-up card under GT-TIE-DOWN 'pair'"))
 
 
 # The stage: who is asked, and what the table and the marks must be for it
@@ -388,26 +432,34 @@ def _check_stage(state: GuerrillaState, asked: tuple[int, ...] | None) -> Guerri
     if stage == "over":
         return _over(state, asked)
     if len(active) < 2:
-        raise BadInput(f"only {len(active)} player is still in, so the game is over",
-                       allowed="stage 'over' when one player or none is left (GT-WIN)")
+        # Translators: {count} is 0 or 1.
+        raise BadInput(_("only {count} player is still in, so the game is over").format(
+                           count=len(active)),
+                       allowed=_("stage 'over' when one player or none is left (GT-WIN)"))
     tie = stage in ("tie-first", "tie")
     if tie != (state.tie_round > 0):
-        raise BadInput(f"stage {stage!r} with tie_round {state.tie_round}",
-                       allowed="a tie_round from 1 in the tie stages, and 0 in the others")
+        # Translators: tie_round is a key of a position, as written.
+        raise BadInput(_("stage {stage} with tie_round {round}").format(
+                           stage=repr(stage), round=state.tie_round),
+                       allowed=_("a tie_round from 1 in the tie stages, and 0 in the others"))
     if (state.proposer is not None) != (stage == "cancel"):
-        raise BadInput(f"stage {stage!r} with proposer {state.proposer}",
-                       allowed="a proposer in stage 'cancel' only, and null in the others")
+        raise BadInput(_("stage {stage} with proposer {proposer}").format(
+                           stage=repr(stage), proposer=state.proposer),
+                       allowed=_("a proposer in stage 'cancel' only, and null in the others"))
     laid = [p for p in range(n) if state.table[p]]
     if stage in ("promote", "cancel", *MOMENTS) and laid:
-        raise BadInput(f"{NAMES[laid[0]]} has cards on the table before the skirmish's play",
-                       allowed=f"an empty table in stage {stage!r}")
+        raise BadInput(_("{name} has cards on the table before the skirmish's play").format(
+                           name=_(NAMES[laid[0]])),
+                       allowed=_("an empty table in stage {stage}").format(stage=repr(stage)))
     marked = [p for p in active if state.seats[p].supported]
     before_draw = (stage == BEFORE_THE_DRAW or (stage in ("promote", "cancel", WINDOW)
                    and state.rules.promotion_window == "before-draw"))
     if not before_draw and not tie and marked:
-        raise BadInput(f"{NAMES[marked[0]]} still has the support penalty due after the draw",
-                       allowed="penalty_due only before the draw (GT-PENALTY serves it at "
-                               "the draw) or for a support laid this skirmish")
+        raise BadInput(_("{name} still has the support penalty due after the draw").format(
+                           name=_(NAMES[marked[0]])),
+                       # Translators: penalty_due is a key of a position, as written.
+                       allowed=_("penalty_due only before the draw (GT-PENALTY serves it at "
+                                 "the draw) or for a support laid this skirmish"))
     if stage in MOMENTS:
         return _nobody_chooses(state, asked)
     if tie:
@@ -417,17 +469,21 @@ def _check_stage(state: GuerrillaState, asked: tuple[int, ...] | None) -> Guerri
         # In the support stage the contenders are the best before anyone supports.
         contenders = best_of(forces_of(state, active, 0)) if stage == "support" else ()
     if not choosers and stage != "cancel":  # a proposal nobody can cancel is accepted
-        raise BadInput(f"nobody would be asked in stage {stage!r} here",
-                       allowed="a stage where at least one player has this choice, or one "
-                               "where nobody chooses: " + ", ".join(MOMENTS))
+        raise BadInput(_("nobody would be asked in stage {stage} here").format(
+                           stage=repr(stage)),
+                       allowed=_("a stage where at least one player has this choice, or one "
+                                 "where nobody chooses: {stages}").format(
+                                     stages=", ".join(MOMENTS)))
     if asked is None:
         asked = tuple(p for p in choosers if state.pending[p] is None)
     k = len(choosers) - len(asked)
     if k < 0 or choosers[k:] != asked:
         names = ", ".join(str(p) for p in choosers)
-        raise BadInput(f"to_choose is {list(asked)} in stage {stage!r}",
-                       allowed=f"the players still to choose, in this order: the last of "
-                               f"{names} (none once all have chosen)")
+        # Translators: to_choose is a key of a position, as written.
+        raise BadInput(_("to_choose is {seats} in stage {stage}").format(
+                           seats=list(asked), stage=repr(stage)),
+                       allowed=_("the players still to choose, in this order: the last of "
+                                 "{seats} (none once all have chosen)").format(seats=names))
     hidden = stage in HIDDEN_STAGES or (stage in ("promote", "cancel")
                                         and state.rules.declare == "everyone")
     for p in range(n):
@@ -435,16 +491,19 @@ def _check_stage(state: GuerrillaState, asked: tuple[int, ...] | None) -> Guerri
         chosen = state.pending[p]
         if hidden and done:
             if chosen not in legal_actions(state, p):
-                raise BadInput(f"{NAMES[p]} (seat {p}) has chosen {quoted(chosen)}",
-                               allowed="a choice made, legal here: " + ", ".join(
-                                   legal_actions(state, p)))
+                raise BadInput(_("{player} has chosen {action}").format(
+                                   player=_player_words(p), action=quoted(chosen)),
+                               allowed=_("a choice made, legal here: {actions}").format(
+                                   actions=", ".join(legal_actions(state, p))))
         elif chosen is not None:
-            raise BadInput(f"{NAMES[p]} (seat {p}) has chosen {quoted(chosen)} but is not "
-                           "among those who have chosen", allowed="null")
+            raise BadInput(_("{player} has chosen {action} but is not among those who have "
+                             "chosen").format(player=_player_words(p), action=quoted(chosen)),
+                           allowed="null")
     for p in asked:
         if not legal_actions(state, p):
-            raise BadInput(f"{NAMES[p]} (seat {p}) is to choose but has no card for it",
-                           allowed="a player to choose with a card to lay")
+            raise BadInput(_("{player} is to choose but has no card for it").format(
+                               player=_player_words(p)),
+                           allowed=_("a player to choose with a card to lay"))
     # A first player with only one choice is not asked (GT-ONE-CARD): the game takes it.
     return GuerrillaState(
         rules=state.rules, rng=state.rng, seats=state.seats, removed=state.removed,
@@ -459,17 +518,20 @@ def _nobody_chooses(state: GuerrillaState, asked: tuple[int, ...] | None) -> Gue
     """A moment before the skirmish's play, which waits for nobody: the rules go on from it."""
     stage = state.stage
     if asked:
-        raise BadInput(f"to_choose is {list(asked)} in stage {stage!r}, where nobody chooses",
-                       allowed="no 'to_choose', or an empty list")
+        raise BadInput(_("to_choose is {seats} in stage {stage}, where nobody chooses").format(
+                           seats=list(asked), stage=repr(stage)),
+                       allowed=_("no 'to_choose', or an empty list"))
     chosen = next((p for p, c in enumerate(state.pending) if c is not None), None)
     if chosen is not None:
-        raise BadInput(f"{NAMES[chosen]} (seat {chosen}) has chosen "
-                       f"{quoted(state.pending[chosen])} in stage {stage!r}",
-                       allowed="no 'chosen' before the play")
+        raise BadInput(_("{player} has chosen {action} in stage {stage}").format(
+                           player=_player_words(chosen), action=quoted(state.pending[chosen]),
+                           stage=repr(stage)),
+                       allowed=_("no 'chosen' before the play"))
     drawn = next((p for p, seat in enumerate(state.seats) if seat.tie_drawn), None)
     if drawn is not None:
-        raise BadInput(f"{NAMES[drawn]} (seat {drawn}) has cards drawn for a tie-break in "
-                       f"stage {stage!r}", allowed="no 'tie_drawn' outside a tie-break")
+        raise BadInput(_("{player} has cards drawn for a tie-break in stage {stage}").format(
+                           player=_player_words(drawn), stage=repr(stage)),
+                       allowed=_("no 'tie_drawn' outside a tie-break"))
     if stage == BEFORE_THE_DRAW:  # the engine counts the skirmish as it begins
         return changed(state, stage="begin", skirmish=state.skirmish - 1)
     return state
@@ -482,11 +544,13 @@ def _choosers(state: GuerrillaState) -> tuple[int, ...]:
     if stage in ("promote", "cancel"):
         if rank >= MAX_GUERRILLA_RANK or not all(state.seats[p].played_guerrilla
                                                  for p in active):
-            raise BadInput(f"stage {stage!r} at Guerrilla rank {rank}, when not every player "
-                           "still in has played a Guerrilla or the rank is 6",
-                           allowed="a promotion only below rank 6 and once every player still "
-                                   "in has played a Guerrilla (GT-PROMO-PLAYED, GT-PROMO-AT-MAX); "
-                                   f"stage {WINDOW!r} for a window that may not open")
+            raise BadInput(_("stage {stage} at Guerrilla rank {rank}, when not every player "
+                             "still in has played a Guerrilla or the rank is 6").format(
+                                 stage=repr(stage), rank=rank),
+                           allowed=_("a promotion only below rank 6 and once every player still "
+                                     "in has played a Guerrilla (GT-PROMO-PLAYED, "
+                                     "GT-PROMO-AT-MAX); stage {window} for a window that may not "
+                                     "open").format(window=repr(WINDOW)))
         everyone = state.rules.declare == "everyone"  # GT-DECLARE: all asked, all declare
         eligible = tuple(p for p in active if not promotion_refusal(state, p)[0])
         if stage == "promote":
@@ -494,17 +558,19 @@ def _choosers(state: GuerrillaState) -> tuple[int, ...]:
         proposer = state.proposer
         assert proposer is not None
         if proposer not in eligible:
-            raise BadInput(f"{NAMES[proposer]} (seat {proposer}) may not propose a promotion",
-                           allowed="a proposer still in who holds no Guerrilla")
+            raise BadInput(_("{player} may not propose a promotion").format(
+                               player=_player_words(proposer)),
+                           allowed=_("a proposer still in who holds no Guerrilla"))
         n = len(state.seats)
         after = [(proposer + i) % n for i in range(1, n)]
         return tuple(p for p in after if p in active and (everyone or any(
             is_guerrilla(c, rank) for c in state.seats[p].hand)))
     out_rows = [p for p in range(len(table)) if table[p] and state.seats[p].out]
     if out_rows:
-        raise BadInput(f"{NAMES[out_rows[0]]} is out but has cards on the table",
-                       allowed="cards of an eliminated player on the table only in a "
-                               "tie-break it was eliminated from")
+        raise BadInput(_("{name} is out but has cards on the table").format(
+                           name=_(NAMES[out_rows[0]])),
+                       allowed=_("cards of an eliminated player on the table only in a "
+                                 "tie-break it was eliminated from"))
     first = tuple(p for p in active if state.seats[p].reveals_first)
     early = first if 0 < len(first) < len(active) else ()
     if stage == "play-first":
@@ -513,18 +579,21 @@ def _choosers(state: GuerrillaState) -> tuple[int, ...]:
     elif stage == "play":
         wanted = {p: int(p in early) for p in active}
         choosers = tuple(p for p in active if p not in early)
-    else:  # support: everyone has played
+    else:  # support: everyone has played (checked below, before the forces are counted)
         wanted = {p: 1 for p in active}
-        best = best_of(forces_of(state, active, 0))
-        choosers = tuple(p for p in active if state.seats[p].hand and best != (p,))
+        choosers = ()
     wrong = [p for p in active if len(table[p]) != wanted[p]
              or any(x.how != PLAY for x in table[p])]
     if wrong:
         p = wrong[0]
-        raise BadInput(f"{NAMES[p]} (seat {p}) has {len(table[p])} cards on the table in stage "
-                       f"{stage!r}",
-                       allowed=f"{wanted[p]} played card(s) for this seat now (spy captors "
-                               "reveal first: GT-REVEAL-FIRST; supports are laid together)")
+        raise BadInput(_("{player} has {count} cards on the table in stage {stage}").format(
+                           player=_player_words(p), count=len(table[p]), stage=repr(stage)),
+                       allowed=_("{count} played card(s) for this seat now (spy captors "
+                                 "reveal first: GT-REVEAL-FIRST; supports are laid together)")
+                       .format(count=wanted[p]))
+    if stage == "support":
+        best = best_of(forces_of(state, active, 0))
+        choosers = tuple(p for p in active if state.seats[p].hand and best != (p,))
     return choosers
 
 
@@ -532,33 +601,33 @@ def _tie_choosers(state: GuerrillaState) -> tuple[tuple[int, ...], tuple[int, ..
     """The tied players still in, and who this tie-break stage asks: the table says who
     was tied in each round, and who was eliminated drawing for the next."""
     table, seats, rnd = state.table, state.seats, state.tie_round
-    allowed = ("a table where the players laying in each tie-break round are those tied for "
-               "best in the round before, less any eliminated drawing for it (GT-TIE)")
+    allowed = _("a table where the players laying in each tie-break round are those tied for "
+                "best in the round before, less any eliminated drawing for it (GT-TIE)")
     n = len(seats)
     if any(not table[p] for p in state.active):
-        raise BadInput("a player still in has laid nothing in this skirmish", allowed=allowed)
+        raise BadInput(_("a player still in has laid nothing in this skirmish"), allowed=allowed)
     layers = tuple(p for p in range(n) if table[p])
     best: tuple[int, ...] = ()
     for r in range(rnd):
         best = best_of(forces_of(state, layers, r))
         nxt = tuple(p for p in range(n) if any(x.tie_round == r + 1 for x in table[p]))
         if len(best) < 2 or any(p not in best for p in nxt):
-            raise BadInput(f"round {r + 1} of the tie-break is laid by players not tied in the "
-                           f"round before", allowed=allowed)
+            raise BadInput(_("round {round} of the tie-break is laid by players not tied in "
+                             "the round before").format(round=r + 1), allowed=allowed)
         gone = [p for p in best if p not in nxt and not seats[p].out]
         if r + 1 < rnd and gone:
-            raise BadInput(f"{NAMES[gone[0]]} was tied but laid nothing in round {r + 1}",
-                           allowed=allowed)
+            raise BadInput(_("{name} was tied but laid nothing in round {round}").format(
+                               name=_(NAMES[gone[0]]), round=r + 1), allowed=allowed)
         if r + 1 < rnd:
             layers = nxt
     laid_before = [p for p in range(n) if seats[p].out and table[p]
                    and not _eliminated_in_tie(state, p)]
     if laid_before:
-        raise BadInput(f"{NAMES[laid_before[0]]} is out but was not eliminated in this "
-                       "tie-break", allowed=allowed)
+        raise BadInput(_("{name} is out but was not eliminated in this tie-break").format(
+                           name=_(NAMES[laid_before[0]])), allowed=allowed)
     contenders = tuple(p for p in best if not seats[p].out)
     if len(contenders) < 2:
-        raise BadInput("fewer than two tied players are still in the tie-break",
+        raise BadInput(_("fewer than two tied players are still in the tie-break"),
                        allowed=allowed)
     first = tuple(p for p in contenders if seats[p].reveals_first)
     early = (first if state.rules.reveal_first_scope == "tie-breaks-too"
@@ -571,21 +640,27 @@ def _tie_choosers(state: GuerrillaState) -> tuple[tuple[int, ...], tuple[int, ..
     for p in contenders:
         laid_now = any(x.tie_round == rnd for x in table[p])
         if laid_now != (p in done):
-            raise BadInput(f"{NAMES[p]} (seat {p}) has {'' if laid_now else 'not '}laid in round "
-                           f"{rnd} in stage {state.stage!r}",
-                           allowed="round cards laid early only by spy captors, under "
-                                   "GT-REVEAL-FIRST-SCOPE 'tie-breaks-too'")
+            raise BadInput((_("{player} has laid in round {round} in stage {stage}") if laid_now
+                            else _("{player} has not laid in round {round} in stage {stage}"))
+                           .format(player=_player_words(p), round=rnd, stage=repr(state.stage)),
+                           allowed=_("round cards laid early only by spy captors, under "
+                                     "GT-REVEAL-FIRST-SCOPE 'tie-breaks-too'"))
         if laid_now == bool(seats[p].tie_drawn):
-            raise BadInput(f"the tie-drawn cards of {NAMES[p]} (seat {p}) do not match its turn",
-                           allowed="one or two cards drawn for the tie-break for each tied "
-                                   "player yet to lay, none for the others")
+            raise BadInput(_("the tie-drawn cards of {player} do not match its turn").format(
+                               player=_player_words(p)),
+                           allowed=_("one or two cards drawn for the tie-break for each tied "
+                                     "player yet to lay, none for the others"))
     for p in state.active:
         due = any(x.how == SUPPORT or (x.how in (TIE_DOWN, TURNED)
                                        and state.rules.tie_penalty == "yes") for x in table[p])
         if seats[p].supported != due:
-            raise BadInput(f"penalty_due of {NAMES[p]} (seat {p}) is {seats[p].supported}",
-                           allowed=f"{str(due).lower()}: the penalty follows a support laid "
-                                   "this skirmish (GT-PENALTY, GT-TIE-PENALTY)")
+            # Translators: penalty_due is a key of a position; {value} True or False.
+            raise BadInput(_("penalty_due of {player} is {value}").format(
+                               player=_player_words(p), value=seats[p].supported),
+                           # Translators: {value} is true or false, as a position writes it.
+                           allowed=_("{value}: the penalty follows a support laid this "
+                                     "skirmish (GT-PENALTY, GT-TIE-PENALTY)").format(
+                                         value=str(due).lower()))
     return contenders, choosers
 
 
@@ -606,9 +681,9 @@ def _over(state: GuerrillaState, asked: tuple[int, ...] | None) -> GuerrillaStat
     left, limit = state.active, state.rules.skirmish_limit
     if asked or state.tie_round or state.proposer is not None or any(state.table) or any(
             c is not None for c in state.pending):
-        raise BadInput("a finished game with someone to choose, a proposer, a choice or cards "
-                       "on the table",
-                       allowed="stage 'over' with all of these empty")
+        raise BadInput(_("a finished game with someone to choose, a proposer, a choice or cards "
+                         "on the table"),
+                       allowed=_("stage 'over' with all of these empty"))
     if len(left) == 1:
         over = GameOver(left, "last-standing", state.skirmish, "GT-WIN")
     elif not left:
@@ -616,9 +691,10 @@ def _over(state: GuerrillaState, asked: tuple[int, ...] | None) -> GuerrillaStat
     elif limit is not None and state.skirmish == limit:
         over = GameOver((), "limit", state.skirmish, "GT-LIMIT")
     else:
-        raise BadInput(f"the game is over with {len(left)} players still in",
-                       allowed="one player or none left (GT-WIN, GT-ALL-OUT), or the skirmish "
-                               "limit reached (GT-LIMIT)")
+        raise BadInput(_("the game is over with {count} players still in").format(
+                           count=len(left)),
+                       allowed=_("one player or none left (GT-WIN, GT-ALL-OUT), or the skirmish "
+                                 "limit reached (GT-LIMIT)"))
     return GuerrillaState(
         rules=state.rules, rng=state.rng, seats=state.seats, removed=state.removed,
         guerrilla_rank=state.guerrilla_rank, skirmish=state.skirmish, stage="over", asked=(),
@@ -630,7 +706,7 @@ def _over(state: GuerrillaState, asked: tuple[int, ...] | None) -> GuerrillaStat
 
 def _with_tally(state: GuerrillaState, tally: object) -> GuerrillaState:
     """The counts, each in range; left out, the least the position allows."""
-    tally = check_keys(tally, (), TALLY_KEYS, "the tally")
+    tally = check_keys(tally, (), TALLY_KEYS, _("the tally"))
     laid = [x for row in state.table for x in row]
     exact = {"promotions": state.guerrilla_rank - FIRST_GUERRILLA_RANK,
              "eliminations": sum(s.out for s in state.seats)}
@@ -639,5 +715,7 @@ def _with_tally(state: GuerrillaState, tally: object) -> GuerrillaState:
     for name in TALLY_KEYS:
         low = exact.get(name, least.get(name, 0))
         high = exact.get(name, len(state.removed) if name == "removed_by_loss" else None)
-        counts[name] = number(tally.get(name, low), f"the tally's {name!r}", low, high)
+        # Translators: {key} is a count of a position's tally, as written: 'supports'.
+        counts[name] = number(tally.get(name, low), _("the tally's {key}").format(key=repr(name)),
+                              low, high)
     return changed(state, tally=Tally(**counts))

@@ -64,14 +64,11 @@ class TradeWar:
     fixed_rulings = FIXED_RULINGS
     agents = AGENTS
 
-    def setting_label(self, name: str, value: object) -> str:
+    def setting_label(self, name: str, value: object) -> str | None:
         """How a rule option reads in the apps' menus, in the language in force (the
-        values themselves stay as they are)."""
-        if isinstance(value, bool):
-            return pgettext("ruling choice", "yes") if value else pgettext("ruling choice", "no")
-        if value is None:
-            return pgettext("ruling choice", "none")
-        return _choice_words().get(str(value), str(value))
+        values themselves stay as they are); None for yes, no, none and numbers, which
+        the rulings panel words for every variant alike (``choice_label``)."""
+        return _choice_words().get(value) if isinstance(value, str) else None
 
     def player_names(self, rules: TradeRules) -> tuple[str, ...]:
         return tuple(name(p).capitalize() for p in range(rules.players))

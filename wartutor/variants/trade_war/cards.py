@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from wartutor.core.cards import SUIT_CODES, Card, card, standard_deck
 from wartutor.core.errors import BadInput, quoted
+from wartutor.language import _
 
 _JOKER_CODES = {"Mueller": "MJ", "Putin": "PJ"}
 
@@ -55,7 +56,8 @@ def joker(code: str) -> Joker:
     """The joker a code names: ``joker("MJ")`` is Mueller, ``joker("PJ")`` Putin."""
     found = {"MJ": MUELLER, "PJ": PUTIN}.get(code.strip().upper())
     if found is None:
-        raise BadInput(f"{quoted(code)} is not a joker", allowed="MJ (Mueller) or PJ (Putin)")
+        raise BadInput(_("{code} is not a joker").format(code=quoted(code)),
+                       allowed=_("MJ (Mueller) or PJ (Putin)"))
     return found
 
 
@@ -69,9 +71,11 @@ def trade_card(code: str) -> TradeCard:
     try:
         return card(code)
     except BadInput as e:
-        raise BadInput(f"{quoted(code)} is not a Trade War card",
-                       allowed=f"{e.allowed[:-1] if e.allowed.endswith('.') else e.allowed}, "
-                               "or MJ / PJ for the Mueller and Putin jokers") from None
+        raise BadInput(_("{code} is not a Trade War card").format(code=quoted(code)),
+                       # Translators: {allowed} says how a card code is written ("a rank ...").
+                       allowed=_("{allowed}, or MJ / PJ for the Mueller and Putin jokers")
+                       .format(allowed=e.allowed[:-1] if e.allowed.endswith(".")
+                               else e.allowed)) from None
 
 
 def trade_cards(text: str) -> Cards:

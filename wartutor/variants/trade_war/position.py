@@ -56,6 +56,7 @@ from wartutor.core.position import (
     stage_names,
     text,
 )
+from wartutor.language import N_, _
 from wartutor.variants.trade_war.cards import (
     PUTIN,
     Cards,
@@ -85,17 +86,22 @@ from wartutor.variants.trade_war.state import (
     changed,
 )
 
+# A stage's name is a value a position writes; what it is and what it needs are words.
+# Translators: 'deciding', 'battle' and 'ending' are keys of a position, as written.
 _STAGES = (
-    Stage(PREPARE, "The start of the instigator's turn: takes, swaps, the centre draw and the "
-          "first ask.", "'deciding' the instigator", True),
-    Stage(ASK, "A battle won: the instigator may ask again.", "a streak of at least 1", True),
-    Stage(ATTACK, "In a battle, the instigator plays.", "a 'battle'", True),
-    Stage(DEFEND, "In a battle, the defender plays.", "a 'battle' with the attack laid", True),
-    Stage(PUTIN_WINDOW, "Putin's holder may strike (TW-PUTIN-KILL).",
-          "a 'battle'; Putin in a hand", True),
-    Stage(REWARD, "Three battles won in a row: the player picks the reward.",
-          "a streak of 3", True),
-    Stage(OVER, "The game is over.", "an 'ending' that fits the centre and the turn", False),
+    Stage(PREPARE, N_("The start of the instigator's turn: takes, swaps, the centre draw and "
+                      "the first ask."), N_("'deciding' the instigator"), True),
+    Stage(ASK, N_("A battle won: the instigator may ask again."), N_("a streak of at least 1"),
+          True),
+    Stage(ATTACK, N_("In a battle, the instigator plays."), N_("a 'battle'"), True),
+    Stage(DEFEND, N_("In a battle, the defender plays."), N_("a 'battle' with the attack laid"),
+          True),
+    Stage(PUTIN_WINDOW, N_("Putin's holder may strike (TW-PUTIN-KILL)."),
+          N_("a 'battle'; Putin in a hand"), True),
+    Stage(REWARD, N_("Three battles won in a row: the player picks the reward."),
+          N_("a streak of 3"), True),
+    Stage(OVER, N_("The game is over."), N_("an 'ending' that fits the centre and the turn"),
+          False),
 )
 STAGES = stage_names(_STAGES)
 
@@ -113,8 +119,13 @@ OPTIONAL = ("removed", "battle", "streaks", "moved", "may_draw", "passes", "cent
 MAX_TURN = 10**9  # with no turn limit (TW-LIMIT None): no game comes near it
 _RANK_OF_CODE = {code: rank for rank, code in enumerate(RANK_CODES, start=2)}
 _ASK = re.compile(r"(\d) asks (\d) for (\w+)(?:: (.*))?")
-_ASK_ALLOWED = ('"0 asks 1 for 8: 8H 8D" (who asked whom for which rank, and the cards shown; '
-                '"0 asks 1 for 8" for a miss), separated by "; "')
+# Translators: the quoted asks are written as a position writes them: keep them.
+_ASK_ALLOWED = N_('"0 asks 1 for 8: 8H 8D" (who asked whom for which rank, and the cards '
+                  'shown; "0 asks 1 for 8" for a miss), separated by "; "')
+# The zones of a player, as a refusal names them: "player 1's hand".
+# Translators: {number} is a player's seat number, from 0 (you).
+_HAND = N_("player {number}'s hand")
+_PILE = N_("player {number}'s resource pile")
 _UNSET = object()  # an optional key left out: its value follows from the rest
 
 
@@ -201,36 +212,38 @@ def play_from_position(
     check_keys(position, REQUIRED, OPTIONAL)
     given = {key: _UNSET for key in OPTIONAL} | dict(position)
     n = rules.players
-    stage = choice(given["stage"], "the stage", STAGES)
+    stage = choice(given["stage"], _("the stage"), STAGES)
     top_turn = MAX_TURN if rules.turn_limit is None else rules.turn_limit
-    turn = number(given["turn"], "the turn", 1, top_turn)
-    instigator = number(given["instigator"], "the instigator", 0, n - 1)
+    turn = number(given["turn"], _("the turn"), 1, top_turn)
+    instigator = number(given["instigator"], _("the instigator"), 0, n - 1)
     hands = tuple(sorted_cards(h) for h in _seat_zones(given["hands"], "hand", n))
     for p, hand in enumerate(hands):
         if len(hand) > HAND_LIMIT:
-            raise BadInput(f"player {p}'s hand holds {len(hand)} cards",
-                           allowed=f"at most {HAND_LIMIT} cards in a hand (TW-HAND-LIMIT)")
+            raise BadInput(_("player {number}'s hand holds {count} cards").format(
+                               number=p, count=len(hand)),
+                           allowed=_("at most {most} cards in a hand (TW-HAND-LIMIT)").format(
+                               most=HAND_LIMIT))
     piles = _seat_zones(given["piles"], "resource pile", n)
-    center = card_list(given["center"], trade_card, "the centre",
+    center = card_list(given["center"], trade_card, _("the centre"),
                        allowed=card_codes("2C 3C", top_first=True))
-    removed = _optional_cards(given["removed"], "the removed cards")
+    removed = _optional_cards(given["removed"], _("the removed cards"))
     if PUTIN in removed:
-        raise BadInput("Putin is among the removed cards",
-                       allowed="cards Putin assassinated; Putin himself goes back into the "
-                               "centre (TW-PUTIN-KILL)")
+        raise BadInput(_("Putin is among the removed cards"),
+                       allowed=_("cards Putin assassinated; Putin himself goes back into the "
+                                 "centre (TW-PUTIN-KILL)"))
     battle = _battle(rules, given["battle"], stage, instigator, hands)
     stacked = False if given["stacked"] is _UNSET else choice(given["stacked"], "'stacked'",
                                                               (False, True))
-    zones = {**{f"player {p}'s hand": h for p, h in enumerate(hands)},
-             **{f"player {p}'s resource pile": pile for p, pile in enumerate(piles)},
-             "the centre": center, "the removed cards": removed,
-             "the battle": () if battle is None else battle.cards}
+    zones = {**{_(_HAND).format(number=p): h for p, h in enumerate(hands)},
+             **{_(_PILE).format(number=p): pile for p, pile in enumerate(piles)},
+             _("the centre"): center, _("the removed cards"): removed,
+             _("the battle"): () if battle is None else battle.cards}
     every_card_once(zones, trade_deck(), stacked)
     streaks = _streaks(rules, given["streaks"], stage, instigator)
     moved = _moved(given["moved"], stage, hands[instigator] + piles[instigator])
     may_draw = _may_draw(given["may_draw"], stage, center, hands[instigator], piles[instigator])
     over = stage == OVER
-    passes = 0 if given["passes"] is _UNSET else number(given["passes"], "the passes", 0,
+    passes = 0 if given["passes"] is _UNSET else number(given["passes"], _("the passes"), 0,
                                                         n if over else n - 1)
     center_emptied = _center_emptied(rules, given["center_emptied"], center, over)
     log = _asks(rules, given["asks"])
@@ -245,8 +258,9 @@ def play_from_position(
     if over:
         state = _ended(rules, state, given["ending"], deciding)
     elif given["ending"] not in (_UNSET, None):
-        raise BadInput(f"the ending is {quoted(given['ending'])} while the game goes on",
-                       allowed='"ending": null until the stage is "over"')
+        raise BadInput(_("the ending is {ending} while the game goes on").format(
+                           ending=quoted(given["ending"])),
+                       allowed=_('"ending": null until the stage is "over"'))
     else:
         events: list[TradeEvent] = []
         settled = _settle(state, events)
@@ -254,10 +268,12 @@ def play_from_position(
             _check_deciding(state, deciding)
             return settled, ()
         if deciding is not None:
-            raise BadInput(f"at this position nobody has a choice: {explain(events[0])} "
-                           f"('deciding' is {quoted(deciding)})",
-                           allowed="'deciding' null: the rules go on by themselves from here, "
-                                   "as in play")
+            # Translators: {moment} is what the rules do next, in a sentence of its own.
+            raise BadInput(_("at this position nobody has a choice: {moment} ('deciding' is "
+                             "{deciding})").format(moment=explain(events[0]),
+                                                   deciding=quoted(deciding)),
+                           allowed=_("'deciding' null: the rules go on by themselves from "
+                                     "here, as in play"))
         return settled, tuple(events)
     return state, ()
 
@@ -270,34 +286,42 @@ def _declared(state: TradeState, value: object) -> TradeState:
     if value is _UNSET or value is None:
         return changed(state, declared=(None,) * n) if window else state
     if not window:
-        raise BadInput(f"declarations {quoted(value)} at stage {state.phase!r}",
-                       allowed="\"declared\" only at stage 'putin' under ruling TW-PUTIN-WHO "
-                               "'everyone', else null")
+        raise BadInput(_("declarations {value} at stage {stage}").format(
+                           value=quoted(value), stage=repr(state.phase)),
+                       allowed=_("\"declared\" only at stage 'putin' under ruling TW-PUTIN-WHO "
+                                 "'everyone', else null"))
     if (not isinstance(value, list) or len(value) != n
             or any(d is not None and not isinstance(d, str) for d in value)):
-        raise BadInput(f"the declarations are {quoted(value)}",
-                       allowed=f"a list of {n} entries, one per player from you clockwise: "
-                               f"a declaration made, or null")
+        raise BadInput(_("the declarations are {value}").format(value=quoted(value)),
+                       allowed=_("a list of {count} entries, one per player from you "
+                                 "clockwise: a declaration made, or null").format(count=n))
     made = [d for d in value if d is not None]
     if value[:len(made)] != made:
-        raise BadInput(f"the declarations are {quoted(value)}",
-                       allowed="declarations made in seat order from player 0: those made "
-                               "first, then null for the players still to declare")
+        raise BadInput(_("the declarations are {value}").format(value=quoted(value)),
+                       allowed=_("declarations made in seat order from player 0: those made "
+                                 "first, then null for the players still to declare"))
     for p, words in enumerate(made):
         legal = declarations(state, p)
         if words not in legal:
-            raise BadInput(f"player {p} declares {quoted(words)}",
-                           allowed=", ".join(map(repr, legal)) + " (only Putin's holder "
-                                   "may strike; ruling TW-PUTIN decides the targets)")
+            raise BadInput(_("player {number} declares {value}").format(number=p,
+                                                                       value=quoted(words)),
+                           # Translators: {declarations} are the declarations allowed, quoted.
+                           allowed=_("{declarations} (only Putin's holder may strike; ruling "
+                                     "TW-PUTIN decides the targets)").format(
+                                         declarations=", ".join(map(repr, legal))))
     return changed(state, declared=tuple(value))
 
 
 def _seat_zones(value: object, zone: str, n: int) -> tuple[Cards, ...]:
     """One zone per player: a list of ``n`` card texts, from you (player 0) clockwise."""
     if not isinstance(value, list) or len(value) != n:
-        raise BadInput(f"the {zone}s are {quoted(value)}",
-                       allowed=f"a list of {n} card texts, one per player from you clockwise")
-    return tuple(card_list(v, trade_card, f"player {p}'s {zone}", allowed=card_codes("AS 9D 5C"))
+        raise BadInput((_("the hands are {value}") if zone == "hand" else
+                        _("the resource piles are {value}")).format(value=quoted(value)),
+                       allowed=_("a list of {count} card texts, one per player from you "
+                                 "clockwise").format(count=n))
+    where = _HAND if zone == "hand" else _PILE
+    return tuple(card_list(v, trade_card, _(where).format(number=p),
+                           allowed=card_codes("AS 9D 5C"))
                  for p, v in enumerate(value))
 
 
@@ -318,46 +342,57 @@ def _battle(rules: TradeRules, value: object, stage: str, instigator: int,
     """The battle on the table: there is one exactly at the stages of a battle."""
     if value is _UNSET or value is None:
         if stage in BATTLE_STAGES:
-            raise BadInput(f"the stage is {stage!r} and there is no battle",
-                           allowed="a battle table at stages 'attack', 'defend' and 'putin'")
+            raise BadInput(_("the stage is {stage} and there is no battle").format(
+                               stage=repr(stage)),
+                           allowed=_("a battle table at stages 'attack', 'defend' and 'putin'"))
         return None
     if stage not in BATTLE_STAGES:
-        raise BadInput(f"there is a battle at stage {stage!r}",
-                       allowed="\"battle\": null except at stages 'attack', 'defend' and 'putin'")
-    table = check_table(value, "the battle", BATTLE_KEYS)
-    defender = number(table["defender"], "the defender", 0, rules.players - 1)
+        raise BadInput(_("there is a battle at stage {stage}").format(stage=repr(stage)),
+                       allowed=_("\"battle\": null except at stages 'attack', 'defend' and "
+                                 "'putin'"))
+    table = check_table(value, _("the battle"), BATTLE_KEYS)
+    defender = number(table["defender"], _("the defender"), 0, rules.players - 1)
     if defender == instigator:
-        raise BadInput(f"player {defender} is both the instigator and the defender",
-                       allowed="a defender other than the instigator (TW-GUESS)")
-    rank = _RANK_OF_CODE.get(choice(table["rank"], "the rank asked", RANK_CODES))
+        raise BadInput(_("player {number} is both the instigator and the defender").format(
+                           number=defender),
+                       allowed=_("a defender other than the instigator (TW-GUESS)"))
+    rank = _RANK_OF_CODE.get(choice(table["rank"], _("the rank asked"), RANK_CODES))
     assert rank is not None
+    # Translators: {key} is a key of a position's battle, as written: 'earlier_attack'.
     stake, attack, defence, earlier, earlier_attack = (
-        card_list(table[key], trade_card, f"the battle's {key.replace('_', ' ')}")
+        card_list(table[key], trade_card, _("the battle's {key}").format(
+            key=key.replace("_", " ")))
         for key in BATTLE_KEYS[2:])
     laid = 2 if rules.stake_size == "two" else 4
     if len(stake) > laid or any(not isinstance(c, Card) or c.rank != rank for c in stake):
-        raise BadInput(f"the stake is {quoted(table['stake'])} for the rank {table['rank']}",
-                       allowed=f"at most {laid} cards, all of the rank asked (TW-TRIPLES)")
+        raise BadInput(_("the stake is {stake} for the rank {rank}").format(
+                           stake=quoted(table["stake"]), rank=table["rank"]),
+                       allowed=_("at most {most} cards, all of the rank asked (TW-TRIPLES)")
+                       .format(most=laid))
     if rules.stake_size == "all" and any(isinstance(c, Card) and c.rank == rank
                                          for c in hands[defender]):
-        raise BadInput(f"the defender still holds a card of the rank asked ({table['rank']})",
-                       allowed="every card of that rank laid as the stake (TW-DOUBLES, ruling "
-                               "TW-TRIPLES 'all')")
+        raise BadInput(_("the defender still holds a card of the rank asked ({rank})").format(
+                           rank=table["rank"]),
+                       allowed=_("every card of that rank laid as the stake (TW-DOUBLES, "
+                                 "ruling TW-TRIPLES 'all')"))
     plays_down = {ATTACK: (False, False), DEFEND: (True, False), PUTIN_WINDOW: (True, True)}
     for cards, down, side in zip((attack, defence), plays_down[stage], ("attack", "defence"),
                                  strict=True):
         if down != bool(cards) or (cards and not _is_play(cards)):
-            raise BadInput(f"the {side} is {quoted(table[side])} at stage {stage!r}",
-                           allowed="a play (one card but Putin, or two of one rank) once that "
-                                   "side has played in this round, else \"\"")
+            raise BadInput((_("the attack is {cards} at stage {stage}") if side == "attack" else
+                            _("the defence is {cards} at stage {stage}")).format(
+                               cards=quoted(table[side]), stage=repr(stage)),
+                           allowed=_("a play (one card but Putin, or two of one rank) once that "
+                                     "side has played in this round, else \"\""))
     if earlier and rules.battle_tie != "again":
-        raise BadInput("the battle has earlier tied cards",
-                       allowed="earlier cards only under ruling TW-BATTLE-TIE 'again'")
+        raise BadInput(_("the battle has earlier tied cards"),
+                       allowed=_("earlier cards only under ruling TW-BATTLE-TIE 'again'"))
     if len(earlier) != 2 * len(earlier_attack) or not set(earlier_attack) <= set(earlier):
-        raise BadInput(f"the earlier cards are {quoted(table['earlier'])}, of which "
-                       f"{quoted(table['earlier_attack'])} the instigator's",
-                       allowed="the tied rounds' cards, half of them the instigator's "
-                               "(both sides play alike in a tie)")
+        raise BadInput(_("the earlier cards are {earlier}, of which {attack} the instigator's")
+                       .format(earlier=quoted(table["earlier"]),
+                               attack=quoted(table["earlier_attack"])),
+                       allowed=_("the tied rounds' cards, half of them the instigator's "
+                                 "(both sides play alike in a tie)"))
     return Battle(defender, rank, stake, attack, defence, earlier, earlier_attack)
 
 
@@ -366,50 +401,58 @@ def _streaks(rules: TradeRules, value: object, stage: str, instigator: int) -> t
     if value is _UNSET:
         value = [0] * n
     if not isinstance(value, list) or len(value) != n:
-        raise BadInput(f"the streaks are {quoted(value)}",
-                       allowed=f"a list of {n} numbers, one per player")
-    streaks = tuple(number(v, f"player {p}'s streak", 0, STREAK_REWARD - 1)
+        raise BadInput(_("the streaks are {value}").format(value=quoted(value)),
+                       allowed=_("a list of {count} numbers, one per player").format(count=n))
+    streaks = tuple(number(v, _("player {number}'s streak").format(number=p), 0,
+                           STREAK_REWARD - 1)
                     for p, v in enumerate(value))
     if rules.streak == "turn":
         others = [p for p, s in enumerate(streaks) if s and p != instigator]
         if others:
-            raise BadInput(f"player {others[0]} has a streak in player {instigator}'s turn",
-                           allowed="under ruling TW-STREAK 'turn', a streak for the "
-                                   "instigator only")
+            raise BadInput(_("player {number} has a streak in player {instigator}'s turn")
+                           .format(number=others[0], instigator=instigator),
+                           allowed=_("under ruling TW-STREAK 'turn', a streak for the "
+                                     "instigator only"))
     # Asking again follows a battle won (TW-CONTINUE); a turn's streak begins at 0.
     least = 1 if stage == ASK else 0
     most = 0 if stage == PREPARE and rules.streak == "turn" else STREAK_REWARD - 1
     if not least <= streaks[instigator] <= most:
-        raise BadInput(f"the instigator's streak is {streaks[instigator]} at stage {stage!r}",
-                       allowed=f"from {least} to {most}: under ruling TW-STREAK 'turn' a turn "
-                               "begins at 0, and one asks again only after a battle won "
-                               "(TW-CONTINUE)")
+        raise BadInput(_("the instigator's streak is {streak} at stage {stage}").format(
+                           streak=streaks[instigator], stage=repr(stage)),
+                       allowed=_("from {least} to {most}: under ruling TW-STREAK 'turn' a turn "
+                                 "begins at 0, and one asks again only after a battle won "
+                                 "(TW-CONTINUE)").format(least=least, most=most))
     return streaks
 
 
 def _rewarded(rules: TradeRules, deciding: object, instigator: int,
               streaks: tuple[int, ...]) -> int:
     """Who picks the three-wins reward (TW-THREE-WINS): the streak that earned it is spent."""
-    rewarded = number(deciding, "who decides the reward", 0, rules.players - 1)
+    rewarded = number(deciding, _("who decides the reward"), 0, rules.players - 1)
     if rules.streak == "turn" and rewarded != instigator:
-        raise BadInput(f"player {rewarded} is rewarded in player {instigator}'s turn",
-                       allowed="under ruling TW-STREAK 'turn', the instigator")
+        raise BadInput(_("player {number} is rewarded in player {instigator}'s turn").format(
+                           number=rewarded, instigator=instigator),
+                       allowed=_("under ruling TW-STREAK 'turn', the instigator"))
     if streaks[rewarded] != 0:
-        raise BadInput(f"player {rewarded} is rewarded with a streak of {streaks[rewarded]}",
-                       allowed="a streak of 0: the three wins are spent on the reward")
+        raise BadInput(_("player {number} is rewarded with a streak of {streak}").format(
+                           number=rewarded, streak=streaks[rewarded]),
+                       allowed=_("a streak of 0: the three wins are spent on the reward"))
     return rewarded
 
 
 def _moved(value: object, stage: str, own: Cards) -> Cards:
     """The cards taken, swapped or drawn this turn (each moves once, TW-SWAP-ONCE)."""
-    moved = _optional_cards(value, "the moved cards")
+    moved = _optional_cards(value, _("the moved cards"))
     if moved and stage != PREPARE:
-        raise BadInput(f"cards have moved ({quoted(value)}) at stage {stage!r}",
-                       allowed="\"moved\" only at stage 'prepare' (the start of a turn), else \"\"")
+        raise BadInput(_("cards have moved ({cards}) at stage {stage}").format(
+                           cards=quoted(value), stage=repr(stage)),
+                       allowed=_("\"moved\" only at stage 'prepare' (the start of a turn), "
+                                 "else \"\""))
     strays = [c.code for c in moved if c not in own]
     if strays:
-        raise BadInput(f"{strays[0]} has moved this turn but is not the instigator's",
-                       allowed="cards in the instigator's hand or resource pile")
+        raise BadInput(_("{card} has moved this turn but is not the instigator's").format(
+                           card=strays[0]),
+                       allowed=_("cards in the instigator's hand or resource pile"))
     return moved
 
 
@@ -420,10 +463,11 @@ def _may_draw(value: object, stage: str, center: Cards, hand: Cards, pile: Cards
         return short and stage == PREPARE
     may = choice(value, "may_draw", (False, True))
     if may and stage == PREPARE and not short:
-        raise BadInput(f"the instigator may draw with {len(hand)} cards in hand, {len(pile)} "
-                       f"in the resource pile and {len(center)} in the centre",
-                       allowed="a draw only when hand and pile hold fewer than seven cards "
-                               "together and the centre is not empty (TW-DRAW-WHEN)")
+        raise BadInput(_("the instigator may draw with {hand} cards in hand, {pile} in the "
+                         "resource pile and {center} in the centre").format(
+                             hand=len(hand), pile=len(pile), center=len(center)),
+                       allowed=_("a draw only when hand and pile hold fewer than seven cards "
+                                 "together and the centre is not empty (TW-DRAW-WHEN)"))
     return bool(may)
 
 
@@ -433,12 +477,12 @@ def _center_emptied(rules: TradeRules, value: object, center: Cards, over: bool)
     emptied = (late and not center) if value is _UNSET else choice(value, "center_emptied",
                                                                    (False, True))
     if emptied and not late:
-        raise BadInput("the centre has emptied and the game goes on to the turn's end",
-                       allowed="center_emptied only under ruling TW-END 'end-of-turn'")
+        raise BadInput(_("the centre has emptied and the game goes on to the turn's end"),
+                       allowed=_("center_emptied only under ruling TW-END 'end-of-turn'"))
     if not over and not center and not emptied:
-        raise BadInput("the centre is empty and the game goes on",
-                       allowed="stage 'over' (TW-END-GAME), or under ruling TW-END "
-                               "'end-of-turn' center_emptied true until the turn ends")
+        raise BadInput(_("the centre is empty and the game goes on"),
+                       allowed=_("stage 'over' (TW-END-GAME), or under ruling TW-END "
+                                 "'end-of-turn' center_emptied true until the turn ends"))
     return bool(emptied)
 
 
@@ -446,24 +490,29 @@ def _asks(rules: TradeRules, value: object) -> tuple[AskRecord, ...]:
     if value is _UNSET:
         return ()
     records = []
-    for n, words in enumerate(text(value, "the asks", _ASK_ALLOWED).split(";"), start=1):
+    asks = text(value, _("the asks"), _(_ASK_ALLOWED))
+    for n, words in enumerate(asks.split(";"), start=1):
         if not words.strip():
-            if text(value, "the asks", _ASK_ALLOWED).strip():
-                raise BadInput(f"ask {n} is empty", allowed=_ASK_ALLOWED)
+            if asks.strip():
+                raise BadInput(_("ask {number} is empty").format(number=n),
+                               allowed=_(_ASK_ALLOWED))
             continue
         found = _ASK.fullmatch(words.strip())
         if found is None or found[3] not in _RANK_OF_CODE:
-            raise BadInput(f"ask {n} is {quoted(words.strip())}", allowed=_ASK_ALLOWED)
+            raise BadInput(_("ask {number} is {ask}").format(number=n, ask=quoted(words.strip())),
+                           allowed=_(_ASK_ALLOWED))
         player, target = int(found[1]), int(found[2])
         rank = _RANK_OF_CODE[found[3]]
-        shown = card_list(found[4] or "", trade_card, f"the cards shown at ask {n}")
+        shown = card_list(found[4] or "", trade_card,
+                          _("the cards shown at ask {number}").format(number=n))
         laid = 2 if rules.stake_size == "two" else 4
         if (player >= rules.players or target >= rules.players or player == target
                 or len(shown) > laid or any(not isinstance(c, Card) or c.rank != rank
                                             for c in shown)):
-            raise BadInput(f"ask {n} is {quoted(words.strip())}",
-                           allowed=f"two different players of 0 to {rules.players - 1}, and "
-                                   f"at most {laid} cards shown, of the rank asked")
+            raise BadInput(_("ask {number} is {ask}").format(number=n, ask=quoted(words.strip())),
+                           allowed=_("two different players of 0 to {last}, and at most {most} "
+                                     "cards shown, of the rank asked").format(
+                                         last=rules.players - 1, most=laid))
         records.append(AskRecord(player, target, rank, shown))
     return tuple(records)
 
@@ -475,12 +524,14 @@ def _tally(value: object, log: tuple[AskRecord, ...], removed: Cards) -> Tally:
              "assassinations": len(removed)}
     if value is _UNSET:
         return Tally(**shown)
-    table = check_table(value, "the tally", TALLY)
-    counts = {key: number(table[key], f"the tally's {key}", 0, None) for key in TALLY}
+    table = check_table(value, _("the tally"), TALLY)
+    counts = {key: number(table[key], _("the tally's {key}").format(key=key), 0, None)
+              for key in TALLY}
     for key, count in shown.items():
         if counts[key] != count:
-            raise BadInput(f"the tally's {key} is {counts[key]}",
-                           allowed=f"{count}, as the asks and the removed cards show")
+            raise BadInput(_("the tally's {key} is {count}").format(key=key, count=counts[key]),
+                           allowed=_("{count}, as the asks and the removed cards show").format(
+                               count=count))
     return Tally(**counts)
 
 
@@ -489,23 +540,28 @@ def _ended(rules: TradeRules, state: TradeState, ending: object, deciding: objec
     n = rules.players
     if ending is _UNSET:
         ending = None
-    how = choice(ending, "the ending", ENDINGS)
+    how = choice(ending, _("the ending"), ENDINGS)
     if deciding is not None:
-        raise BadInput(f"the game is over and {quoted(deciding)} decides",
-                       allowed="\"deciding\": null once the game is over")
+        raise BadInput(_("the game is over and {deciding} decides").format(
+                           deciding=quoted(deciding)),
+                       allowed=_("\"deciding\": null once the game is over"))
     if how == "limit" and state.turn != rules.turn_limit:
-        raise BadInput(f"the game was stopped at turn {state.turn}",
-                       allowed=f"the turn limit, {rules.turn_limit} (ruling TW-LIMIT)")
+        raise BadInput(_("the game was stopped at turn {turn}").format(turn=state.turn),
+                       allowed=_("the turn limit, {limit} (ruling TW-LIMIT)").format(
+                           limit=rules.turn_limit))
     if how == "stalled" and state.passes != n:
-        raise BadInput(f"the game stalled after {state.passes} passes",
-                       allowed=f"{n}: a whole round of players who could not ask (TW-STALL)")
+        raise BadInput(_("the game stalled after {count} passes").format(count=state.passes),
+                       allowed=_("{count}: a whole round of players who could not ask "
+                                 "(TW-STALL)").format(count=n))
     if how != "stalled" and state.passes == n:
-        raise BadInput(f"{n} passes in a row, and the game ended {how!r}",
+        raise BadInput(_("{count} passes in a row, and the game ended {ending}").format(
+                           count=n, ending=repr(how)),
                        allowed="'stalled' (TW-STALL)")
     if how == "center-empty" and state.center and not state.center_emptied:
-        raise BadInput(f"the game ended with the centre empty, and it holds {len(state.center)}",
-                       allowed="an empty centre (TW-END-GAME), or under ruling TW-END "
-                               "'end-of-turn' center_emptied true")
+        raise BadInput(_("the game ended with the centre empty, and it holds {count}").format(
+                           count=len(state.center)),
+                       allowed=_("an empty centre (TW-END-GAME), or under ruling TW-END "
+                                 "'end-of-turn' center_emptied true"))
     rule = {"limit": "TW-LIMIT", "stalled": "TW-STALL"}.get(
         how, "TW-END" if state.center_emptied else "TW-END-GAME")
     return _game_over(state, how, rule, [])
@@ -515,6 +571,11 @@ def _check_deciding(state: TradeState, deciding: object) -> None:
     who = decider(state)
     assert who is not None
     if type(deciding) is not int or deciding != who[0]:
-        who_says = "nobody" if deciding is None else f"player {quoted(deciding)}"
-        raise BadInput(f"{who_says} decides at stage {state.phase!r}",
-                       allowed=f"player {who[0]}, who makes the {who[1]} decision now")
+        # Translators: {kind} is the kind of decision as the game names it: 'ask', 'battle'.
+        allowed = _("player {number}, who makes the {kind} decision now").format(
+            number=who[0], kind=who[1])
+        if deciding is None:
+            raise BadInput(_("nobody decides at stage {stage}").format(stage=repr(state.phase)),
+                           allowed=allowed)
+        raise BadInput(_("player {number} decides at stage {stage}").format(
+                           number=quoted(deciding), stage=repr(state.phase)), allowed=allowed)

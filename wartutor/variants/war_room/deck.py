@@ -119,7 +119,8 @@ class Deck:
         for k in self.kinds:
             if k.code == code.strip().upper():
                 return k
-        raise BadInput(f"{quoted(code)} is not a card of the deck {quoted(self.name)}",
+        raise BadInput(_("{code} is not a card of the deck {deck}").format(
+                           code=quoted(code), deck=quoted(self.name)),
                        allowed=", ".join(f"{k.code} ({k.name})" for k in self.kinds))
 
     def parse(self, codes: str) -> tuple[RoomCard, ...]:

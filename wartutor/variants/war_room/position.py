@@ -50,6 +50,7 @@ from wartutor.core.position import (
     stage_names,
     text,
 )
+from wartutor.language import N_, _, pgettext
 from wartutor.variants.war_room.deck import RoomCard
 from wartutor.variants.war_room.events import GameOver, WarRoomEvent
 from wartutor.variants.war_room.game import (
@@ -65,20 +66,25 @@ from wartutor.variants.war_room.game import (
 from wartutor.variants.war_room.rules import HOUSE_LESSON, NAMES, WarRoomRules
 
 REVEAL, COMPARE = "before-the-reveal", "compare"  # stages where nobody chooses
+# A stage's name is a value a position writes; what it is and what it needs are words.
+# Translators: 'round', 'turn', 'instruction' and 'ending' are keys of a position, as
+# written; None is its value for nobody.
 _STAGES = (
-    Stage(REVEAL, "A round begins: every remaining player reveals the top card of their draw "
-          "stack.", "'round' the round about to begin; no revealed card, declaration or "
-          "activation; every remaining player's draw stack holding a card; 'turn' None", False),
-    Stage("declare", "The players in this step declare activate or decline, one by one "
-          "clockwise from the first player, hidden until all have declared.",
-          "every remaining player's card revealed; 'turn' the next to declare", True),
-    Stage("resolve", "An activated card's instruction resolves: its owner chooses a target, or "
-          "whether to use an optional instruction; one with no choice resolves by itself.",
-          "every participant declared; 'turn' and 'instruction': the card resolving", True),
-    Stage(COMPARE, "Every activation of this step has resolved: the participants' cards are "
-          "compared, and the lowest VC wins.",
-          "every participant declared, every activating card resolved; 'turn' None", False),
-    Stage("over", "The game is over.", "an 'ending' that fits who remains", False),
+    Stage(REVEAL, N_("A round begins: every remaining player reveals the top card of their "
+                     "draw stack."),
+          N_("'round' the round about to begin; no revealed card, declaration or activation; "
+             "every remaining player's draw stack holding a card; 'turn' None"), False),
+    Stage("declare", N_("The players in this step declare activate or decline, one by one "
+                        "clockwise from the first player, hidden until all have declared."),
+          N_("every remaining player's card revealed; 'turn' the next to declare"), True),
+    Stage("resolve", N_("An activated card's instruction resolves: its owner chooses a target, "
+                        "or whether to use an optional instruction; one with no choice "
+                        "resolves by itself."),
+          N_("every participant declared; 'turn' and 'instruction': the card resolving"), True),
+    Stage(COMPARE, N_("Every activation of this step has resolved: the participants' cards are "
+                      "compared, and the lowest VC wins."),
+          N_("every participant declared, every activating card resolved; 'turn' None"), False),
+    Stage("over", N_("The game is over."), N_("an 'ending' that fits who remains"), False),
 )
 STAGES = stage_names(_STAGES)
 
@@ -92,8 +98,7 @@ COUNTS = tuple(Counts.__dataclass_fields__)
 MAX_NUMBER = 10**9  # the largest round, step, count or VC size: no game comes near it
 
 # A seat's zones and marks are lists with one entry per seat, from you (seat 0) clockwise.
-_PILE = card_codes("SC SN", top_first=True)  # a draw stack or a collection pile
-_REVEALED = "one card code, or None"
+_REVEALED = N_("one card code, or None")
 _SEAT_REQUIRED = ("draw", "collection")
 _SEAT_OPTIONAL = ("revealed", "vc", "vc_as_step_began", "declared", "activated")
 _REQUIRED = ("stage", "round", "first", "turn", *_SEAT_REQUIRED)
@@ -171,7 +176,7 @@ def play_from_position(
     """The state at the first choice (or the end) from ``position``, and the events of the
     moments on the way: none at a choice; from a stage where nobody chooses, what the
     rules do from there (the reveal, declines, instructions, the comparison)."""
-    if not isinstance(rules, WarRoomRules):
+    if not isinstance(rules, WarRoomRules):  # a programmer's error: in English, as Python's are
         raise BadInput(f"{quoted(rules)} is not a War Room rules object",
                        allowed="a WarRoomRules")
     events: list[WarRoomEvent] = []
@@ -180,11 +185,13 @@ def play_from_position(
 
 
 def _name(seat: int) -> str:
-    return NAMES[seat]
+    return _(NAMES[seat])
 
 
-def _whose(seat: int) -> str:
-    return "your" if seat == 0 else f"{NAMES[seat]}'s"
+def _yours(seat: int, you: str, other: str) -> str:
+    """The sentence ``you`` (marked with N_) about seat 0, else ``other`` about the seat
+    named {name}: "your draw stack", "{name}'s draw stack"; its fields filled after."""
+    return _(you) if seat == 0 else _(other)
 
 
 class _Reading:
@@ -193,7 +200,7 @@ class _Reading:
     def __init__(self, rules: WarRoomRules, position: Mapping[str, Any]) -> None:
         self.rules, self.deck, self.n = rules, rules.cards, rules.players
         self.p = check_keys(position, _REQUIRED, _OPTIONAL)
-        self.stage: str = choice(position["stage"], "the stage", STAGES)
+        self.stage: str = choice(position["stage"], _("the stage"), STAGES)
         self.over = self.stage == "over"
         self.reveal = self.stage == REVEAL
         self._read_seats()
@@ -215,16 +222,19 @@ class _Reading:
     # Zones: every card of the deck exactly once.
 
     def _read_seats(self) -> None:
-        allowed = f"a list of {self.n} entries, one per seat from you (seat 0), clockwise"
+        allowed = _("a list of {count} entries, one per seat from you (seat 0), clockwise"
+                    ).format(count=self.n)
         for key in _SEAT_REQUIRED + _SEAT_OPTIONAL:
             zone = self.p.get(key)
             if zone is None and key in _SEAT_OPTIONAL:
                 continue
             if not isinstance(zone, list):
-                raise BadInput(f"{key!r} is {quoted(zone)}, not a list", allowed=allowed)
+                raise BadInput(_("{where} is {value}, not a list").format(
+                                   where=repr(key), value=quoted(zone)), allowed=allowed)
             if len(zone) != self.n:
-                raise BadInput(f"{key!r} has {len(zone)} entries but the rules seat {self.n} "
-                               "players", allowed=allowed)
+                raise BadInput(_("{key} has {count} entries but the rules seat {players} "
+                                 "players").format(key=repr(key), count=len(zone),
+                                                   players=self.n), allowed=allowed)
         self.seats: list[dict[str, Any]] = [
             {key: self.p[key][seat] for key in _SEAT_REQUIRED + _SEAT_OPTIONAL
              if self.p.get(key) is not None}
@@ -238,15 +248,22 @@ class _Reading:
             if code is None:
                 revealed.append(None)
                 continue
-            cards = self._parse(f"{_whose(seat)} revealed card", code, _REVEALED)
+            where = _yours(seat, N_("your revealed card"), N_("{name}'s revealed card")).format(
+                name=_name(seat))
+            cards = self._parse(where, code, _(_REVEALED))
             if len(cards) != 1:
-                raise BadInput(f"{_whose(seat)} revealed card is {quoted(code)}: "
-                               f"{len(cards)} cards", allowed=_REVEALED)
+                raise BadInput(_yours(seat, N_("your revealed card is {value}: {count} cards"),
+                                      N_("{name}'s revealed card is {value}: {count} cards"))
+                               .format(name=_name(seat), value=quoted(code), count=len(cards)),
+                               allowed=_(_REVEALED))
             revealed.append(cards[0])
         self.revealed = tuple(revealed)
 
     def _pile(self, seat: int, key: str) -> tuple[RoomCard, ...]:
-        return self._parse(f"{_whose(seat)} {key} pile", self.seats[seat][key], _PILE)
+        where = (_yours(seat, N_("your draw pile"), N_("{name}'s draw pile")) if key == "draw"
+                 else _yours(seat, N_("your collection pile"), N_("{name}'s collection pile")))
+        return self._parse(where.format(name=_name(seat)), self.seats[seat][key],
+                           card_codes("SC SN", top_first=True))
 
     def _parse(self, what: str, codes: Any, allowed: str) -> tuple[RoomCard, ...]:
         return self.deck.parse(text(codes, what, allowed))  # copies of a card may lie together
@@ -255,16 +272,22 @@ class _Reading:
         held = [c for pile in self.stacks + self.collections for c in pile]
         held += [c for c in self.revealed if c is not None]
         stacked = choice(self.p.get("stacked", False), "'stacked'", (False, True))
-        allowed = (f"every card of the deck {self.deck.name!r} ({len(self.deck.cards)} cards) "
-                   "exactly once across the draw stacks, collection piles and revealed cards"
-                   + ("; with 'stacked' true, as in a stacked deal, at most that many of each"
-                      if stacked else STACKED_MAY_LEAVE_OUT))
+        # The deck's and its cards' names are the deck file's, in every language.
+        allowed = (_("every card of the deck {deck} ({count} cards) exactly once across the "
+                     "draw stacks, collection piles and revealed cards; with 'stacked' true, as "
+                     "in a stacked deal, at most that many of each") if stacked else
+                   _("every card of the deck {deck} ({count} cards) exactly once across the "
+                     "draw stacks, collection piles and revealed cards") + _(STACKED_MAY_LEAVE_OUT)
+                   ).format(deck=repr(self.deck.name), count=len(self.deck.cards))
         for kind, copies in zip(self.deck.kinds, self.deck.copies, strict=True):
             count = held.count(kind)
             if count > copies or (count < copies and not stacked):
-                which = "missing" if count < copies else "too many"
-                raise BadInput(f"the position holds {count} {kind.name} cards ({kind.code}) but "
-                               f"the deck has {copies}: {abs(copies - count)} {which}",
+                wrong = (_("the position holds {count} {kind} cards ({code}) but the deck has "
+                           "{copies}: {off} missing") if count < copies else
+                         _("the position holds {count} {kind} cards ({code}) but the deck has "
+                           "{copies}: {off} too many"))
+                raise BadInput(wrong.format(count=count, kind=kind.name, code=kind.code,
+                                            copies=copies, off=abs(copies - count)),
                                allowed=allowed)
 
     # Who is still in, and what is on the table.
@@ -277,55 +300,73 @@ class _Reading:
             listed = self._seat_list("'eliminated'", eliminated)
             for seat in range(self.n):
                 if (seat in listed) == (seat in holding):
-                    problem = (f"{_name(seat)} is eliminated but holds cards" if seat in listed
-                               else f"{_name(seat)} holds no card but is not eliminated")
-                    raise BadInput(problem, allowed="eliminated: exactly the seats that hold no "
-                                                    "card (WR-ELIMINATE)")
+                    problem = (_("{name} is eliminated but holds cards") if seat in listed
+                               else _("{name} holds no card but is not eliminated"))
+                    raise BadInput(problem.format(name=_name(seat)),
+                                   allowed=_("eliminated: exactly the seats that hold no card "
+                                             "(WR-ELIMINATE)"))
         self.remaining = tuple(holding)
         self.first = self._seat("'first'", self.p["first"])
         if not self.over:
             if len(self.remaining) < 2:
-                raise BadInput(f"only {len(self.remaining)} player remains, so the game is over",
-                               allowed="the stage 'over', or at least two players holding cards")
+                # Translators: {count} is 0 or 1.
+                raise BadInput(_("only {count} player remains, so the game is over").format(
+                                   count=len(self.remaining)),
+                               allowed=_("the stage 'over', or at least two players holding "
+                                         "cards"))
             for seat in () if self.reveal else self.remaining:
                 if self.revealed[seat] is None:
-                    raise BadInput(f"{_name(seat)} remains but has no revealed card",
-                                   allowed="during a round, every remaining player has revealed "
-                                           "the top card of their draw stack (WR-REVEAL)")
+                    raise BadInput(_("{name} remains but has no revealed card").format(
+                                       name=_name(seat)),
+                                   allowed=_("during a round, every remaining player has "
+                                             "revealed the top card of their draw stack "
+                                             "(WR-REVEAL)"))
             if self.first not in self.remaining:
-                raise BadInput(f"the first player, {_name(self.first)}, is eliminated",
-                               allowed="a remaining player: " + self._seats_text(self.remaining))
+                raise BadInput(_("the first player, {name}, is eliminated").format(
+                                   name=_name(self.first)),
+                               allowed=_("a remaining player: {seats}").format(
+                                   seats=self._seats_text(self.remaining)))
         table: list[InPlay | None] = []
         for seat, card in enumerate(self.revealed):
             vc = self.seats[seat].get("vc")
             if card is None:
                 if vc is not None:
-                    raise BadInput(f"{_whose(seat)} card has a VC but no card is revealed",
-                                   allowed="a 'vc' only beside a 'revealed' card")
+                    raise BadInput(_yours(seat, N_("your card has a VC but no card is revealed"),
+                                          N_("{name}'s card has a VC but no card is revealed"))
+                                   .format(name=_name(seat)),
+                                   allowed=_("a 'vc' only beside a 'revealed' card"))
                 table.append(None)
                 continue
-            vc = card.vc if vc is None else number(vc, f"{_whose(seat)} VC", -MAX_NUMBER,
-                                                   MAX_NUMBER)
+            vc = card.vc if vc is None else number(
+                vc, _yours(seat, N_("your VC"), N_("{name}'s VC")).format(name=_name(seat)),
+                -MAX_NUMBER, MAX_NUMBER)
             table.append(InPlay(card, vc))
         self.table = tuple(table)
 
     def _seat(self, where: str, value: Any) -> int:
         if type(value) is not int or not 0 <= value < self.n:
-            raise BadInput(f"{where} is {quoted(value)}, not a seat",
-                           allowed=f"a seat number from 0 (you) to {self.n - 1}")
+            raise BadInput(_("{where} is {value}, not a seat").format(where=where,
+                                                                      value=quoted(value)),
+                           allowed=_("a seat number from 0 (you) to {last}").format(
+                               last=self.n - 1))
         return value
 
     def _seat_list(self, where: str, value: Any) -> tuple[int, ...]:
         if not isinstance(value, list):
-            raise BadInput(f"{where} is {quoted(value)}, not a list of seats",
-                           allowed=f"a list of seat numbers from 0 to {self.n - 1}")
-        seats = tuple(self._seat(f"an entry of {where}", s) for s in value)
+            raise BadInput(_("{where} is {value}, not a list of seats").format(
+                               where=where, value=quoted(value)),
+                           allowed=_("a list of seat numbers from 0 to {last}").format(
+                               last=self.n - 1))
+        seats = tuple(self._seat(_("an entry of {where}").format(where=where), s)
+                      for s in value)
         if len(set(seats)) != len(seats):
-            raise BadInput(f"{where} names a seat twice", allowed="each seat at most once")
+            raise BadInput(_("{where} names a seat twice").format(where=where),
+                           allowed=_("each seat at most once"))
         return seats
 
     def _seats_text(self, seats: tuple[int, ...]) -> str:
-        return ", ".join(f"{s} ({_name(s)})" for s in seats) or "none"
+        return (", ".join(f"{s} ({_name(s)})" for s in seats)
+                or pgettext("no seats", "none"))
 
     def clockwise(self, seats: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(sorted(seats, key=lambda s: (s - self.first) % self.n))
@@ -344,41 +385,47 @@ class _Reading:
         given = self.p.get("participants")
         if self.over:
             if self.step:
-                raise BadInput("a game that is over has no tie-break step",
-                               allowed="'tie_break_step' 0 or left out")
+                raise BadInput(_("a game that is over has no tie-break step"),
+                               allowed=_("'tie_break_step' 0 or left out"))
             fresh = self.p.get("ending") == "endless"  # it stopped as a round began
             expected = everyone if fresh else ()
             if given is not None and self.clockwise(self._seat_list("'participants'", given)) \
                     != expected:
-                raise BadInput("a game that is over has no participants in a step" if not fresh
-                               else "a game stopped as endless stopped as a round began",
-                               allowed="'participants' " + str(list(expected)) + " or left out")
+                raise BadInput(_("a game that is over has no participants in a step") if not fresh
+                               else _("a game stopped as endless stopped as a round began"),
+                               allowed=_("'participants' {seats} or left out").format(
+                                   seats=list(expected)))
             self.participants = expected
             return
         if self.reveal:
             if self.step or given not in (None, []):
-                raise BadInput("a round before its reveal has no tie-break step or participants",
-                               allowed="'tie_break_step' 0 and 'participants' [] or left out")
+                raise BadInput(_("a round before its reveal has no tie-break step or "
+                                 "participants"),
+                               allowed=_("'tie_break_step' 0 and 'participants' [] or left out"))
             self.participants = ()
             return
         if given is None:
             if self.step:
-                raise BadInput("a tie-break step needs its 'participants'",
-                               allowed="the list of the tied players' seats")
+                raise BadInput(_("a tie-break step needs its 'participants'"),
+                               allowed=_("the list of the tied players' seats"))
             self.participants = everyone
             return
         participants = self.clockwise(self._seat_list("'participants'", given))
         if self.step == 0 and participants != everyone:
-            raise BadInput("the round's own declarations are made by every remaining player, "
-                           f"not only {self._seats_text(participants)}",
-                           allowed="participants " + self._seats_text(everyone) + " (WR-DECLARE)")
+            raise BadInput(_("the round's own declarations are made by every remaining player, "
+                             "not only {seats}").format(seats=self._seats_text(participants)),
+                           allowed=_("participants {seats} (WR-DECLARE)").format(
+                               seats=self._seats_text(everyone)))
         for seat in participants:
             if seat not in self.remaining:
-                raise BadInput(f"{_name(seat)} takes part in the tie-break but is eliminated",
-                               allowed="remaining players only")
+                raise BadInput(_("{name} takes part in the tie-break but is eliminated").format(
+                                   name=_name(seat)),
+                               allowed=_("remaining players only"))
         if len(participants) < 2:
-            raise BadInput(f"a tie-break step with {len(participants)} player",
-                           allowed="at least two tied players (WR-TIE)")
+            # Translators: {count} is 0 or 1.
+            raise BadInput(_("a tie-break step with {count} player").format(
+                               count=len(participants)),
+                           allowed=_("at least two tied players (WR-TIE)"))
         self.participants = participants
 
     # Declarations and activations.
@@ -389,26 +436,38 @@ class _Reading:
         for seat, entry in enumerate(self.seats):
             said = entry.get("declared")
             if said not in (None, ACTIVATE, DECLINE):
-                raise BadInput(f"{_whose(seat)} declaration is {quoted(said)}",
-                               allowed="'activate', 'decline' or None (not declared)")
+                raise BadInput(_yours(seat, N_("your declaration is {value}"),
+                                      N_("{name}'s declaration is {value}")).format(
+                                   name=_name(seat), value=quoted(said)),
+                               allowed=_("'activate', 'decline' or None (not declared)"))
             if said is not None and seat not in self.participants:
-                raise BadInput(f"{_name(seat)} has declared but takes no part in this step",
-                               allowed="declarations from the participants only (WR-TIE)")
+                raise BadInput(_("{name} has declared but takes no part in this step").format(
+                                   name=_name(seat)),
+                               allowed=_("declarations from the participants only (WR-TIE)"))
             card = self.revealed[seat]
             if said == ACTIVATE and (card is None or not card.can_activate):
-                raise BadInput(f"{_name(seat)} declared 'activate' but {_whose(seat)} card has "
-                               "no activation", allowed="'decline' (WR-NO-ACTIVATION)")
+                raise BadInput(_yours(seat, N_("You declared 'activate' but your card has no "
+                                               "activation"),
+                                      N_("{name} declared 'activate' but {name}'s card has no "
+                                         "activation")).format(name=_name(seat)),
+                               allowed=_("'decline' (WR-NO-ACTIVATION)"))
             done = entry.get("activated")
-            done = choice(False if done is None else done, f"{_whose(seat)} 'activated'",
-                          (False, True))
+            done = choice(False if done is None else done,
+                          _yours(seat, N_("your 'activated'"), N_("{name}'s 'activated'"))
+                          .format(name=_name(seat)), (False, True))
             if done and (card is None or not card.can_activate):
-                raise BadInput(f"{_whose(seat)} card is marked activated but has no activation",
-                               allowed="'activated' true only for a revealed card with "
-                                       "instructions")
+                raise BadInput(_yours(seat, N_("your card is marked activated but has no "
+                                               "activation"),
+                                      N_("{name}'s card is marked activated but has no "
+                                         "activation")).format(name=_name(seat)),
+                               allowed=_("'activated' true only for a revealed card with "
+                                         "instructions"))
             if done and self.step == 0 and self.stage == "declare":
-                raise BadInput(f"{_whose(seat)} card is marked activated before anyone has "
-                               "declared this reveal cycle",
-                               allowed="'activated' false in the round's own declare stage")
+                raise BadInput(_yours(seat, N_("your card is marked activated before anyone has "
+                                               "declared this reveal cycle"),
+                                      N_("{name}'s card is marked activated before anyone has "
+                                         "declared this reveal cycle")).format(name=_name(seat)),
+                               allowed=_("'activated' false in the round's own declare stage"))
             declared.append(said)
             activated.append(done)
         self.declared = tuple(declared)
@@ -423,20 +482,29 @@ class _Reading:
     def _check_activations_allowed(self, seats: tuple[int, ...]) -> None:
         for seat in seats:
             if self.declared[seat] == ACTIVATE and not self._may_activate(seat):
-                raise BadInput(f"{_name(seat)} declared 'activate' but {_whose(seat)} card has "
-                               "activated already in this reveal cycle",
-                               allowed="'decline' under ruling WR-REACTIVATE 'once-per-cycle'")
+                raise BadInput(_yours(seat, N_("You declared 'activate' but your card has "
+                                               "activated already in this reveal cycle"),
+                                      N_("{name} declared 'activate' but {name}'s card has "
+                                         "activated already in this reveal cycle")).format(
+                                   name=_name(seat)),
+                               allowed=_("'decline' under ruling WR-REACTIVATE "
+                                         "'once-per-cycle'"))
 
     def _check_turn(self, expected: int | None, why: str) -> None:
         turn = self.p["turn"]
         if turn != expected or type(turn) is not type(expected):
             allowed = "None" if expected is None else f"{expected} ({_name(expected)})"
-            raise BadInput(f"'turn' is {quoted(turn)}, but {why}", allowed=f"'turn' {allowed}")
+            # Translators: {why} is a sentence of its own, such as "Ana is next to declare".
+            raise BadInput(_("'turn' is {turn}, but {why}").format(turn=quoted(turn), why=why),
+                           allowed=f"'turn' {allowed}")
 
     def _refuse_extra(self, key: str, why: str) -> None:
         if self.p.get(key) is not None:
-            raise BadInput(f"{key!r} is {quoted(self.p[key])} in the stage {self.stage!r}",
-                           allowed=f"None or left out: {why}")
+            raise BadInput(_("{key} is {value} in the stage {stage}").format(
+                               key=repr(key), value=quoted(self.p[key]), stage=repr(self.stage)),
+                           # Translators: {why} is a sentence of its own: "nothing resolves
+                           # before the reveal".
+                           allowed=_("None or left out: {why}").format(why=why))
 
     def _step_began(self, expected: list[int | None] | None) -> tuple[int | None, ...]:
         """Every card's VC as the step began: given (resolve, tie-break) or ``expected``."""
@@ -450,72 +518,91 @@ class _Reading:
                 began.append(default)
                 continue
             if here is None:
-                raise BadInput(f"{_whose(seat)} 'vc_as_step_began' is given but no card is "
-                               "revealed", allowed="None or left out")
-            value = number(value, f"{_whose(seat)} 'vc_as_step_began'", -MAX_NUMBER, MAX_NUMBER)
+                raise BadInput(_yours(seat, N_("your 'vc_as_step_began' is given but no card is "
+                                               "revealed"),
+                                      N_("{name}'s 'vc_as_step_began' is given but no card is "
+                                         "revealed")).format(name=_name(seat)),
+                               allowed=_("None or left out"))
+            value = number(value, _yours(seat, N_("your 'vc_as_step_began'"),
+                                         N_("{name}'s 'vc_as_step_began'")).format(
+                                             name=_name(seat)), -MAX_NUMBER, MAX_NUMBER)
             if expected is not None and value != expected[seat]:
-                raise BadInput(f"{_whose(seat)} 'vc_as_step_began' is {value}, but "
-                               f"it is {expected[seat]} here",
-                               allowed=f"{expected[seat]} or left out: no VC changes while "
-                                       "players declare, and the round's own step begins at "
-                                       "the printed VCs")
+                raise BadInput(_yours(seat, N_("your 'vc_as_step_began' is {value}, but it is "
+                                               "{expected} here"),
+                                      N_("{name}'s 'vc_as_step_began' is {value}, but it is "
+                                         "{expected} here")).format(
+                                   name=_name(seat), value=value, expected=expected[seat]),
+                               allowed=_("{expected} or left out: no VC changes while players "
+                                         "declare, and the round's own step begins at the "
+                                         "printed VCs").format(expected=expected[seat]))
             began.append(value)
         return tuple(began)
 
-    def _check_tied(self, vcs: tuple[int | None, ...], when: str) -> None:
+    def _check_tied(self, vcs: tuple[int | None, ...], as_began: bool) -> None:
         if self.step and len({vcs[p] for p in self.participants}) > 1:
             shown = ", ".join(f"{_name(p)} {vcs[p]}" for p in self.participants)
-            raise BadInput(f"the tie-break's players are not tied {when} ({shown})",
-                           allowed="participants whose cards shared the lowest VC as the step "
-                                   "began (WR-TIE)")
+            raise BadInput((_("the tie-break's players are not tied as the step began "
+                              "({shown})") if as_began else
+                            _("the tie-break's players are not tied ({shown})")).format(
+                                shown=shown),
+                           allowed=_("participants whose cards shared the lowest VC as the step "
+                                     "began (WR-TIE)"))
 
     def _check_printed(self, why: str) -> None:
         for seat, here in enumerate(self.table):
             if here is not None and here.vc != here.card.vc:
-                raise BadInput(f"{_whose(seat)} {here.card.name} has VC {here.vc}, but {why}",
-                               allowed=f"its printed VC {here.card.vc} (WR-REVEAL)")
+                # Translators: {card} is a card's name from the deck file: "Scout".
+                raise BadInput(_yours(seat, N_("your {card} has VC {vc}, but {why}"),
+                                      N_("{name}'s {card} has VC {vc}, but {why}")).format(
+                                   name=_name(seat), card=here.card.name, vc=here.vc, why=why),
+                               allowed=_("its printed VC {vc} (WR-REVEAL)").format(
+                                   vc=here.card.vc))
 
     def _check_declare(self) -> None:
-        self._refuse_extra("instruction", "an instruction resolves in the stage 'resolve'")
-        self._refuse_extra("ending", "a game goes on in the stage 'declare'")
+        self._refuse_extra("instruction", _("an instruction resolves in the stage 'resolve'"))
+        self._refuse_extra("ending", _("a game goes on in the stage 'declare'"))
         order = self.participants
         made = [self.declared[p] is not None for p in order]
         if all(made):
-            raise BadInput("every participant has declared, so the declarations are shown and "
-                           "resolve", allowed="the stage 'resolve', or a participant still to "
-                                              "declare")
+            raise BadInput(_("every participant has declared, so the declarations are shown and "
+                             "resolve"),
+                           allowed=_("the stage 'resolve', or a participant still to declare"))
         count = made.index(False)
         if any(made[count:]):
-            raise BadInput(f"{_name(order[made.index(True, count)])} has declared before "
-                           f"{_name(order[count])}",
-                           allowed="declarations in clockwise order from the first player: "
-                                   + self._seats_text(order))
+            raise BadInput(_("{name} has declared before {other}").format(
+                               name=_name(order[made.index(True, count)]),
+                               other=_name(order[count])),
+                           allowed=_("declarations in clockwise order from the first player: "
+                                     "{seats}").format(seats=self._seats_text(order)))
         self._check_activations_allowed(order)
         turn = order[count]  # (one whose card can only decline declines unasked)
-        self._check_turn(turn, f"{_name(turn)} is next to declare")
+        self._check_turn(turn, _("{name} is next to declare").format(name=_name(turn)))
         if self.step == 0:
-            self._check_printed("nothing has resolved yet in this round")
+            self._check_printed(_("nothing has resolved yet in this round"))
         self.step_start = self._step_began(list(self.vcs()))
-        self._check_tied(self.vcs(), "")
+        self._check_tied(self.vcs(), as_began=False)
         self.queue: tuple[int, ...] = ()
         self.instruction = 0
 
     def _check_reveal(self) -> None:
         """A round before its reveal: the last one settled, its eliminations and reshuffle
         done (WR-ELIMINATE, WR-RESHUFFLE)."""
-        self._check_turn(None, "nobody chooses before the reveal")
-        self._refuse_extra("instruction", "nothing resolves before the reveal")
-        self._refuse_extra("ending", "a game goes on before the reveal")
+        self._check_turn(None, _("nobody chooses before the reveal"))
+        self._refuse_extra("instruction", _("nothing resolves before the reveal"))
+        self._refuse_extra("ending", _("a game goes on before the reveal"))
         for seat, card in enumerate(self.revealed):
             if card is not None:
-                raise BadInput(f"{_name(seat)} has a revealed card before the reveal",
-                               allowed="no revealed card: the last round's were collected")
+                raise BadInput(_("{name} has a revealed card before the reveal").format(
+                                   name=_name(seat)),
+                               allowed=_("no revealed card: the last round's were collected"))
         for seat in self.remaining:
             if not self.stacks[seat]:
-                raise BadInput(f"{_whose(seat)} draw stack is empty before the reveal",
-                               allowed="a card in every remaining player's draw stack: after a "
-                                       "round, an empty one is shuffled together with the "
-                                       "collection piles (WR-RESHUFFLE)")
+                raise BadInput(_yours(seat, N_("your draw stack is empty before the reveal"),
+                                      N_("{name}'s draw stack is empty before the reveal"))
+                               .format(name=_name(seat)),
+                               allowed=_("a card in every remaining player's draw stack: after "
+                                         "a round, an empty one is shuffled together with the "
+                                         "collection piles (WR-RESHUFFLE)"))
         self.step_start = (None,) * self.n
         self.queue, self.instruction = (), 0
 
@@ -523,26 +610,29 @@ class _Reading:
         return tuple(None if here is None else here.vc for here in self.table)
 
     def _check_resolve(self) -> None:
-        self._refuse_extra("ending", "a game goes on in the stage 'resolve'")
+        self._refuse_extra("ending", _("a game goes on in the stage 'resolve'"))
         order = self.participants
         for seat in order:
             if self.declared[seat] is None:
-                raise BadInput(f"{_name(seat)} has not declared, so nothing resolves yet",
-                               allowed="the stage 'declare', or a declaration from every "
-                                       "participant (WR-DECLARE)")
+                raise BadInput(_("{name} has not declared, so nothing resolves yet").format(
+                                   name=_name(seat)),
+                               allowed=_("the stage 'declare', or a declaration from every "
+                                         "participant (WR-DECLARE)"))
         activating = tuple(p for p in order if self.declared[p] == ACTIVATE)
         turn = self.p["turn"]
         if self.stage == COMPARE:
-            self._check_turn(None, "every activation has resolved: the cards are compared")
-            self._refuse_extra("instruction", "every activation has resolved")
+            self._check_turn(None, _("every activation has resolved: the cards are compared"))
+            self._refuse_extra("instruction", _("every activation has resolved"))
             resolved = activating
         elif not activating:
-            raise BadInput("nobody activates, so the cards are compared at once",
-                           allowed=f"at least one participant declaring 'activate', or the "
-                                   f"stage {COMPARE!r}")
+            raise BadInput(_("nobody activates, so the cards are compared at once"),
+                           allowed=_("at least one participant declaring 'activate', or the "
+                                     "stage {stage}").format(stage=repr(COMPARE)))
         elif turn not in activating or type(turn) is not int:
-            raise BadInput(f"'turn' is {quoted(turn)}, but only an activating player's card "
-                           "resolves", allowed="one of " + self._seats_text(activating))
+            raise BadInput(_("'turn' is {turn}, but only an activating player's card resolves")
+                           .format(turn=quoted(turn)),
+                           allowed=_("one of {seats}").format(
+                               seats=self._seats_text(activating)))
         else:
             resolved = activating[: activating.index(turn)]
         self.queue = activating[len(resolved):]
@@ -550,12 +640,22 @@ class _Reading:
         for seat in range(self.n):
             done = self.activated[seat]
             if seat in resolved and not done:
-                raise BadInput(f"{_whose(seat)} card has resolved this step but is not marked "
-                               "activated", allowed=f"{_whose(seat)} 'activated' true")
+                raise BadInput(_yours(seat, N_("your card has resolved this step but is not "
+                                               "marked activated"),
+                                      N_("{name}'s card has resolved this step but is not "
+                                         "marked activated")).format(name=_name(seat)),
+                               allowed=_yours(seat, N_("your 'activated' true"),
+                                              N_("{name}'s 'activated' true")).format(
+                                   name=_name(seat)))
             if done and self.step == 0 and seat not in resolved:
-                raise BadInput(f"{_whose(seat)} card is marked activated but has not resolved "
-                               "in this reveal cycle",
-                               allowed=f"{_whose(seat)} 'activated' false")
+                raise BadInput(_yours(seat, N_("your card is marked activated but has not "
+                                               "resolved in this reveal cycle"),
+                                      N_("{name}'s card is marked activated but has not "
+                                         "resolved in this reveal cycle")).format(
+                                   name=_name(seat)),
+                               allowed=_yours(seat, N_("your 'activated' false"),
+                                              N_("{name}'s 'activated' false")).format(
+                                   name=_name(seat)))
         if self.stage == COMPARE:
             at, self.instruction = 1, 0
         else:
@@ -565,51 +665,61 @@ class _Reading:
             self.instruction = at - 1
         printed = [None if c is None else c.vc for c in self.revealed]
         self.step_start = self._step_began(printed if self.step == 0 else None)
-        self._check_tied(self.step_start, "as the step began")
+        self._check_tied(self.step_start, as_began=True)
         if not resolved and at == 1 and self.queue:
             began = self.step_start
             for seat, here in enumerate(self.table):
                 if here is not None and here.vc != began[seat]:
-                    raise BadInput(f"{_whose(seat)} card has VC {here.vc} though nothing has "
-                                   f"resolved yet in this step",
-                                   allowed=f"the VC it began the step with, {began[seat]}")
+                    raise BadInput(_yours(seat, N_("your card has VC {vc} though nothing has "
+                                                   "resolved yet in this step"),
+                                          N_("{name}'s card has VC {vc} though nothing has "
+                                             "resolved yet in this step")).format(
+                                       name=_name(seat), vc=here.vc),
+                                   allowed=_("the VC it began the step with, {vc}").format(
+                                       vc=began[seat]))
 
     def _check_over(self) -> None:
         ending = self.p.get("ending")
         if ending not in ENDINGS:
-            raise BadInput(f"a game that is over ends as {quoted(ending)}",
-                           allowed="'ending' one of " + ", ".join(map(repr, ENDINGS)))
+            raise BadInput(_("a game that is over ends as {ending}").format(ending=quoted(ending)),
+                           allowed=_("'ending' one of {endings}").format(
+                               endings=", ".join(map(repr, ENDINGS))))
         self.ending: str = ending
-        self._check_turn(None, "nobody chooses once the game is over")
-        self._refuse_extra("instruction", "nothing resolves once the game is over")
+        self._check_turn(None, _("nobody chooses once the game is over"))
+        self._refuse_extra("instruction", _("nothing resolves once the game is over"))
         left = len(self.remaining)
         needed = {"last-player": left == 1, "nobody": left == 0,
                   "limit": left >= 2 and self.round == self.rules.round_limit,
                   "endless": left >= 2,
                   "lesson": left >= 2 and self.round == self.rules.lesson_rounds}[ending]
         if not needed:
-            allowed = {"last-player": "exactly one player holding cards",
-                       "nobody": "no player holding cards",
-                       "limit": f"at least two players holding cards and 'round' equal to the "
-                                f"rules' round_limit ({self.rules.round_limit})",
-                       "endless": "at least two players holding cards",
-                       "lesson": f"at least two players holding cards and 'round' equal to "
-                                 f"the rules' lesson_rounds ({self.rules.lesson_rounds}), "
-                                 f"house rule {HOUSE_LESSON}"}[ending]
-            raise BadInput(f"the ending {ending!r} does not fit {left} remaining players in "
-                           f"round {self.round}", allowed=allowed)
+            allowed = {"last-player": _("exactly one player holding cards"),
+                       "nobody": _("no player holding cards"),
+                       "limit": _("at least two players holding cards and 'round' equal to the "
+                                  "rules' round_limit ({limit})").format(
+                                      limit=self.rules.round_limit),
+                       "endless": _("at least two players holding cards"),
+                       "lesson": _("at least two players holding cards and 'round' equal to "
+                                   "the rules' lesson_rounds ({rounds}), house rule {rule}")
+                       .format(rounds=self.rules.lesson_rounds, rule=HOUSE_LESSON)}[ending]
+            raise BadInput(_("the ending {ending} does not fit {count} remaining players in "
+                             "round {round}").format(ending=repr(ending), count=left,
+                                                     round=self.round), allowed=allowed)
         for seat in range(self.n):
             if self.declared[seat] is not None or self.activated[seat]:
-                raise BadInput(f"{_name(seat)} has a declaration or an activation in a game "
-                               "that is over", allowed="'declared' None and 'activated' false")
+                raise BadInput(_("{name} has a declaration or an activation in a game that is "
+                                 "over").format(name=_name(seat)),
+                               allowed=_("'declared' None and 'activated' false"))
         if ending == "endless":
-            self._check_printed("the game stopped as a round began")
+            self._check_printed(_("the game stopped as a round began"))
             self.step_start = tuple(None if c is None else c.vc for c in self.revealed)
         else:
             for seat, card in enumerate(self.revealed):
                 if card is not None:
-                    raise BadInput(f"{_name(seat)} has a revealed card in a game that is over",
-                                   allowed="no revealed card: the last round's were collected")
+                    raise BadInput(_("{name} has a revealed card in a game that is over").format(
+                                       name=_name(seat)),
+                                   allowed=_("no revealed card: the last round's were "
+                                             "collected"))
             self.step_start = (None,) * self.n
         self.queue, self.instruction = (), 0
 
@@ -638,11 +748,14 @@ class _Reading:
         given = check_keys(given, (), COUNTS, "'counts'")
         counts = dict(least)
         for name, value in given.items():
-            counts[name] = number(value, f"the count {name!r}", least[name], MAX_NUMBER)
+            counts[name] = number(value, _("the count {key}").format(key=repr(name)),
+                                  least[name], MAX_NUMBER)
         if counts["eliminations"] != least["eliminations"]:
-            raise BadInput(f"the count 'eliminations' is {counts['eliminations']} but "
-                           f"{least['eliminations']} players are eliminated",
-                           allowed=f"{least['eliminations']}, one per eliminated player")
+            raise BadInput(_("the count 'eliminations' is {count} but {eliminated} players are "
+                             "eliminated").format(count=counts["eliminations"],
+                                                  eliminated=least["eliminations"]),
+                           allowed=_("{count}, one per eliminated player").format(
+                               count=least["eliminations"]))
         self.counts = Counts(**counts)
 
     # The state.
