@@ -78,11 +78,12 @@ lint: $(VENV)/.installed
 
 # The site is built once a run; the static-site browser test serves that _site/.
 # pytest's options, the notebooks and the linters (tests/test_lint.py) are pyproject.toml's,
-# so plain `pytest` runs the same, one test at a time. Here four workers (pytest-xdist)
-# share two cores: a browser test mostly waits for its page while the others compute
-# (tests/conftest.py says which test goes where).
+# so plain `pytest` runs the same, one test at a time. Here each part runs on two workers
+# (pytest-xdist), each file on one worker (its servers and pages are made once): the
+# browser tests, which mostly wait for a page, then the rest. Both parts always run.
 test: $(VENV)/.installed /usr/bin/chromium /usr/lib/postgresql site
-	$(BIN)/python -m pytest -n 4 --dist loadgroup
+	$(BIN)/python -m pytest -m browser -n 2 --dist loadfile; browser=$$?; \
+	$(BIN)/python -m pytest -m "not browser" -n 2 --dist loadfile && exit $$browser
 
 # The tests on every Python of this machine (3.11, and 3.12 and 3.13 where pyenv has them),
 # each in an environment of its own under .nox/ (noxfile.py). Not part of `make test`.

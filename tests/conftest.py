@@ -21,22 +21,9 @@ settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """How `make test` shares the tests among its workers (pytest-xdist, --dist loadgroup).
-
-    A browser test mostly waits for a page, so browser tests go one at a time to whichever
-    worker is free (each worker starts its servers once); any other test keeps to its
-    file's worker, where a notebook's cells run in order and a module's fixtures are made
-    once. The longest go first, so that no worker is left with one at the end: the fresh
-    environments (marker slow), then the browser tests, then the rest.
-    """
-    for item in items:
-        if item.get_closest_marker("browser") is None \
-                and item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(str(item.path)))
-
-    def first(item: pytest.Item) -> int:
-        return (0 if item.get_closest_marker("slow") else
-                1 if item.get_closest_marker("browser") else 2)
-
-    items.sort(key=first)  # sorted() keeps each file's own order
+    """The tests that install into a fresh environment (marker slow) go first: the longest,
+    so that under pytest-xdist (make test) no worker is left with one at the end."""
+    # A stable sort: each file keeps its own order.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

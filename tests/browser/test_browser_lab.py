@@ -8,8 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from servers import ARTIFACTS, Server
 
-# One worker starts JupyterLab for the two tests that use it (tests/conftest.py).
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("jupyterlab")]
+pytestmark = pytest.mark.browser
 
 
 def run_all_cells(page: Page, url: str) -> None:
