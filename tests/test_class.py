@@ -99,6 +99,7 @@ def test_the_start_page_offers_itself_in_each_language_by_its_address(
     page = start_page("de")._repr_html_()
     assert 'href="start.ipynb?lang=en"' in page and 'href="start.ipynb?lang=es"' in page
     assert '<b aria-current="true" lang="de">Deutsch</b>' in page  # the one on show
+    assert '<span aria-hidden="true">Sprache:</span>' in page  # named in words, no emoji
     assert requested_language("lang=es") == "es" and requested_language("x=1&lang=de-AT") == "de"
     for hostile in ("lang=<script>", "lang=" + "e" * 5000, "lang=fr", "", "lang"):
         assert requested_language(hostile) is None

@@ -343,10 +343,15 @@ def languages_html(shown: str) -> Markup:
              code=code, name=name)
         for code, name in LANGUAGES.items())
     follows_browser = not chosen_by_server() and first_language() == "en"
+    # Named in words, as the apps' menu is: a globe needs an emoji font, which not every
+    # school's browser has.
+    with speaking_language(shown):
+        name = _("Language")
     return html('<nav class="wt-front-languages" aria-label="{label}" data-shown="{shown}" '
-                'data-browser="{browser}"><span aria-hidden="true">\U0001f310</span>'
+                'data-browser="{browser}"><span aria-hidden="true">{name}:</span>'
                 "{choices}</nav>", label=" / ".join(("Language", "Idioma", "Sprache")),
-                shown=shown, browser="yes" if follows_browser else "no", choices=choices)
+                shown=shown, browser="yes" if follows_browser else "no", name=name,
+                choices=choices)
 
 
 def door_html(door: Door) -> Markup:
