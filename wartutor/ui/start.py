@@ -460,11 +460,12 @@ class StartLesson:
         blocks = []
         for code in LANGUAGES:
             with speaking_language(code):
-                text = lesson_text("start", self.section)
-            hidden = "" if code == self.code else " hidden"
-            blocks.append(f'<div class="wt-front-lesson" lang="{code}"{hidden}>\n\n'
-                          f"{text}\n\n</div>")
-        return "\n\n".join(blocks)
+                # The package's own Markdown, not markup to escape: the page renders it.
+                text = Markup(lesson_text("start", self.section))
+            hidden = Markup("") if code == self.code else Markup(" hidden")
+            blocks.append(html('<div class="wt-front-lesson" lang="{code}"{hidden}>\n\n'
+                               "{text}\n\n</div>", code=code, hidden=hidden, text=text))
+        return str(joined(blocks, "\n\n"))
 
     def __repr__(self) -> str:
         return f"start_lesson({self.section!r})"
