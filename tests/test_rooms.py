@@ -118,7 +118,7 @@ def test_a_browser_finds_the_rooms_it_sits_in(store: RoomStore) -> None:
     store.clock = lambda: time.time() + 1
     store.append(first, 0, ("turn",))  # the room played last comes first
     assert store.rooms_of(browser) == [first, second]
-    store.finish(first, "over")
+    store.append(first, 1, ("turn",), result="over")
     assert store.rooms_of(browser) == [second]
 
 
@@ -161,8 +161,8 @@ def test_a_room_survives_its_store_being_opened_again(store: RoomStore) -> None:
 def test_the_board_lists_rooms_newest_first_with_their_results(store: RoomStore) -> None:
     first = open_classic(store)
     second = open_classic(store)
-    store.finish(first, "Ada won")
-    store.finish(first, "a second note is ignored")
+    store.append(first, 0, ("turn",), result="Ada won")
+    store.append(first, 1, ("turn",), result="a second note is ignored")
     codes = [r.code for r in store.rooms()]
     assert codes.index(second) < codes.index(first)
     assert store.room(first).result == "Ada won"

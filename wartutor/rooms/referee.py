@@ -4,9 +4,9 @@ A screen only proposes a move for its seat. Before anything is stored, the refer
 rebuilds the room's game from the deal the store keeps secret and the moves it has
 stored, then checks that the browser holds a seat, that this seat is the one to decide at
 this step, and that the move is legal there. Only then does it store the move, together
-with the computers' moves that follow it, in one transaction. So no screen can store a
-move from another deal, play for a classmate or for a computer, or leave the room in a
-state no game can reach.
+with the computers' moves that follow it and, if they end the game, how it ended, in one
+transaction. So no screen can store a move from another deal, play for a classmate or for
+a computer, or leave the room in a state no game can reach.
 
 A refusal speaks only of the player's own seat: it never names another player's
 possible moves or cards. It is worded in the language of the screen that proposed the
@@ -46,7 +46,7 @@ from wartutor.core.agents import first_legal_agent
 from wartutor.core.dealcode import read_deal_code
 from wartutor.core.engine import Agent, AgentMaker, Game
 from wartutor.core.errors import BadInput, quoted
-from wartutor.language import _
+from wartutor.language import SOURCE, _, speaking_language
 from wartutor.rooms.store import RoomStore, normal_code
 from wartutor.variants import find_variant
 
@@ -148,8 +148,12 @@ class Referee:
             moves.append(action)
         if not moves:
             return
+        result = None
+        if game.outcome is not None:  # the room's note, shared by every screen
+            with speaking_language(SOURCE):
+                result = game.variant.explain(game.outcome.because)
         try:
-            self.store.append(code, len(table.game.actions), moves)
+            self.store.append(code, len(table.game.actions), moves, result=result)
         except BadInput:
             # Another screen's move came first: the computers heard nothing of ours.
             del self._tables[code]

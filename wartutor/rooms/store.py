@@ -374,9 +374,12 @@ class RoomStore:
                        (normal_code(code), since))
         return tuple(a for (a,) in rows)
 
-    def append(self, code: str, step: int, actions: Sequence[str]) -> None:
+    def append(self, code: str, step: int, actions: Sequence[str], *,
+               result: str | None = None) -> None:
         """Record ``actions`` as the room's steps from ``step`` on (0 is the first move), all
-        or none: if that step is taken, :class:`BadInput`, and nothing changes."""
+        or none: if that step is taken, :class:`BadInput`, and nothing changes. Where these
+        moves end the game, ``result`` says how, noted with them (for the class board): in
+        English, the words' source (each screen shows its own words, made from the moves)."""
         code = normal_code(code)
         now = self.clock()
         try:
@@ -384,20 +387,15 @@ class RoomStore:
                 for offset, action in enumerate(actions):
                     run("INSERT INTO actions (room, step, action, at) VALUES (?, ?, ?, ?)",
                         (code, step + offset, action, now))
+                if result is not None:
+                    run("UPDATE rooms SET result = ? WHERE code = ? AND result IS NULL",
+                        (result, code))
                 self._touch(run, code, now)
         except self._unique_error:
             raise BadInput(_("step {number} of this room has already been played (someone "
                              "was quicker)").format(number=step + 1),
                            allowed=_("the move of the step after it, once your screen shows "
                                      "it")) from None
-
-    def finish(self, code: str, result: str) -> None:
-        """Note how the room's game ended (for the class board); the first note stands.
-        The note is the room's, whoever's screen saw the end: in English, the words' source
-        (a screen shows its own words, made from the moves)."""
-        with self._transaction() as run:
-            run("UPDATE rooms SET result = ? WHERE code = ? AND result IS NULL",
-                (result, normal_code(code)))
 
     def _touch(self, run: Any, code: str, now: float | None = None) -> None:
         run("UPDATE rooms SET touched = ? WHERE code = ?", (now or self.clock(), code))
