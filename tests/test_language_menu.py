@@ -51,6 +51,19 @@ def test_choosing_espanol_remakes_the_app_in_spanish_with_the_same_game_and_step
     assert app.cursor == cursor + 1 and app.game is game
 
 
+def test_a_playback_running_when_the_language_changes_stops_before_its_clock_is_closed(
+) -> None:
+    # The clock ticks in the browser: closed while running, it would keep asking the kernel
+    # for its next tick on a channel that is gone (an error in the page each time).
+    app = classic_war_app(seed=4, pace="slow")
+    app.press("Turn cards")
+    clock = app._player
+    assert app.playing_back and clock.playing
+    app.language.menu.value = "es"
+    assert not clock.playing and clock.comm is None
+    assert app._player is not clock and not app.playing_back
+
+
 def test_english_again_reads_as_it_did() -> None:
     app = classic_war_app(seed=4, pace="instant")
     played(app, "Turn cards", 2)

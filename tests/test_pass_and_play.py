@@ -10,8 +10,8 @@ from wartutor.core import Game
 from wartutor.core.errors import BadInput
 from wartutor.ui.guerrilla_tactics import GuerrillaTable
 from wartutor.ui.pass_and_play import pass_and_play
-from wartutor.ui.players import held_widgets
 from wartutor.ui.shell import PASS_AND_PLAY, GameApp
+from wartutor.ui.widget_tree import held_widgets
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS
 
 

@@ -20,8 +20,9 @@ from wartutor.ui import (
     war_room_app,
 )
 from wartutor.ui.classic_war import ClassicTable
-from wartutor.ui.players import COMPUTER, PERSON, PlayersPanel, held_widgets
+from wartutor.ui.players import COMPUTER, PERSON, PlayersPanel
 from wartutor.ui.shell import PASS_AND_PLAY, ROOM, SINGLE_PLAYER, GameApp
+from wartutor.ui.widget_tree import held_widgets
 from wartutor.variants.classic_war import CLASSIC_WAR
 from wartutor.variants.guerrilla_tactics import GUERRILLA_TACTICS
 

@@ -38,7 +38,7 @@ from wartutor.language import (
     use_language,
 )
 from wartutor.ui.identity import PageValue
-from wartutor.ui.players import held_widgets
+from wartutor.ui.widget_tree import close_widgets, held_widgets
 
 STORAGE_NAME = "wartutor-language"
 # "chosen:es" (this browser's student chose it), or "browser:de-AT" (the browser's own).
@@ -128,11 +128,9 @@ def made_again_in(code: str, app: widgets.Box, make: Callable[[], None]) -> None
         make()
     except Exception:
         use_language(before_language)
-        for widget in held_widgets(app) - before:
-            widget.close()
+        close_widgets(held_widgets(app) - before)
         app.__dict__.clear()  # back to the app as it was
         app.__dict__.update(kept)
         app.children = children
         raise
-    for widget in before - held_widgets(app):
-        widget.close()
+    close_widgets(before - held_widgets(app))

@@ -24,8 +24,8 @@ import ipywidgets as widgets
 
 from wartutor.language import _
 from wartutor.ui.markup import Markup, html, sentence
-from wartutor.ui.players import held_widgets
 from wartutor.ui.shell import GameApp
+from wartutor.ui.widget_tree import close_widgets, held_widgets
 
 
 def _guerrilla(**kw: Any) -> GameApp:
@@ -95,8 +95,8 @@ class PassAndPlay(widgets.VBox):
         if self._pace is not None:
             kwargs["pace"] = self._pace
         app = GAMES[game](**kwargs)
-        for widget in held_widgets(self.app) if self.app is not None else ():
-            widget.close()  # the game dealt before: none of its controls is left to drive
+        if self.app is not None:  # the game dealt before: none of its controls is left to drive
+            close_widgets(held_widgets(self.app))
         self.app = app
         if self.app.players is not None:
             self.app.players.button.value = True

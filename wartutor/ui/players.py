@@ -31,7 +31,7 @@ who join it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -357,29 +357,4 @@ def _check_different(names: Sequence[str]) -> None:
 _OTHER_NAME = N_("a different name for each seat, such as Ana, Ben or Cleo")
 
 
-def held_widgets(root: widgets.Widget) -> set[widgets.Widget]:
-    """Every widget ``root`` holds: its children and theirs, their layouts and styles, and
-    the widgets kept aside (the buttons of choices not on show, the rows of seats not at
-    the table)."""
-    found: dict[int, widgets.Widget] = {}
-    todo: list[Any] = [root]
-    while todo:
-        item = todo.pop()
-        if isinstance(item, widgets.Widget):
-            if id(item) not in found:
-                found[id(item)] = item
-                todo.extend(_attributes(item))
-        elif isinstance(item, list | tuple | set | frozenset):
-            todo.extend(item)
-        elif isinstance(item, dict):
-            todo.extend(item.values())
-    return set(found.values())
-
-
-def _attributes(widget: widgets.Widget) -> Iterable[Any]:
-    yield from widget._trait_values.values()  # children, among others
-    yield from (value for name, value in vars(widget).items() if not name.startswith("_trait"))
-
-
-__all__ = ["COMPUTER", "PERSON", "PlayersPanel", "Seating", "chooses_players", "default_name",
-           "held_widgets"]
+__all__ = ["COMPUTER", "PERSON", "PlayersPanel", "Seating", "chooses_players", "default_name"]

@@ -44,7 +44,7 @@ from wartutor.core.dealcode import read_deal_code
 from wartutor.core.engine import Game
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.rulings import settings_of, shared_play_rules
-from wartutor.language import N_, SOURCE, _, capital, speaking_language, use_language
+from wartutor.language import N_, _, capital, use_language
 from wartutor.rooms import Referee, RoomStore
 from wartutor.ui.identity import BrowserKey, key_id
 from wartutor.ui.language import LanguageMenu
@@ -52,6 +52,7 @@ from wartutor.ui.markup import Markup, escaped, html
 from wartutor.ui.playback import DEFAULT_PACE
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.shell import ROOM, GameApp, TableDesign
+from wartutor.ui.widget_tree import close_widgets, held_widgets
 from wartutor.variants import VARIANTS, find_variant
 
 LOOK_EVERY_MS = 500  # how often a screen asks the store for the others' moves
@@ -156,11 +157,6 @@ class RoomGame(GameApp):
             if names != self._held:
                 self._sat_down(names)
                 self._show()
-        if self._game.outcome is not None:
-            # The note is the room's, shared by every screen: in the words' source language.
-            with speaking_language(SOURCE):
-                result = self._variant.explain(self._game.outcome.because)
-            self._store.finish(self.room_code, result)
 
     def _students_names(self, variant: Any, rules: Any) -> tuple[str, ...]:
         """The students' names at their seats; the computers keep the variant's names, and
@@ -182,9 +178,12 @@ class RoomGame(GameApp):
         self._names = tuple(names)  # the log words itself again, with the new names
 
     def close(self) -> None:
+        """Stop looking for moves, and close the screen with every part of it (a class
+        server runs for hours: an old screen's parts would pile up in the kernel)."""
         look = getattr(self, "_next_look", None)  # None until the screen is set up
         if look is not None:
             look.cancel()
+        close_widgets(held_widgets(self) - {self})
         super().close()
 
     def _schedule_look(self, loop: asyncio.AbstractEventLoop) -> None:

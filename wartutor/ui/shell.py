@@ -52,10 +52,11 @@ from wartutor.ui.language import LanguageMenu
 from wartutor.ui.markup import Markup, html, joined, sentence
 from wartutor.ui.opening import OPENING, opening_start
 from wartutor.ui.playback import DEFAULT_PACE, PACES, TICK_MS, WAITS, Frame, frames, schedule
-from wartutor.ui.players import PlayersPanel, chooses_players, default_name, held_widgets
+from wartutor.ui.players import PlayersPanel, chooses_players, default_name
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.rulings import RulingsPanel
 from wartutor.ui.to_the_end import ToTheEnd
+from wartutor.ui.widget_tree import close_widgets, held_widgets
 
 AUTOPLAY_DECISIONS = 10
 COACH = "coach"  # the Computers menu's value for the coach as opponent
@@ -757,14 +758,12 @@ class GameApp(widgets.VBox):
         try:
             GameApp.__init__(self, **{**self._made_with, "pace": self.pace.value, **changes})
         except Exception:
-            for widget in held_widgets(self) - before:
-                widget.close()
+            close_widgets(held_widgets(self) - before)
             self.__dict__.clear()  # back to the app as it was
             self.__dict__.update(kept)
             raise
         self.large_print.value, self.teacher_view.value = reading
-        for widget in before - held_widgets(self):
-            widget.close()
+        close_widgets(before - held_widgets(self))
 
     def _switch_language(self, code: str) -> None:
         self._guarded(lambda: self._speak(code))
