@@ -36,7 +36,10 @@ def test_war_room_plays_a_round_with_an_activation(page: Page, voila_server: Ser
     # card it hit while its moment is on the table. The activation may first need a target
     # or a use-or-skip choice (the deal is a fresh shuffle): take the first one allowed.
     change = page.locator(".wr-change").first
-    choices = page.locator("button:not([disabled])", has_text=re.compile(r"^(Hit |Use it)"))
+    # A target's button says what it does to that card ("Bo's card 5 → 8: ..."), or the
+    # whole instruction is used or skipped.
+    choices = page.get_by_role("region", name="Your choices").locator(
+        "button:not([disabled])", has_text=re.compile("\u2192|^(Aim at|Use it)"))
     marked = False
     for _ in range(40):  # 15 s at most, as before, for the first change to show
         marked = marked or change.is_visible()
