@@ -107,10 +107,12 @@ def wrong_positions(position: dict[str, Any],
                 yield put(position, other, f"{get(position, other)} {codes[0]}")
 
 
-def refusals(variant_name: str, code: str) -> dict[str, str]:
-    """Each refusal of the wrong positions, in ``code``: the English one to its words."""
+@cache
+def refused(variant_name: str) -> dict[str, dict[str, Any]]:
+    """Each English refusal of the wrong positions, with the first position that made it
+    (worked out once for every language)."""
     variant = find_variant(variant_name)
-    said = {}
+    found: dict[str, dict[str, Any]] = {}
     seen: dict[tuple[Any, ...], list[Any]] = {}
     for position in positions(variant_name):
         for path in paths(position):
@@ -122,11 +124,18 @@ def refusals(variant_name: str, code: str) -> dict[str, str]:
             try:
                 Game.from_position(variant, None, wrong, seed=1)
             except BadInput as english:
-                with speaking_language(code):
-                    try:
-                        Game.from_position(variant, None, wrong, seed=1)
-                    except BadInput as refused:
-                        said[str(english)] = str(refused)
+                found.setdefault(str(english), wrong)
+    return found
+
+
+def refusals(variant_name: str, code: str) -> dict[str, str]:
+    """Each refusal of the wrong positions, in ``code``: the English one to its words."""
+    variant = find_variant(variant_name)
+    said = {}
+    for english, wrong in refused(variant_name).items():
+        with speaking_language(code), pytest.raises(BadInput) as refusal:
+            Game.from_position(variant, None, wrong, seed=1)
+        said[english] = str(refusal.value)
     return said
 
 
