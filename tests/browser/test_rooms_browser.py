@@ -149,7 +149,9 @@ def play_together(page: Page, rooms: ClassServer) -> None:
     if page.locator("#password_input").count():
         page.locator("#password_input").fill(CLASS_PASSWORD)
         page.locator("#password_input").press("Enter")
-    expect(page.get_by_label("Your name")).to_be_visible(timeout=90_000)
+    # The lobby asks a name; a browser already seated in a room is taken back to its table.
+    lobby_or_table = page.get_by_label("Your name").or_(page.locator(".wr-table"))
+    expect(lobby_or_table.first).to_be_visible(timeout=90_000)
 
 
 def sit_down(page: Page, rooms: ClassServer, name: str, *, code: str = "") -> str:
