@@ -6,6 +6,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 from servers import Server, chromium_missing, launch_chromium, start_lab, start_voila
+from static_site import StaticSite, offline_site
 
 
 @pytest.fixture(scope="session")
@@ -60,3 +61,18 @@ def projector(browser: Browser) -> Iterator[Page]:
     pg.set_default_timeout(60_000)
     yield pg
     context.close()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[StaticSite]:
+    """The static site, served afresh for each module that opens its pages."""
+    yield from offline_site(tmp_path_factory, browser)
+
+
+@pytest.fixture
+def checked(site: StaticSite) -> Iterator[StaticSite]:
+    """The site, failing the test on any page error or outside request during it."""
+    errors, outside = len(site.errors), len(site.outside)
+    yield site
+    assert site.errors[errors:] == [], "page errors"
+    assert site.outside[outside:] == [], "requests outside 127.0.0.1"
