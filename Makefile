@@ -76,14 +76,21 @@ lint: $(VENV)/.installed
 	$(BIN)/ruff check wartutor tests benchmarks
 	$(BIN)/mypy
 
-# The site is built once a run; the static-site browser test serves that _site/.
+# The site is built once a run; the static-site browser tests serve that _site/.
 # pytest's options, the notebooks and the linters (tests/test_lint.py) are pyproject.toml's,
-# so plain `pytest` runs the same, one test at a time. Here each part runs on two workers
-# (pytest-xdist), each file on one worker (its servers and pages are made once): the
-# browser tests, which mostly wait for a page, then the rest. Both parts always run.
+# so plain `pytest` runs the same, one test at a time. Here the browser tests, which mostly
+# wait for a page, and the rest, which mostly compute, run at the same time, each part on two
+# workers (pytest-xdist), each file on one worker (its servers and pages are made once). Two
+# processes, not one pool: a worker that has started Playwright keeps an event loop running,
+# which the rest must not meet. The rest's report is printed after the browser tests'.
 test: $(VENV)/.installed /usr/bin/chromium /usr/lib/postgresql site
+	mkdir -p test-artifacts
+	$(BIN)/python -m pytest -m "not browser" -n 2 --dist loadfile > test-artifacts/tests.log 2>&1 & \
+	rest=$$!; \
 	$(BIN)/python -m pytest -m browser -n 2 --dist loadfile; browser=$$?; \
-	$(BIN)/python -m pytest -m "not browser" -n 2 --dist loadfile && exit $$browser
+	wait $$rest; rest=$$?; \
+	cat test-artifacts/tests.log; \
+	[ $$browser = 0 ] && [ $$rest = 0 ]
 
 # The tests on every Python of this machine (3.11, and 3.12 and 3.13 where pyenv has them),
 # each in an environment of its own under .nox/ (noxfile.py). Not part of `make test`.

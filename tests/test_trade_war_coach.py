@@ -95,7 +95,7 @@ def test_the_played_games_reach_every_stage_and_player_count() -> None:
 
 def test_a_dealt_table_shows_the_player_exactly_what_they_saw() -> None:
     for rules, _, game in played_games():
-        for i, state in enumerate(game[:-1]):
+        for i, state in enumerate(game[:-1:2]):  # every other moment of 24 games
             decision = TRADE_WAR.decision(state)
             assert decision is not None
             for me in range(rules.players):
@@ -250,13 +250,13 @@ def respects(state: TradeState, known: Memory) -> bool:
 def test_the_real_table_always_lies_where_the_memory_allows_with_any_gaps() -> None:
     checked = 0
     for rules, _, game in played_games()[::2]:
-        for now in range(1, len(game) - 1, 17):
+        for now in range(1, len(game) - 1, 29):
             for me in range(rules.players):
                 view = TRADE_WAR.view(game[now], me)
                 for kind, seen in histories(game, me, now).items():
                     assert respects(game[now], memory(rules, seen, view)), (kind, now, me)
                     checked += 1
-    assert checked > 800
+    assert checked > 800, checked
 
 
 def test_a_table_dealt_from_a_history_shows_the_view_and_keeps_to_the_memory() -> None:

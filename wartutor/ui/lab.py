@@ -30,7 +30,7 @@ import ipywidgets as widgets
 
 from wartutor import web
 from wartutor.core.errors import BadInput
-from wartutor.explore.simulate import Seat
+from wartutor.explore.simulate import DEFAULT_TIME_LIMIT, Seat
 from wartutor.explore.tournament import Tournament, tournament
 from wartutor.language import N_, _, ngettext
 from wartutor.ui.language import LanguageMenu, made_again_in
@@ -65,11 +65,13 @@ class TournamentPanel(widgets.VBox):
 
     def __init__(self, players: Mapping[str, Seat], *, variant: str = "guerrilla_tactics",
                  deals: int = 6, code: Sequence[Callable[..., Any]] = (), cell: str = "",
-                 rules: Any = None, about: str | None = None) -> None:
+                 rules: Any = None, about: str | None = None,
+                 time_limit: float | None = DEFAULT_TIME_LIMIT) -> None:
         self._made_with = {"variant": variant, "code": tuple(code), "cell": cell,
-                           "rules": rules, "about": about}
+                           "rules": rules, "about": about, "time_limit": time_limit}
         about = _("a few seconds") if about is None else about
         self._players, self._variant, self._rules = dict(players), variant, rules
+        self._time_limit = time_limit  # a player slower than this a move loses that game
         # Kept when the panel is made again: the page gives its language once.
         self.language: LanguageMenu = (vars(self).get("language")
                                        or LanguageMenu(self._switch_language))
@@ -139,7 +141,8 @@ class TournamentPanel(widgets.VBox):
             "Playing {deals} deals…", "Playing {deals} deals…", deals).format(deals=deals))
         started = time.perf_counter()
         try:
-            self.last = tournament(self._variant, self._players, deals=deals, rules=self._rules)
+            self.last = tournament(self._variant, self._players, deals=deals, rules=self._rules,
+                                   time_limit=self._time_limit)
         except BadInput as error:
             self.status.value = html('<div class="wt-lab-status">{words}</div>',
                                      words=str(error))
