@@ -81,6 +81,14 @@ def test_an_arsenal_campaign_is_kept_in_the_browser_across_a_reload(
     page.close()
 
 
+# The names on the start page's drawn cards (War Room's, Arsenal's, the Joker) that run past
+# their card's edge, in the language shown.
+NAMES_CUT_ON_TILES_JS = f"""() => [...document.querySelectorAll('{SHOWN} svg.wt-tile')]
+    .map(tile => tile.querySelector('text'))
+    .filter(name => name.getBBox().width > 56)
+    .map(name => name.textContent)"""
+
+
 @pytest.fixture
 def speaking(checked: StaticSite) -> Iterator[StaticSite]:
     """The site, its browser's kept language forgotten after the test (the other tests
@@ -116,6 +124,7 @@ def test_a_game_page_switched_to_espanol_speaks_it_and_the_next_page_opens_in_it
     expect(welcome.filter(has_text="aprende a jugar")).to_be_visible()
     expect(welcome.filter(has_text="learn War")).to_be_hidden()
     expect(together).to_be_visible()
+    assert start.evaluate(NAMES_CUT_ON_TILES_JS) == []  # Francotirador
     start.locator(SHOWN).get_by_role("link", name="Deutsch").click()
     expect(start.locator(SHOWN)).to_have_attribute("lang", "de")
     expect(start.get_by_role("link", name="Classic War spielen")).to_be_visible()
@@ -124,5 +133,6 @@ def test_a_game_page_switched_to_espanol_speaks_it_and_the_next_page_opens_in_it
     expect(start.get_by_role("heading", level=2, name="Ein Spiel gemeinsam")).to_be_visible()
     assert start.url == f"{speaking.url}/voici/render/start.html"
     assert start.evaluate(f"window.localStorage.getItem('{STORAGE_NAME}')") == "de"
+    assert start.evaluate(NAMES_CUT_ON_TILES_JS) == []  # Scharfschütze
     shoot(start, "start-de")
     start.close()

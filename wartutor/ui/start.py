@@ -85,12 +85,18 @@ def _tile(title: str, line: str, colour: str) -> Markup:
         'viewBox="0 0 60 84" font-family="DejaVu Sans, sans-serif">'
         '<rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="{colour}" '
         'stroke-width="3"/>'
-        '<text x="30" y="36" font-size="11" font-weight="700" text-anchor="middle" '
-        'fill="#111">{title}</text>'
+        '<text x="30" y="36" font-size="{size}" font-weight="700" text-anchor="middle" '
+        'fill="#111"{fit}>{title}</text>'
         '<text x="30" y="58" font-size="11" text-anchor="middle" fill="{colour}">'
         "{line}</text></svg>",
         title=title, line=line, colour=colour,
+        # Eight letters fill the tile; a longer name (Scharfschütze, Francotirador) is set
+        # smaller and pressed into its width rather than cut at the edge.
+        size=11 if len(title) <= 8 else 9, fit=_FIT_TILE if len(title) > 8 else "",
     )
+
+
+_FIT_TILE = Markup(' textLength="52" lengthAdjust="spacingAndGlyphs"')
 
 
 def _hand(codes: str) -> Markup:
