@@ -16,7 +16,10 @@
    ``sys.path`` and, with ``--baseline``, another with that tree; per step means per
    decision taken, counted through the engine contract.
 
-Times are wall-clock for 1 and 2 (a user waits for those), each beside its CPU time
+5. Opening the rule explorer's notebook code in a fresh Python, as a kernel starts: the
+   imports, the menus, the exact answer and the run's estimate (it should stay under 3 s).
+
+Times are wall-clock for 1, 2 and 5 (a user waits for those), each beside its CPU time
 over two cores (what an idle machine would take: the machine may be busy with other
 work), and CPU time of the process for 3 and 4.
 """
@@ -212,6 +215,15 @@ def traced_steps(baseline: Path | None) -> None:
         print(line)
 
 
+def opening() -> None:
+    code = ("import time; t = time.perf_counter(); from wartutor.ui.explorer import "
+            "explorer_app; explorer_app(); print(time.perf_counter() - t)")
+    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                 check=True, cwd=HERE).stdout) for _ in range(3)]
+    print(f"5. opening the rule explorer's code in a fresh Python: {min(runs):.2f} s "
+          f"(best of 3; a kernel's start on top)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--war-fast", type=Path, required=True,
@@ -231,6 +243,7 @@ def main() -> None:
     classic_games(args.classic_games)
     per_battle(args.war_fast.resolve(), args.battle_games, args.rounds)
     traced_steps(args.baseline.resolve() if args.baseline else None)
+    opening()
 
 
 if __name__ == "__main__":
