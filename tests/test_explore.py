@@ -66,14 +66,14 @@ FAST = [name for name, v in VARIANTS.items() if getattr(v, "play_fast", None) is
 
 @pytest.mark.parametrize("name", FAST)
 def test_the_fast_path_gives_the_traced_table(name: str) -> None:
-    # Whole games: a few dozen here, through simulate's chunks and pool (each variant's own
+    # Whole games: twenty here, in three chunks through simulate's pool (each variant's own
     # equality test plays hundreds, for every agent and ruling).
-    fast = simulate(name, 40, seed=1000, jobs=2, chunk_size=7, **QUIET)
+    fast = simulate(name, 20, seed=1000, jobs=2, chunk_size=7, **QUIET)
     assert fast.note == ""  # the fast path played: nothing to say
-    assert fast == simulate(name, 40, seed=1000, jobs=2, chunk_size=7, traced=True, **QUIET)
+    assert fast == simulate(name, 20, seed=1000, jobs=2, chunk_size=7, traced=True, **QUIET)
     # Also when games are cut short by the maximum length.
-    short = simulate(name, 100, max_length=30, jobs=1, **QUIET)
-    assert short == simulate(name, 100, max_length=30, jobs=1, traced=True, **QUIET)
+    short = simulate(name, 50, max_length=30, jobs=1, **QUIET)
+    assert short == simulate(name, 50, max_length=30, jobs=1, traced=True, **QUIET)
     assert any(row.result == "unfinished" for row in short.rows)
 
 

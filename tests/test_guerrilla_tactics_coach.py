@@ -83,7 +83,7 @@ def fields(state: GuerrillaState) -> dict[str, Any]:
 # A dealt table
 
 
-@pytest.mark.parametrize("seed", range(18))
+@pytest.mark.parametrize("seed", range(0, 18, 2))
 def test_a_dealt_table_shows_the_player_exactly_what_they_saw(seed: int) -> None:
     rules = rules_for(seed)
     deck = [c for c in DECK if c.suit in "".join(rules.suits)]
@@ -252,7 +252,7 @@ def test_play_on_refuses_agents_it_does_not_know_and_other_rules() -> None:
 # Playing on
 
 
-@pytest.mark.parametrize("seed", range(24))
+@pytest.mark.parametrize("seed", range(0, 24, 2))
 def test_play_on_plays_on_as_the_traced_engine_does(seed: int) -> None:
     rules = rules_for(seed)
     agents = agents_for(rules, seed + 1)
@@ -319,7 +319,7 @@ def histories(states: list[GuerrillaState], p: int) -> dict[str, list[int]]:
             "every third": list(range(0, len(states), 3))}
 
 
-@pytest.mark.parametrize("seed", range(24))
+@pytest.mark.parametrize("seed", range(0, 24, 2))
 def test_the_real_table_is_always_one_the_player_remembers_as_possible(seed: int) -> None:
     rules = rules_for(seed)
     states = [s for s in states_of(rules, seed, agents_for(rules, seed), steps=240)

@@ -351,7 +351,7 @@ def test_the_fast_path_plays_the_declarations_as_the_traced_engine(
     rules = GuerrillaRules(players=players, declare="everyone", **more)
     mixed = tuple(AGENTS[p % 2] for p in range(players))
     counts: Counter[str] = Counter()
-    for seed in range(12):
+    for seed in range(8):
         for agents in [(name,) * players for name in AGENTS] + [mixed, mixed[::-1]]:
             for max_length in (None, 4):
                 counts.update(assert_same(rules, seed, agents, max_length).counts)
@@ -384,7 +384,7 @@ def test_play_on_from_inside_a_window_plays_on_as_the_traced_engine() -> None:
     assert inside > 20
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(3))  # 2, 3 and 4 players
 def test_the_memory_stays_sound_and_the_dealt_table_looks_the_same(seed: int) -> None:
     rules = GuerrillaRules(players=2 + seed % 3, declare="everyone")
     deck = Counter(c for c in DECK if c.suit in "".join(rules.suits))
@@ -396,7 +396,7 @@ def test_the_memory_stays_sound_and_the_dealt_table_looks_the_same(seed: int) ->
         for i, known in enumerate(memories(rules, views)):
             real = real_place(states[i])
             assert all(real[c] in places for c, places in known.allowed.items()), (seed, p, i)
-            if states[i].stage in ("promote", "cancel") or i % 10 == 0:
+            if states[i].stage in ("promote", "cancel") or i % 20 == 0:
                 dealt = GT.deal_unseen(rules, views[i], seed + i, seen=views[:i])
                 assert GT.view(dealt, p) == views[i] and where(dealt) == deck, (seed, p, i)
                 if p == states[i].asked[0]:

@@ -84,7 +84,7 @@ def tables(draw: st.DrawFn) -> tuple[TradeRules, tuple[str, ...]]:
     return rules, tuple(draw(st.sampled_from(AGENTS)) for _ in range(rules.players))
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(table=tables(), seed=st.integers(0, 2**64 - 1),
        max_length=st.sampled_from((None, None, 1, 3, 40)))
 def test_any_combination_of_rulings_gives_the_traced_summary(

@@ -4,9 +4,13 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 from servers import Server, chromium_missing, launch_chromium, start_lab, start_voila
 from static_site import StaticSite, offline_site
+
+# A page's words follow its kernel, which on a busy two-core machine (a CI host running the
+# other tests beside these) can take well over Playwright's 5 s to answer.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")

@@ -72,6 +72,12 @@ def new_student(browser: Browser, contexts: list[BrowserContext]) -> BrowserCont
 def open_page(context: BrowserContext, server: Server, name: str) -> Page:
     page = context.new_page()
     page.goto(f"{server.url}/voila/render/{name}")
+    wait_for_the_campaign(page, server)
+    return page
+
+
+def wait_for_the_campaign(page: Page, server: Server) -> None:
+    """Wait while the page's kernel starts and finds its campaign (slow on a busy machine)."""
     try:
         expect(page.locator(".wt-arena")).to_be_visible(timeout=60_000)  # its campaign is open
     except AssertionError as e:
@@ -80,7 +86,6 @@ def open_page(context: BrowserContext, server: Server, name: str) -> Page:
         raise AssertionError(f"no campaign opened (the key box given: {given}); the page "
                              f"says {page.inner_text('body')[-500:]!r}; the server's log "
                              f"ends {server.log_tail(1500)}") from e
-    return page
 
 
 def level_button(page: Page, name: str) -> Locator:
@@ -120,6 +125,7 @@ def test_a_stale_tab_never_rolls_the_campaign_back_and_a_classmate_never_gets_in
     assert open_levels(older) == furthest
 
     older.reload()  # the furthest progress is what was saved
+    wait_for_the_campaign(older, class_server)
     expect(older.locator(".wt-arena-head")).to_have_text("Level 3: Jungle Outpost")
     assert open_levels(older) == furthest
     expect(older.locator(".wt-whose")).to_have_text("Ada's campaign")
