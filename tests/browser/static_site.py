@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from choices import ask_for_the_first_rank_that_may_be_asked, skip_to_my_turn
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from servers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, REPO, chromium_missing, free_port
 
@@ -122,9 +123,7 @@ def play_first_choice(page: Page) -> None:
     while not press_a_choice(page):
         assert time.monotonic() < deadline, "no choice could be pressed in a minute"
         page.wait_for_timeout(250)
-    skip = page.get_by_role("button", name="Skip to my turn", exact=True)
-    if skip.count() and skip.first.is_enabled():
-        skip.first.click()
+    skip_to_my_turn(page)
     page.wait_for_function(
         "before => (document.querySelector('.wt-log')?.innerText ?? '') !== before", arg=before)
 
@@ -134,16 +133,7 @@ def press_a_choice(page: Page) -> bool:
     if main.count() and main.first.is_visible():
         main.first.click()
         return True
-    ask = page.locator(".tw-ask-menu")
-    if ask.count() and ask.first.is_visible():
-        ask.locator("select").nth(0).select_option(index=0)  # whom: the next player
-        ranks = ask.locator("select").nth(1)
-        for index in range(ranks.locator("option").count()):
-            ranks.select_option(index=index)
-            if ask.locator("button").is_enabled():
-                ask.locator("button").click()
-                return True
-    return False
+    return ask_for_the_first_rank_that_may_be_asked(page)
 
 
 # What the start page's words must be at 1366x768, in normal and in large print: its body

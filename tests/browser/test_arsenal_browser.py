@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from choices import skip_to_my_turn
 from playwright.sync_api import Locator, Page, expect
 from servers import ARTIFACTS, Server
 
@@ -62,13 +63,11 @@ def test_arsenal_plays_a_round_against_the_npc(page: Page, voila_server: Server)
     assert round_number(page) == 1
 
     hand.first.click()  # leading or answering, one card finishes round 1
-    if button_named(page, "Skip to my turn").is_enabled():
-        button_named(page, "Skip to my turn").click()  # the round's moments, played out
+    skip_to_my_turn(page)  # the round's moments, played out
     page.wait_for_function(
         "() => /round\\s+2\\s+of/.test(document.querySelector('.wt-arena-sub')?.innerText ?? '')"
     )
-    if button_named(page, "Skip to my turn").is_enabled():
-        button_named(page, "Skip to my turn").click()
+    skip_to_my_turn(page)
     expect(page.locator(".wt-happened-head")).to_have_text("What just happened")  # at rest
     expect(page.locator(".wt-log")).to_contain_text("Round 1:")
     expect(page.locator(".wt-score")).to_have_text(

@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+from choices import skip_to_my_turn
 from playwright.sync_api import Locator, Page, expect
 from servers import ARTIFACTS, Server
 
@@ -51,8 +52,7 @@ def test_guerrilla_tactics_plays_a_skirmish_with_a_support(
     # Your king wins; with one card left after the support, skirmish 2 plays itself.
     page.wait_for_function("() => !/Skirmish\\s+1\\b/.test("
                            "document.querySelector('.gt-table .wt-battle')?.innerText ?? '')")
-    if button(page, "Skip to my turn").is_enabled():
-        button(page, "Skip to my turn").click()
+    skip_to_my_turn(page)
     expect(page.locator(".wt-happened-head")).to_have_text("What just happened")  # at rest
     assert skirmish_number(page) > 1
     said = " ".join(page.locator(".wt-log-entry").all_inner_texts())

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 import pytest
+from choices import ask_for_the_first_rank_that_may_be_asked, skip_to_my_turn
 from playwright.sync_api import Page, expect
 from servers import ARTIFACTS, Server, start_voila
 
@@ -91,10 +92,7 @@ def open_app(page: Page, server: Server, notebook_name: str) -> None:
     page.goto(f"{server.url}/voila/render/{notebook_name}.ipynb")
     expect(page.locator(".wt-choices[role='region']").first).to_be_visible(timeout=90_000)
     # An app may open on the computers' first moves, played out: these tests start at rest.
-    skip = page.get_by_role("button", name="Skip to my turn").first
-    if skip.is_enabled():
-        skip.click()
-        expect(skip).to_be_disabled()
+    skip_to_my_turn(page)
     page.evaluate("document.querySelector('.wt-app').scrollIntoView()")
 
 
@@ -115,19 +113,11 @@ def first_choice(page: Page) -> None:
     Trade War, whose asks are chosen from menus, ask for the first rank that may be asked."""
     choices = page.get_by_role("region", name="Your choices", exact=True)
     ready = choices.locator(".wt-main-button:not([disabled])").first
-    ask = page.locator(".tw-ask-menu")
     page.wait_for_function("() => document.querySelector('.wt-choices .wt-main-button:not("
                            "[disabled])') || document.querySelector('.tw-ask-menu select')",
                            timeout=60_000)
-    if ask.count() and ask.first.is_visible():
-        ask.locator("select").nth(0).select_option(index=0)  # whom: the next player
-        ranks = ask.locator("select").nth(1)
-        for index in range(ranks.locator("option").count()):
-            ranks.select_option(index=index)
-            if ask.locator("button").is_enabled():
-                ask.locator("button").click()
-                return
-    ready.click()
+    if not ask_for_the_first_rank_that_may_be_asked(page):
+        ready.click()
 
 
 def wait_for_your_turn(page: Page) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 from axe import serious_contrast
+from choices import ask_for_the_first_rank_that_may_be_asked
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from servers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Server
@@ -135,15 +136,8 @@ def first_choice(page: Page) -> None:
     page.wait_for_function("() => document.querySelector('.wt-choices .wt-main-button:not("
                            "[disabled])') || document.querySelector('.tw-ask-menu select')"
                            "?.offsetParent")
-    ask = page.locator(".tw-ask-menu")
-    if ask.count() and ask.first.is_visible():
-        ask.locator("select").nth(0).select_option(index=0)
-        ranks = ask.locator("select").nth(1)
-        for index in range(ranks.locator("option").count()):
-            ranks.select_option(index=index)
-            if ask.locator("button").is_enabled():
-                ask.locator("button").click()
-                return
+    if ask_for_the_first_rank_that_may_be_asked(page):
+        return
     page.locator(".wt-choices .wt-main-button:not([disabled])").first.click()
 
 

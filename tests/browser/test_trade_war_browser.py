@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from choices import skip_to_my_turn
 from playwright.sync_api import Locator, Page, expect
 from servers import ARTIFACTS, Server
 
@@ -40,8 +41,7 @@ def test_trade_war_plays_an_ask_and_a_battle(page: Page, voila_server: Server) -
     button(page, "Play J♠ J♦").click()
     # The defender's answer comes onto the table as a moment of its own.
     expect(page.locator(".tw-table")).to_contain_text("Computer 1", timeout=10_000)
-    if button(page, "Skip to my turn").is_enabled():
-        button(page, "Skip to my turn").click()
+    skip_to_my_turn(page)
     # Unskipped, the moments come at reading pace: the battle's is a few moments on.
     expect(page.locator(".wt-log")).to_contain_text("the battle against", timeout=30_000)
     said = " ".join(page.locator(".wt-log-entry").all_inner_texts())

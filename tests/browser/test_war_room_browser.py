@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from choices import skip_to_my_turn
 from playwright.sync_api import Locator, Page, expect
 from servers import ARTIFACTS, Server
 
@@ -49,8 +50,7 @@ def test_war_room_plays_a_round_with_an_activation(page: Page, voila_server: Ser
         if skip.is_enabled():
             skip.click()
     assert round_number(page) > round_before or "tie-break" in table.inner_text()
-    if skip.is_enabled():
-        skip.click()
+    skip_to_my_turn(page)
     page.get_by_role("checkbox", name="Rules cited (teacher)").check()
     expect(page.locator(".wt-log .wt-rule").first).to_be_visible()
     said = " ".join(page.locator(".wt-log-entry").all_inner_texts())
