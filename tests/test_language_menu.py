@@ -57,11 +57,11 @@ def test_a_playback_running_when_the_language_changes_stops_before_its_clock_is_
     # for its next tick on a channel that is gone (an error in the page each time).
     app = classic_war_app(seed=4, pace="slow")
     app.press("Turn cards")
-    clock = app._player
+    clock = app.clock.player
     assert app.playing_back and clock.playing
     app.language.menu.value = "es"
     assert not clock.playing and clock.comm is None
-    assert app._player is not clock and not app.playing_back
+    assert app.clock.player is not clock and not app.playing_back
 
 
 def test_english_again_reads_as_it_did() -> None:

@@ -7,8 +7,9 @@ and the timeline only move the cursor, and acting from an earlier step is
 ``game.upto(cursor).play(action)``.
 
 After a choice the game is complete at once; what follows is shown moment by moment
-(:mod:`wartutor.ui.playback`) at the chosen pace, timed by a hidden ``Play`` widget in
-the browser, and your choices come back when the playback reaches your decision.
+(:mod:`wartutor.ui.playback`) at the chosen pace, timed in the browser by the playback's
+clock (:mod:`wartutor.ui.clock`), and your choices come back when the playback reaches
+your decision.
 
 One screen holds what a student needs: the table on the left, and beside it what just
 happened and your choices. These three are the page's landmarks ("Table", "What just
@@ -22,7 +23,6 @@ from __future__ import annotations
 
 import logging
 import secrets
-from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
@@ -41,7 +41,9 @@ from wartutor.core.trace import Trace
 from wartutor.core.voice import speaking, voice
 from wartutor.explore.coach import coach_agent
 from wartutor.language import N_, _, capital, language, ngettext, use_language
+from wartutor.ui.buttons import button
 from wartutor.ui.card_clicks import card_clicks
+from wartutor.ui.clock import SKIP, PlaybackClock
 from wartutor.ui.coach_panel import CoachPanel, Question
 from wartutor.ui.connection import connection_watch
 from wartutor.ui.export import TakeHomePanel
@@ -51,7 +53,7 @@ from wartutor.ui.handout import Handout, handout_html, handout_page
 from wartutor.ui.language import LanguageMenu
 from wartutor.ui.markup import Markup, html, joined, sentence
 from wartutor.ui.opening import OPENING, opening_start
-from wartutor.ui.playback import DEFAULT_PACE, PACES, TICK_MS, WAITS, Frame, frames, schedule
+from wartutor.ui.playback import DEFAULT_PACE, PACES, Frame, frames
 from wartutor.ui.players import PlayersPanel, chooses_players, default_name
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.rulings import RulingsPanel
@@ -62,7 +64,6 @@ AUTOPLAY_DECISIONS = 10
 COACH = "coach"  # the Computers menu's value for the coach as opponent
 FRESH_SEEDS = 100_000  # short enough to read out to a class and type
 WATCHING = N_("Watching the moves play out: your choices come back when it is your turn.")
-SKIP = N_("Skip to my turn")
 
 log = logging.getLogger(__name__)
 
@@ -282,8 +283,6 @@ class GameApp(widgets.VBox):
         self._cursor = len(self._game.steps) - 1
         self._log_words = GameLog()
         self._syncing = False  # set while the app itself moves the timeline or the player
-        self._frames: list[Frame] = []  # the playback under way; empty when at rest
-        self._frame = 0  # the frame on show
         self._curtain_for = self._human  # the seat a pass-and-play curtain waits for
         self._curtain_up = False
 
@@ -304,22 +303,22 @@ class GameApp(widgets.VBox):
         self._action_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self._action_row.add_class("wt-actions")
         parts = self.parts
-        self._autoplay_button = (self._button(design.autoplay_label, self._on_autoplay,
+        self._autoplay_button = (button(design.autoplay_label, self._on_autoplay,
                                               _("Let the computer make your next {count} "
                                                 "moves").format(count=AUTOPLAY_DECISIONS))
                                  if parts.autoplay else None)
         self._to_the_end = ToTheEnd(self) if parts.to_the_end else None
-        self._undo = self._button(_("Undo"), self._on_undo, _("Go back one step")) \
+        self._undo = button(_("Undo"), self._on_undo, _("Go back one step")) \
             if parts.undo else None
-        self._redo = self._button(_("Redo"), self._on_redo, _("Go forward one step")) \
+        self._redo = button(_("Redo"), self._on_redo, _("Go forward one step")) \
             if parts.undo else None
-        self._new_round = (self._button(_("New round"), self._on_new_round,
+        self._new_round = (button(_("New round"), self._on_new_round,
                                         _("A new shuffled deal, or the seed you typed in the "
                                           "box, with the rulings chosen under Rulings")
                                         if parts.deal else _("A new shuffled deal, with the "
                                                              "rulings chosen under Rulings"))
                            if parts.new_round else None)
-        self._set_up = (self._button(_("Set up a position"), self._on_set_up,
+        self._set_up = (button(_("Set up a position"), self._on_set_up,
                                      _("Place the cards yourself, then play the game from "
                                        "there"))
                         if parts.set_up else None)
@@ -327,27 +326,12 @@ class GameApp(widgets.VBox):
         self.set_up: Any = None  # the editor (a SetupPanel), kept once made: nothing is lost
         for secondary in self._secondary_buttons():
             secondary.add_class("wt-secondary")  # smaller than the choices in large print
-        self._ready = self._button(_("Ready"), self._on_ready, _("Show my cards and my choices"))
+        self._ready = button(_("Ready"), self._on_ready, _("Show my cards and my choices"))
         self._ready.add_class("wt-main-button")
         self._ready.button_style = "primary"
 
-        # Playback: the pace, Next, Skip, and the hidden Play widget that times the moments
-        # in the browser (a timer there works the same in Voilà and in JupyterLab). It ticks
-        # evenly; each moment stays up for its own number of ticks (playback.schedule).
-        self.pace = widgets.ToggleButtons(
-            options=[(_(p.label), name) for name, p in PACES.items()], value=pace,
-            description=_("Pace"), tooltips=[_(p.tooltip) for p in PACES.values()],
-            style={"button_width": "auto", "description_width": "42px"},
-        )
-        self.pace.add_class("wt-pace")
-        self.pace.observe(self._on_pace, names="value")
-        self._next = self._button(_("Next"), self._on_next, _("Show the next moment now"))
-        self._skip = self._button(_(SKIP), self._on_skip,
-                                  _("Show the end of the computers' moves at once"))
-        self._starts: list[int] = []  # the tick at which each moment of the playback comes on
-        self._player = widgets.Play(min=0, max=0, interval=TICK_MS,
-                                    show_repeat=False, layout=widgets.Layout(display="none"))
-        self._player.observe(self._on_tick, names="value")
+        # Playback: the pace, Next, Skip, and the timer in the browser.
+        self.clock = PlaybackClock(pace, self._show_frame, self._end_playback, self._guarded)
 
         # Not continuous: a live slider echoes its stale position back after a fast click,
         # which would move the game back a step. The step shows when the slider is let go.
@@ -387,7 +371,7 @@ class GameApp(widgets.VBox):
                 style={"description_width": "initial"}, layout=widgets.Layout(width="320px"),
             )
             self.code_box.add_class("wt-code-box")
-            self._join = self._button(_("Join deal"), self._on_join, _(
+            self._join = button(_("Join deal"), self._on_join, _(
                 "Deal the game of the code in the box: same cards, same rulings"))
         self.show_everything: widgets.Checkbox | None = None
         if parts.show_everything:
@@ -445,9 +429,7 @@ class GameApp(widgets.VBox):
             widgets.HBox(below, layout=widgets.Layout(flex_flow="row wrap")),
         ])
         choices.add_class("wt-choices")
-        watching = widgets.VBox([self.pace, widgets.HBox([self._next, self._skip])])
-        watching.add_class("wt-watching")
-        side = widgets.VBox([self._banner, self._happened, choices, watching])
+        side = widgets.VBox([self._banner, self._happened, choices, self.clock.controls])
         side.add_class("wt-side")
         top = widgets.HBox([
             widgets.HTML(html('<div class="wt-title">{title}</div>', title=variant.title)),
@@ -469,7 +451,7 @@ class GameApp(widgets.VBox):
             top,
             self.set_up_place,
             main,
-            self._player,
+            self.clock.player,
             *([widgets.HBox([self.timeline], layout=widgets.Layout(flex_flow="row wrap"))]
               if self.timeline is not None else []),
             widgets.HBox([*deal_row, *self._present(self.opponent)],
@@ -488,8 +470,7 @@ class GameApp(widgets.VBox):
         ])
         self.add_class("wt-app")
         self._dealt(since=0)  # the computers' moves before your first choice are moments too
-        if self._frames and self.pace.value != WAITS:  # timed once the page is drawn
-            self._player.playing = False
+        if self.clock.hold():  # timed once the page is drawn
             self.add_class(OPENING)
 
     def __repr__(self) -> str:
@@ -577,9 +558,14 @@ class GameApp(widgets.VBox):
         return self._cursor
 
     @property
+    def pace(self) -> widgets.ToggleButtons:
+        """The pace menu: how fast the moments after a choice are shown."""
+        return self.clock.pace
+
+    @property
     def playing_back(self) -> bool:
         """True while moments are still to be shown before your next choice."""
-        return bool(self._frames)
+        return self.clock.running
 
     @property
     def playing_to_the_end(self) -> bool:
@@ -588,7 +574,7 @@ class GameApp(widgets.VBox):
 
     def frame(self) -> Frame | None:
         """The moment on show during a playback (None at rest)."""
-        return self._frames[self._frame] if self._frames else None
+        return self.clock.frame()
 
     def labels(self) -> list[str]:
         """The labels of the buttons one can press now."""
@@ -646,8 +632,8 @@ class GameApp(widgets.VBox):
 
     def reword(self) -> None:
         """The design's words changed (a joker's name): label the buttons afresh, redraw."""
-        for button in self._action_buttons.values():
-            button.close()
+        for shown in self._action_buttons.values():
+            shown.close()
         self._action_buttons, self._shown_actions = {}, None
         self.rulings.reword()
         self._guarded(self._redraw)
@@ -656,8 +642,8 @@ class GameApp(widgets.VBox):
 
     def press(self, label: str) -> None:
         """Press the button with this label, as a click in the browser would."""
-        found = [b for b in [*self._buttons(), *self._present(self._join), self._next,
-                             self._skip] if b.description == label]
+        found = [b for b in [*self._buttons(), *self._present(self._join), self.clock.next,
+                             self.clock.skip] if b.description == label]
         if not found:
             raise BadInput(f"there is no {quoted(label)} button",
                            allowed=", ".join(repr(b.description) for b in self._buttons()))
@@ -696,11 +682,11 @@ class GameApp(widgets.VBox):
 
     def next_moment(self) -> None:
         """Show the next moment now (the Next button)."""
-        self._next.click()
+        self.clock.next.click()
 
     def skip(self) -> None:
         """Show the end of the playback at once (the Skip to my turn button)."""
-        self._skip.click()
+        self.clock.skip.click()
 
     # Callbacks: each one either does all its work or, on an error, changes nothing
 
@@ -831,30 +817,6 @@ class GameApp(widgets.VBox):
             self.add_class("wt-large")
         else:
             self.remove_class("wt-large")
-
-    def _on_pace(self, change: dict[str, Any]) -> None:
-        if not self._frames:
-            return
-        if change["new"] == "instant":
-            self._guarded(self._end_playback)
-        else:  # the moment on show starts again at the new pace
-            self._guarded(lambda: self._time_from(self._frame))
-
-    def _on_next(self, _button: widgets.Button) -> None:
-        if self._frames:
-            self._guarded(self._advance)
-
-    def _on_skip(self, _button: widgets.Button) -> None:
-        if self._frames:
-            self._guarded(self._end_playback)
-
-    def _on_tick(self, change: dict[str, Any]) -> None:
-        if self._syncing or not self._frames:
-            return
-        # Only ever forward: a tick sent before a Next was answered must not go back.
-        index = bisect_right(self._starts, change["new"]) - 1
-        if index > self._frame:
-            self._guarded(lambda: self._show_frame(index))
 
     def _guarded(self, work: Callable[[], None],
                  say: Callable[[str], None] | None = None) -> None:
@@ -1019,46 +981,16 @@ class GameApp(widgets.VBox):
 
     def _play_back(self, since: int) -> None:
         """Show the moments after step ``since`` one by one, or at once at instant pace."""
-        moments = frames(self._game, since, self._cursor, self._human, self._is_moment,
-                         self._names)
-        if self.pace.value == "instant" or len(moments) <= 1:
-            self._show()
-            return
-        self._frames = moments
-        self._frame = 0
-        self._show_frame(0)
-        self._time_from(0)
-
-    def _time_from(self, index: int) -> None:
-        """Time the moments from the ``index``-th on at the pace chosen: the browser counts
-        ticks from that moment's first (at "Wait for me" it does not count)."""
-        self._starts = schedule(self._frames, self.pace.value)
-        self._syncing = True
-        try:
-            with self._player.hold_sync():  # one message to the browser
-                self._player.max = self._starts[-1]
-                self._player.value = self._starts[index]
-                self._player.playing = self.pace.value != WAITS
-        finally:
-            self._syncing = False
-
-    def _advance(self) -> None:
-        """The next moment now (Next), timed from there on."""
-        index = self._frame + 1
-        self._show_frame(index)
-        if self._frames:
-            self._time_from(index)
+        self.clock.play(frames(self._game, since, self._cursor, self._human, self._is_moment,
+                               self._names))
 
     def _show_frame(self, index: int) -> None:
         with self._voice():
             self._draw_frame(index)
 
     def _draw_frame(self, index: int) -> None:
-        if index >= len(self._frames) - 1:
-            self._end_playback()
-            return
-        self._frame = index
-        frame = self._frames[index]
+        moments = self.clock.frames
+        frame = moments[index]
         steps = self._game.steps
         after = self._view(steps[frame.step].state)
         events = steps[frame.step].events
@@ -1068,7 +1000,7 @@ class GameApp(widgets.VBox):
             before = self._view(steps[frame.step - 1].state)
             self._table.value = moment_html(self._design, before, after, events[:frame.happened])
         self._happened.value = marked(happened_html(
-            self._frames[: index + 1], len(self._frames), playing=True,
+            moments[: index + 1], len(moments), playing=True,
             teacher=self.teacher_view.value), self._variant.name)
         # The result is told when the playback reaches it (at rest), not ahead of its
         # moments; and a banner coming and going would move the choices under it.
@@ -1082,13 +1014,7 @@ class GameApp(widgets.VBox):
 
     def _stop_playback(self) -> None:
         self.remove_class(OPENING)
-        if self._frames:
-            self._frames = []
-            self._syncing = True
-            try:
-                self._player.playing = False
-            finally:
-                self._syncing = False
+        self.clock.stop()
 
     # Moving in time
 
@@ -1133,8 +1059,8 @@ class GameApp(widgets.VBox):
         return self._variant.view(state, None if everything else self._human)
 
     def _redraw(self) -> None:
-        if self._frames:
-            self._show_frame(self._frame)
+        if self.clock.running:
+            self._show_frame(self.clock.index)
         else:
             self._show()
 
@@ -1158,7 +1084,7 @@ class GameApp(widgets.VBox):
                    if since < 0 else
                    frames(self._game, since, self._cursor, self._human, self._is_moment,
                           self._names))
-        self._happened.value = marked(happened_html(moments, len(self._frames), playing=False,
+        self._happened.value = marked(happened_html(moments, len(self.clock.frames), playing=False,
                                                     teacher=self.teacher_view.value),
                                       self._variant.name)
         self._banner.value = self._banner_html(step.state)
@@ -1197,9 +1123,9 @@ class GameApp(widgets.VBox):
         self._shown_actions = None
         self._action_row.children = [self._ready]
         self._reasons.value = ""
-        for button in (*self._secondary_buttons(), self._next, self._skip):
-            if button is not self._new_round:
-                button.disabled = True
+        for shown in (*self._secondary_buttons(), self.clock.next, self.clock.skip):
+            if shown is not self._new_round:
+                shown.disabled = True
         if self._coach is not None:
             self._coach.offer(None)
 
@@ -1228,14 +1154,14 @@ class GameApp(widgets.VBox):
         refusals: dict[str, list[str]] = {}
         now_label = getattr(self._design, "button_label", None)  # what it does at this view
         for action in shown:
-            button = self._action_buttons[action]
+            choice = self._action_buttons[action]
             if now_label is not None:
-                button.description = now_label(view, action)
+                choice.description = now_label(view, action)
             refused = self._variant.why_not(state, action)
-            button.disabled = refused is not None
-            button.tooltip = refused
+            choice.disabled = refused is not None
+            choice.tooltip = refused
             if refused is not None:
-                refusals.setdefault(refused, []).append(button.description)
+                refusals.setdefault(refused, []).append(choice.description)
         self._reasons.value = self._reasons_html(refusals, watching=state is None)
         if self._autoplay_button is not None:
             self._autoplay_button.disabled = not mine
@@ -1251,7 +1177,7 @@ class GameApp(widgets.VBox):
                     decision if mine else None,
                     (lambda action: _(WATCHING)) if watching else
                     (lambda action: self._variant.why_not(state, action)))
-        self._next.disabled = self._skip.disabled = not watching
+        self.clock.next.disabled = self.clock.skip.disabled = not watching
         if self._undo is not None and self._redo is not None:
             self._undo.disabled = watching or self._cursor == 0
             self._redo.disabled = watching or self._cursor == len(self._game.steps) - 1
@@ -1274,10 +1200,10 @@ class GameApp(widgets.VBox):
 
     def _action_button(self, action: str) -> widgets.Button:
         if action not in self._action_buttons:
-            button = self._button(self._design.action_label(action), self._on_action)
-            button.add_class("wt-main-button")
-            button.button_style = "primary"
-            self._action_buttons[action] = button
+            made = button(self._design.action_label(action), self._on_action)
+            made.add_class("wt-main-button")
+            made.button_style = "primary"
+            self._action_buttons[action] = made
         return self._action_buttons[action]
 
     def _banner_html(self, state: Any) -> str:
@@ -1304,7 +1230,8 @@ class GameApp(widgets.VBox):
                     headline=headline, reason=reason)
 
     def _log_upto(self) -> int:
-        return self._frames[self._frame].step - 1 if self._frames else self._cursor
+        frame = self.clock.frame()
+        return frame.step - 1 if frame is not None else self._cursor
 
     def _log_html(self, upto: int) -> str:
         # A line only where the human's turns begin: a line between two computer steps
@@ -1315,14 +1242,6 @@ class GameApp(widgets.VBox):
             self._variant.name)
 
     # Widgets
-
-    def _button(
-        self, label: str, on_click: Callable[[widgets.Button], None], tooltip: str = ""
-    ) -> widgets.Button:
-        button = widgets.Button(description=label, tooltip=tooltip or None,
-                                layout=widgets.Layout(width="auto", min_width="96px"))
-        button.on_click(on_click)
-        return button
 
     def _buttons(self) -> list[widgets.Button]:
         actions = [self._action_buttons[a] for a in self._shown_actions or ()]

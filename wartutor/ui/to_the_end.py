@@ -135,7 +135,7 @@ class ToTheEnd:
         self.button.disabled = running or not yours
         self.cancel.disabled = not running or self._stopping
         if running:
-            app._next.disabled = app._skip.disabled = True
+            app.clock.next.disabled = app.clock.skip.disabled = True
             app._reasons.value = html('<div class="wt-reason">{words}</div>', words=_(PLAYING))
 
     # Pressing
