@@ -340,7 +340,9 @@ def test_the_computers_can_play_as_the_coach_the_hardest_opponent(tmp_path: Path
     app = guerrilla_tactics_app(seed=1, pace="instant")
     assert [label for label, _ in app.opponent.options] == ["Sensible", "Coach (hardest)"]
     app.opponent.value = "coach"
-    assert {agent.__name__ for agent in app._agents.values()} == {"coach"}
+    seats = range(len(app.game.variant.player_names(app.game.rules)))
+    computers = [seat for seat in seats if not app.seats.is_person(seat)]
+    assert {app.seats.agent(seat).__name__ for seat in computers} == {"coach"}
     app.press(app.labels()[0])
     assert app.message_text() == ""
     assert len(app.game.steps) > 1

@@ -33,13 +33,12 @@ import ipywidgets as widgets
 from wartutor.core.agents import first_legal_agent
 from wartutor.core.chance import check_seed
 from wartutor.core.dealcode import deal_code, read_deal_code
-from wartutor.core.engine import Agent, AgentMaker, Event, Game, Variant
+from wartutor.core.engine import AgentMaker, Event, Game, Variant
 from wartutor.core.errors import BadInput, quoted
 from wartutor.core.record import cited_rule, explanation
 from wartutor.core.rulings import rules_from, shared_play_rules
 from wartutor.core.trace import Trace
 from wartutor.core.voice import speaking, voice
-from wartutor.explore.coach import coach_agent
 from wartutor.language import N_, _, capital, language, ngettext, use_language
 from wartutor.ui.buttons import button
 from wartutor.ui.card_clicks import card_clicks
@@ -57,6 +56,7 @@ from wartutor.ui.playback import DEFAULT_PACE, PACES, Frame, frames
 from wartutor.ui.players import PlayersPanel, chooses_players, default_name
 from wartutor.ui.render import STYLESHEET, text_of
 from wartutor.ui.rulings import RulingsPanel
+from wartutor.ui.seats import Seats
 from wartutor.ui.to_the_end import ToTheEnd
 from wartutor.ui.widget_tree import close_widgets, held_widgets
 
@@ -245,15 +245,15 @@ class GameApp(widgets.VBox):
         self._made_with = {k: v for k, v in locals().items() if k not in ("self", "__class__")}
         if pace not in PACES:
             raise BadInput(f"{quoted(pace)} is not a pace", allowed=", ".join(PACES))
-        self._humans = tuple(humans) if humans else (human,)
-        shared = len(self._humans) > 1
+        # Who plays each seat; the computers' agents are made for each deal (seats.seat).
+        self.seats = Seats(variant, tuple(humans) if humans else (human,), agents or {},
+                           autoplay, coach_agents, self._coach_opponent)
+        shared = len(self.seats.people) > 1
         self.parts = parts or (PASS_AND_PLAY if shared else SINGLE_PLAYER)
         self._variant = variant
         self._design = design
         self._is_moment = is_moment(design)
-        self._human = self._humans[0]  # the seat whose view is on the screen now
-        self._agent_makers = dict(agents or {})
-        self._autoplay_maker = autoplay
+        self._human = self.seats.people[0]  # the seat whose view is on the screen now
         self._stacked = stacked
         self._position = position
         if shared and not isinstance(rules, variant.rules_type):
@@ -276,9 +276,7 @@ class GameApp(widgets.VBox):
             self.opponent.add_class("wt-opponent")
             self.opponent.observe(self._on_opponent, names="value")
         seed = fresh_seed() if seed is None else check_seed(seed)
-        self._agents: dict[int, Agent] = {}  # the computers' seats (_seat_agents)
-        self._autoplays: dict[int, Agent] = {}  # Play 10's, for the people's seats
-        self._seat_agents(seed, None)
+        self.seats.seat(seed, None)
         self._game = self._computers_move(self._start(rules, seed))
         self._cursor = len(self._game.steps) - 1
         self._log_words = GameLog()
@@ -400,7 +398,7 @@ class GameApp(widgets.VBox):
         self.rulings = RulingsPanel(variant, choosing=parts.new_round,
                                     words=getattr(design, "words", nullcontext))
         self.handout = Handout(self._handout_html)  # Print, and what it prints
-        self.players = (PlayersPanel(variant, self._game.rules, self._humans, names)
+        self.players = (PlayersPanel(variant, self._game.rules, self.seats.people, names)
                         if parts.players and parts.new_round and chooses_players(variant)
                         else None)
         # Taken home at any time, or only once the game is over (then it is put in its
@@ -524,20 +522,20 @@ class GameApp(widgets.VBox):
 
     def _all_people(self, rules: Any) -> bool:
         """Every seat is a person: there are no computers to choose a player for."""
-        seats = self._variant.player_names(self._variant.rules_type() if rules is None
+        names = self._variant.player_names(self._variant.rules_type() if rules is None
                                            else rules)
-        return set(range(len(seats))) <= set(self._humans)
+        return set(range(len(names))) <= set(self.seats.people)
 
     def _seat_names(self, rules: Any, names: Sequence[str] | None) -> tuple[str, ...] | None:
         """What the seats are called: as given; else, at a shared screen, "Player 1",
         "Player 2", ... for its players; else None (the variant's own names)."""
         if names is not None:
             return tuple(names)
-        if len(self._humans) == 1:
+        if len(self.seats.people) == 1:
             return None
         own = self._variant.player_names(self._variant.rules_type() if rules is None
                                          else rules)
-        return tuple(_("Player {number}").format(number=s + 1) if s in self._humans else n
+        return tuple(_("Player {number}").format(number=s + 1) if s in self.seats.people else n
                      for s, n in enumerate(own))
 
     @staticmethod
@@ -696,7 +694,7 @@ class GameApp(widgets.VBox):
 
     def _on_opponent(self, _change: dict[str, Any]) -> None:
         game = self._game.upto(self._cursor)
-        self._guarded(lambda: self._seat_agents(game.seed, game.rules, game))
+        self._guarded(lambda: self.seats.seat(game.seed, game.rules, game))
 
     def _on_autoplay(self, _button: widgets.Button) -> None:
         self._guarded(self._play_ten)
@@ -759,7 +757,7 @@ class GameApp(widgets.VBox):
         the same game at the same step, its computers as they were, and the rulings and
         the Computers menu as chosen. On an error the app and its language stay as they were."""
         game, cursor, human = self._game, self._cursor, self._human
-        agents, autoplays = self._agents, self._autoplays
+        seats = self.seats
         stacked, position = self._stacked, self._position
         menus = {name: menu.value for name, menu in self.rulings.menus.items()}
         opponent = None if self.opponent is None else self.opponent.value
@@ -782,7 +780,7 @@ class GameApp(widgets.VBox):
         if self.opponent is not None and opponent is not None:
             self.opponent.value = opponent
         self._game, self._cursor, self._human = game, cursor, human
-        self._agents, self._autoplays = agents, autoplays
+        self.seats = seats
         self._stacked, self._position = stacked, position
         self._dealt(since=cursor)  # shown where it stands, not played back
         for name, value in menus.items():  # _dealt set the menus to the game's own
@@ -852,11 +850,9 @@ class GameApp(widgets.VBox):
         self._stop_playback()
         game = self._played_on()
         for _decision in range(AUTOPLAY_DECISIONS):
-            decision = game.decision
-            if decision is None:
+            if game.decision is None:
                 break
-            view = self._variant.view(game.state, decision.player)
-            game = self._computers_move(game.play(self._autoplays[decision.player](view, decision)))
+            game = self._computers_move(self.seats.choose(game))
         self._continue(game)
 
     def _start(self, rules: Any, seed: int) -> Game[Any]:
@@ -876,31 +872,16 @@ class GameApp(widgets.VBox):
         here: a line undone never happened."""
         game = self._game.upto(self._cursor)
         if len(game.steps) < len(self._game.steps) and self._coach_opponent():
-            self._seat_agents(game.seed, game.rules, game)
+            self.seats.seat(game.seed, game.rules, game)
         return game
 
-    def _seat_agents(self, seed: int, rules: Any, picked_up: Game[Any] | None = None) -> None:
-        """The computers for a new game, or for a game ``picked_up`` where it stands."""
-        makers = self._agent_makers
-        if self._coach_opponent() and rules is not None:
-            makers = dict.fromkeys(makers, coach_agent(self._variant, rules, picked_up=picked_up,
-                                                       agents=self._coach_agents))
-        self._agents = {seat: make(seat, seed) for seat, make in makers.items()
-                        if seat not in self._humans}
-        self._autoplays = {seat: self._autoplay_maker(seat, seed) for seat in self._humans}
+    def _computers_move(self, game: Game[Any]) -> Game[Any]:
+        """``game`` played on until a person here must choose (a room's referee plays its
+        computers instead: :class:`wartutor.ui.room.RoomGame`)."""
+        return self.seats.computers_move(game)
 
     def _coach_opponent(self) -> bool:
         return self.opponent is not None and self.opponent.value == COACH
-
-    def _computers_move(self, game: Game[Any]) -> Game[Any]:
-        while (decision := game.decision) is not None and decision.player not in self._humans:
-            agent = self._agents.get(decision.player)
-            if agent is None:
-                raise BadInput(f"player {decision.player} must choose but has no agent",
-                               allowed="an agent for every computer seat")
-            view = self._variant.view(game.state, decision.player)
-            game = game.play(agent(view, decision))
-        return game
 
     def _continue(self, game: Game[Any], *, at_once: bool = False) -> None:
         """Play back the end of ``game``, which extends the steps up to the cursor (or,
@@ -939,7 +920,7 @@ class GameApp(widgets.VBox):
                                title=self._variant.title))
         game = trace.replay()
         self._stop_playback()
-        self._seat_agents(game.seed, game.rules, game)
+        self.seats.seat(game.seed, game.rules, game)
         self._stacked, self._position = game.stacked, game.position
         self._game = self._computers_move(game)
         self._cursor = len(self._game.steps) - 1
@@ -950,7 +931,7 @@ class GameApp(widgets.VBox):
         if rules is None:
             rules = rules_from(self._variant.rules_type, self.rulings.chosen())
         self._stop_playback()
-        self._seat_agents(seed, rules)
+        self.seats.seat(seed, rules)
         game = self._computers_move(self._start(rules, seed))
         self._game = game
         self._cursor = len(game.steps) - 1
@@ -1021,7 +1002,7 @@ class GameApp(widgets.VBox):
     def _is_stop(self, step: int) -> bool:
         """Where undo and redo pause: the deal, the human's turns and the end."""
         decision = self._variant.decision(self._game.steps[step].state)
-        return step == 0 or decision is None or decision.player in self._humans
+        return step == 0 or decision is None or self.seats.is_person(decision.player)
 
     def _stop_before(self, step: int) -> int:
         step -= 1
@@ -1072,7 +1053,7 @@ class GameApp(widgets.VBox):
     def _draw_rest(self) -> None:
         step = self._game.steps[self._cursor]
         decision = self._variant.decision(step.state)
-        if decision is not None and decision.player in self._humans and (
+        if decision is not None and self.seats.is_person(decision.player) and (
                 decision.player != self._human):
             self._show_curtain(decision.player)
             return
@@ -1215,7 +1196,7 @@ class GameApp(widgets.VBox):
             headline = _("Stopped unfinished.")
         elif outcome.draw:
             headline = _("It's a draw.")
-        elif self._human in outcome.winners and len(self._humans) == 1:
+        elif self._human in outcome.winners and len(self.seats.people) == 1:
             headline = _("You win!")  # at a shared screen every seat is named, as below
         else:
             names = [voice().name(w, own) for w in outcome.winners]

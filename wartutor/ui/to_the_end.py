@@ -197,14 +197,11 @@ class ToTheEnd:
         while (decision := game.decision) is not None:
             deadline = time.perf_counter() + CHUNK_SECONDS
             while decision is not None and time.perf_counter() < deadline:
-                if self._stopping and decision.player in app._humans:
+                if self._stopping and app.seats.is_person(decision.player):
                     break
-                agent = (app._autoplays[decision.player] if decision.player in app._humans
-                         else app._agents[decision.player])
-                game = game.play(agent(app._variant.view(game.state, decision.player),
-                                       decision))
+                game = app.seats.choose(game)
                 decision = game.decision
-            if decision is not None and self._stopping and decision.player in app._humans:
+            if decision is not None and self._stopping and app.seats.is_person(decision.player):
                 break
             with app._voice():  # the log's words, a chunk at a time rather than all at the end
                 app._log_words.entries(game, len(game.steps) - 1, app._human, app._names)
