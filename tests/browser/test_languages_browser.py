@@ -63,9 +63,17 @@ def test_choosing_espanol_turns_the_table_the_choices_and_the_explanation_to_spa
     spanish = read(page)
     assert all(spanish[name] != english[name] for name in REGIONS), spanish
     expect(chosen(page)).to_have_text("Español")
+    context.close()
 
-    # The choice is kept by the browser: its next page opens in Spanish.
-    again = opened(context.new_page(), voila_server, app)
+
+def test_the_browser_keeps_the_choice_and_its_next_app_opens_in_spanish(
+        browser: Browser, voila_server: Server) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-US")
+    page = opened(context.new_page(), voila_server, "classic_war")
+    page.locator(".wt-language select").first.select_option(label="Español")
+    expect(chosen(page)).to_have_text("Español", timeout=60_000)
+
+    again = opened(context.new_page(), voila_server, "war_room")
     expect(chosen(again)).to_have_text("Español", timeout=60_000)
     assert not (left := no_english_left(again)), left
     context.close()
