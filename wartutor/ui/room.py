@@ -224,7 +224,7 @@ class RoomGame(GameApp):
                        if seat in self._held else
                        _("Waiting for a classmate to join at seat {number}.").format(
                            number=seat + 1))
-            self._reasons.value = html('<div class="wt-reason">{waiting}</div>', waiting=waiting)
+            self.choice_buttons.say(waiting)
 
 
 def join_room(store: RoomStore, code: str, student: str, *, key: str,

@@ -39,10 +39,11 @@ from wartutor.core.record import cited_rule, explanation
 from wartutor.core.rulings import rules_from, shared_play_rules
 from wartutor.core.trace import Trace
 from wartutor.core.voice import speaking, voice
-from wartutor.language import N_, _, capital, language, ngettext, use_language
+from wartutor.language import _, capital, language, ngettext, use_language
 from wartutor.ui.buttons import button
 from wartutor.ui.card_clicks import card_clicks
-from wartutor.ui.clock import SKIP, PlaybackClock
+from wartutor.ui.choice_buttons import WATCHING, ChoiceButtons
+from wartutor.ui.clock import PlaybackClock
 from wartutor.ui.coach_panel import CoachPanel, Question
 from wartutor.ui.connection import connection_watch
 from wartutor.ui.export import TakeHomePanel
@@ -50,7 +51,7 @@ from wartutor.ui.game_log import GameLog, happened_html
 from wartutor.ui.glossary import glossary_html, glossary_link, marked
 from wartutor.ui.handout import Handout, handout_html, handout_page
 from wartutor.ui.language import LanguageMenu
-from wartutor.ui.markup import Markup, html, joined, sentence
+from wartutor.ui.markup import Markup, html, sentence
 from wartutor.ui.opening import OPENING, opening_start
 from wartutor.ui.playback import DEFAULT_PACE, PACES, Frame, frames
 from wartutor.ui.players import PlayersPanel, chooses_players, default_name
@@ -63,7 +64,6 @@ from wartutor.ui.widget_tree import close_widgets, held_widgets
 AUTOPLAY_DECISIONS = 10
 COACH = "coach"  # the Computers menu's value for the coach as opponent
 FRESH_SEEDS = 100_000  # short enough to read out to a class and type
-WATCHING = N_("Watching the moves play out: your choices come back when it is your turn.")
 
 log = logging.getLogger(__name__)
 
@@ -291,15 +291,10 @@ class GameApp(widgets.VBox):
         self._happened.add_class("wt-happened")
         self._banner = widgets.HTML()
         self._message = widgets.HTML()  # what went wrong with a choice, beside the choices
-        self._reasons = widgets.HTML()  # why the greyed-out choices are greyed out
         self._deal_message = widgets.HTML()  # what went wrong with a seed or a code
         self._log = widgets.HTML()
 
-        self._action_buttons: dict[str, widgets.Button] = {}
-        self._shown_actions: tuple[str, ...] | None = None
-        # Rows wrap rather than squeeze: a variant may offer many choices at once.
-        self._action_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self._action_row.add_class("wt-actions")
+        self.choice_buttons = ChoiceButtons(design.action_label, self.choose, self._on_ready)
         parts = self.parts
         self._autoplay_button = (button(design.autoplay_label, self._on_autoplay,
                                               _("Let the computer make your next {count} "
@@ -324,9 +319,6 @@ class GameApp(widgets.VBox):
         self.set_up: Any = None  # the editor (a SetupPanel), kept once made: nothing is lost
         for secondary in self._secondary_buttons():
             secondary.add_class("wt-secondary")  # smaller than the choices in large print
-        self._ready = button(_("Ready"), self._on_ready, _("Show my cards and my choices"))
-        self._ready.add_class("wt-main-button")
-        self._ready.button_style = "primary"
 
         # Playback: the pace, Next, Skip, and the timer in the browser.
         self.clock = PlaybackClock(pace, self._show_frame, self._end_playback, self._guarded)
@@ -423,7 +415,7 @@ class GameApp(widgets.VBox):
         if self.players is not None:  # Players beside New round: they come to its deal
             below.insert(below.index(self._new_round) + 1, self.players.button)
         choices = widgets.VBox([
-            *self._design_controls, self._action_row, self._reasons, self._message,
+            *self._design_controls, self.choice_buttons, self._message,
             widgets.HBox(below, layout=widgets.Layout(flex_flow="row wrap")),
         ])
         choices.add_class("wt-choices")
@@ -601,7 +593,7 @@ class GameApp(widgets.VBox):
 
     def reasons_text(self) -> str:
         """The visible reasons beside the greyed-out choices."""
-        return text_of(self._reasons.value)
+        return self.choice_buttons.text()
 
     def table_html(self) -> str:
         return str(self._table.value)
@@ -611,8 +603,7 @@ class GameApp(widgets.VBox):
 
     def greyed(self) -> dict[str, str]:
         """The action buttons shown greyed out, each with the reason it is refused."""
-        shown = [self._action_buttons[a] for a in self._shown_actions or ()]
-        return {b.description: b.tooltip for b in shown if b.disabled and b.tooltip}
+        return self.choice_buttons.greyed()
 
     def rulings_text(self) -> str:
         """The table of the rulings in effect, as text."""
@@ -630,9 +621,7 @@ class GameApp(widgets.VBox):
 
     def reword(self) -> None:
         """The design's words changed (a joker's name): label the buttons afresh, redraw."""
-        for shown in self._action_buttons.values():
-            shown.close()
-        self._action_buttons, self._shown_actions = {}, None
+        self.choice_buttons.relabel()
         self.rulings.reword()
         self._guarded(self._redraw)
 
@@ -687,10 +676,6 @@ class GameApp(widgets.VBox):
         self.clock.skip.click()
 
     # Callbacks: each one either does all its work or, on an error, changes nothing
-
-    def _on_action(self, button: widgets.Button) -> None:
-        action = next(a for a, b in self._action_buttons.items() if b is button)
-        self._guarded(lambda: self._play(action))
 
     def _on_opponent(self, _change: dict[str, Any]) -> None:
         game = self._game.upto(self._cursor)
@@ -1101,16 +1086,14 @@ class GameApp(widgets.VBox):
         self._log.value = html('<div class="wt-log" role="region" aria-label="{label}">{hidden}'
                                "</div>", label=_("Game log"),
                                hidden=_("The log is hidden until the next player is ready."))
-        self._shown_actions = None
-        self._action_row.children = [self._ready]
-        self._reasons.value = ""
+        self.choice_buttons.curtain()
         for shown in (*self._secondary_buttons(), self.clock.next, self.clock.skip):
             if shown is not self._new_round:
                 shown.disabled = True
         if self._coach is not None:
             self._coach.offer(None)
 
-    def _on_ready(self, _button: widgets.Button) -> None:
+    def _on_ready(self) -> None:
         self._human = self._curtain_for
         self._guarded(self._show)
 
@@ -1129,21 +1112,13 @@ class GameApp(widgets.VBox):
             shown = offered_actions(self._design, view, decision.legal_actions)
         else:
             shown = ()
-        if shown != self._shown_actions:
-            self._shown_actions = shown
-            self._action_row.children = [self._action_button(a) for a in shown]
-        refusals: dict[str, list[str]] = {}
-        now_label = getattr(self._design, "button_label", None)  # what it does at this view
-        for action in shown:
-            choice = self._action_buttons[action]
-            if now_label is not None:
-                choice.description = now_label(view, action)
-            refused = self._variant.why_not(state, action)
-            choice.disabled = refused is not None
-            choice.tooltip = refused
-            if refused is not None:
-                refusals.setdefault(refused, []).append(choice.description)
-        self._reasons.value = self._reasons_html(refusals, watching=state is None)
+        if state is None:
+            self.choice_buttons.watching()
+        else:
+            now_label = getattr(self._design, "button_label", None)  # what it does here
+            self.choice_buttons.offer(
+                shown, lambda action: self._variant.why_not(state, action),
+                None if now_label is None else lambda action: now_label(view, action))
         if self._autoplay_button is not None:
             self._autoplay_button.disabled = not mine
         if self._coach is not None:
@@ -1166,26 +1141,6 @@ class GameApp(widgets.VBox):
             self._new_round.disabled = False
         if self._to_the_end is not None:
             self._to_the_end.offer()
-
-    @staticmethod
-    def _reasons_html(refusals: dict[str, list[str]], *, watching: bool) -> str:
-        if watching:
-            return html('<div class="wt-reason">{watching} {jumps}</div>',
-                        watching=_(WATCHING), jumps=sentence(
-                            _("{skip} jumps there."),
-                            skip=html("<b>{label}</b>", label=_(SKIP))))
-        lines = joined(html("<li><b>{labels}</b>: {reason}</li>", labels=", ".join(labels),
-                            reason=reason) for reason, labels in refusals.items())
-        return (html('<div class="wt-reason"><span>{greyed}</span><ul>{lines}</ul></div>',
-                     greyed=_("Greyed out:"), lines=lines) if lines else "")
-
-    def _action_button(self, action: str) -> widgets.Button:
-        if action not in self._action_buttons:
-            made = button(self._design.action_label(action), self._on_action)
-            made.add_class("wt-main-button")
-            made.button_style = "primary"
-            self._action_buttons[action] = made
-        return self._action_buttons[action]
 
     def _banner_html(self, state: Any) -> str:
         outcome = self._variant.outcome(state)
@@ -1225,7 +1180,5 @@ class GameApp(widgets.VBox):
     # Widgets
 
     def _buttons(self) -> list[widgets.Button]:
-        actions = [self._action_buttons[a] for a in self._shown_actions or ()]
-        ready = [self._ready] if self._ready in self._action_row.children else []
         coach = [self._coach.button] if self._coach is not None else []
-        return [*ready, *actions, *coach, *self._secondary_buttons()]
+        return [*self.choice_buttons.on_show(), *coach, *self._secondary_buttons()]

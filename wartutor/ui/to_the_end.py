@@ -136,7 +136,7 @@ class ToTheEnd:
         self.cancel.disabled = not running or self._stopping
         if running:
             app.clock.next.disabled = app.clock.skip.disabled = True
-            app._reasons.value = html('<div class="wt-reason">{words}</div>', words=_(PLAYING))
+            app.choice_buttons.say(_(PLAYING))
 
     # Pressing
 
