@@ -280,7 +280,7 @@ class GameApp(widgets.VBox):
         self._game = self._computers_move(self._start(rules, seed))
         self._cursor = len(self._game.steps) - 1
         self._log_words = GameLog()
-        self._syncing = False  # set while the app itself moves the timeline or the player
+        self._syncing = False  # set while the app itself moves the timeline
         self._curtain_for = self._human  # the seat a pass-and-play curtain waits for
         self._curtain_up = False
 
@@ -297,8 +297,8 @@ class GameApp(widgets.VBox):
         self.choice_buttons = ChoiceButtons(design.action_label, self.choose, self._on_ready)
         parts = self.parts
         self._autoplay_button = (button(design.autoplay_label, self._on_autoplay,
-                                              _("Let the computer make your next {count} "
-                                                "moves").format(count=AUTOPLAY_DECISIONS))
+                                        _("Let the computer make your next {count} "
+                                          "moves").format(count=AUTOPLAY_DECISIONS))
                                  if parts.autoplay else None)
         self._to_the_end = ToTheEnd(self) if parts.to_the_end else None
         self._undo = button(_("Undo"), self._on_undo, _("Go back one step")) \
@@ -306,14 +306,13 @@ class GameApp(widgets.VBox):
         self._redo = button(_("Redo"), self._on_redo, _("Go forward one step")) \
             if parts.undo else None
         self._new_round = (button(_("New round"), self._on_new_round,
-                                        _("A new shuffled deal, or the seed you typed in the "
-                                          "box, with the rulings chosen under Rulings")
-                                        if parts.deal else _("A new shuffled deal, with the "
-                                                             "rulings chosen under Rulings"))
+                                  _("A new shuffled deal, or the seed you typed in the "
+                                    "box, with the rulings chosen under Rulings")
+                                  if parts.deal else _("A new shuffled deal, with the "
+                                                       "rulings chosen under Rulings"))
                            if parts.new_round else None)
         self._set_up = (button(_("Set up a position"), self._on_set_up,
-                                     _("Place the cards yourself, then play the game from "
-                                       "there"))
+                               _("Place the cards yourself, then play the game from there"))
                         if parts.set_up else None)
         self.set_up_place = widgets.VBox()  # where the editor shows while open
         self.set_up: Any = None  # the editor (a SetupPanel), kept once made: nothing is lost
