@@ -393,6 +393,9 @@ class Run:
         room.arrival_s.append((lobby - opened) + (now - ready))
         room.lobby_s.append(lobby - opened)
         room.table_s.append(now - ready)
+        if screen.dropped:
+            self.notes.append(f"room {room.name}: {screen.dropped} request(s) sent again "
+                              "after their connection dropped")
         if screen.served_s is not None:
             room.served_s.append(screen.served_s)
         if screen.files_s is not None:

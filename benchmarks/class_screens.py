@@ -43,6 +43,10 @@ PAGE = f"/voila/render/{NOTEBOOK}"
 WAIT_S = 60.0  # a page on a loaded 2-core machine can take long to sit down
 
 CHOICE = ".wt-choices .wt-main-button:not([disabled])"
+# A GET whose kept-alive connection the server closed fails before any answer comes, and a
+# browser sends it again on a new connection (Chromium does so once); so does a wire
+# student, and the run notes each (it failed a whole room once on a loaded machine).
+DROPPED = (httpx.ReadError, httpx.RemoteProtocolError)
 CHANGED = "b => document.querySelector('.wt-table-region')?.innerHTML !== b"
 
 
@@ -54,6 +58,7 @@ class Screen:
     served_s: float | None = None  # the page itself: request to its last byte
     patience = WAIT_S  # seconds to wait for the page, or for its table
     files_s: float | None = None  # its scripts and styles, all fetched (a wire student)
+    dropped = 0  # requests sent again after their connection dropped (a wire student)
 
     async def open(self, url: str) -> None:
         """Open the page, until the lobby has this browser's key (a reload: seated)."""
@@ -238,7 +243,7 @@ class WireScreen(Screen):
         await self._disconnect()
         self.url, self.models, self.plays, self.ticking = url, {}, set(), {}
         began = time.monotonic()
-        answer = await self.http.get(url + PAGE)  # its gzip undone, as a browser does
+        answer = await self._get(url + PAGE)  # its gzip undone, as a browser does
         self.served_s = time.monotonic() - began
         if answer.status_code != 200:
             raise RuntimeError(f"the page answered {answer.status_code}")
@@ -253,7 +258,7 @@ class WireScreen(Screen):
             began = time.monotonic()
             await asyncio.gather(*(self._fetch_file(f) for f in self.files))
             self.files_s, self.fetched = time.monotonic() - began, True
-        check = await self.http.get(f"{url}/api/kernels/{self.kernel_id}")
+        check = await self._get(f"{url}/api/kernels/{self.kernel_id}")
         if check.status_code != 200:
             raise RuntimeError(f"the kernel check answered {check.status_code}")
         await self._connect()
@@ -266,13 +271,30 @@ class WireScreen(Screen):
         self._send("comm_close", {"comm_id": control, "data": {}})
         self._update(key_box, value=self.key)
 
+    async def _get(self, url: str) -> httpx.Response:
+        for again in (False, True):
+            try:
+                return await self.http.get(url)
+            except DROPPED:
+                if again:
+                    raise
+                self.dropped += 1
+        raise AssertionError("unreachable")
+
     async def _fetch_file(self, url: str) -> None:
         """A script or style, as it comes (gzipped): no browser's work is done here."""
-        async with self.http.stream("GET", url) as answer:
-            async for _ in answer.aiter_raw():
-                pass
-            if answer.status_code != 200:
-                raise RuntimeError(f"{url} answered {answer.status_code}")
+        for again in (False, True):
+            try:
+                async with self.http.stream("GET", url) as answer:
+                    async for _ in answer.aiter_raw():
+                        pass
+                    if answer.status_code != 200:
+                        raise RuntimeError(f"{url} answered {answer.status_code}")
+                return
+            except DROPPED:
+                if again:
+                    raise
+                self.dropped += 1
 
     async def _connect(self) -> None:
         cookie = "; ".join(f"{c.name}={c.value}" for c in self.http.cookies.jar)
