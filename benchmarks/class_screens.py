@@ -15,9 +15,10 @@ import secrets
 import sys
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 from jupyter_server.services.kernels.connection.base import (
@@ -47,6 +48,7 @@ CHOICE = ".wt-choices .wt-main-button:not([disabled])"
 # browser sends it again on a new connection (Chromium does so once); so does a wire
 # student, and the run notes each (it failed a whole room once on a loaded machine).
 DROPPED = (httpx.ReadError, httpx.RemoteProtocolError)
+T = TypeVar("T")
 CHANGED = "b => document.querySelector('.wt-table-region')?.innerHTML !== b"
 
 
@@ -272,29 +274,26 @@ class WireScreen(Screen):
         self._update(key_box, value=self.key)
 
     async def _get(self, url: str) -> httpx.Response:
-        for again in (False, True):
-            try:
-                return await self.http.get(url)
-            except DROPPED:
-                if again:
-                    raise
-                self.dropped += 1
-        raise AssertionError("unreachable")
+        return await self._once_more_if_dropped(lambda: self.http.get(url))
 
     async def _fetch_file(self, url: str) -> None:
         """A script or style, as it comes (gzipped): no browser's work is done here."""
-        for again in (False, True):
-            try:
-                async with self.http.stream("GET", url) as answer:
-                    async for _ in answer.aiter_raw():
-                        pass
-                    if answer.status_code != 200:
-                        raise RuntimeError(f"{url} answered {answer.status_code}")
-                return
-            except DROPPED:
-                if again:
-                    raise
-                self.dropped += 1
+        async def fetch() -> None:
+            async with self.http.stream("GET", url) as answer:
+                async for _ in answer.aiter_raw():
+                    pass
+                if answer.status_code != 200:
+                    raise RuntimeError(f"{url} answered {answer.status_code}")
+
+        await self._once_more_if_dropped(fetch)
+
+    async def _once_more_if_dropped(self, request: Callable[[], Awaitable[T]]) -> T:
+        """``request`` made, and made again once if its connection dropped (DROPPED)."""
+        try:
+            return await request()
+        except DROPPED:
+            self.dropped += 1
+            return await request()
 
     async def _connect(self) -> None:
         cookie = "; ".join(f"{c.name}={c.value}" for c in self.http.cookies.jar)
